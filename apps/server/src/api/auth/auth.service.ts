@@ -1,0 +1,136 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { Authorization } from '@pharma/domain';
+import type { SessionUser } from '@pharma/domain/contract/auth';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { writeAudit } from '../../db/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { FailureLimiter } from '../../lib/rate-limit.ts';
+import * as repo from './auth.repository.ts';
+import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.ts';
+
+export interface Principal {
+  user: SessionUser;
+  authorization: Authorization;
+  familyId: string;
+}
+
+export interface IssuedSession {
+  accessToken: string;
+  refreshToken: string;
+  user: SessionUser;
+}
+
+/** A second use of a rotated refresh token within this window is two tabs racing, not theft. */
+const ROTATION_GRACE_MS = 10_000;
+
+export class AuthService {
+  private readonly accountFailures = new FailureLimiter(5, 15 * 60_000);
+  private readonly addressFailures = new FailureLimiter(50, 15 * 60_000);
+  /** Verified against when the account is unknown, so both answers take the same time. */
+  private readonly dummyHash: Promise<string> = hash('not-a-password-of-anyone');
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'jwtSecret' | 'accessTokenSeconds' | 'refreshTokenSeconds'>,
+  ) {}
+
+  async login(identifier: string, password: string, address: string): Promise<IssuedSession> {
+    const email = identifier.trim().toLowerCase();
+    const wait = Math.max(this.accountFailures.retryAfter(email), this.addressFailures.retryAfter(address));
+    if (wait > 0) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: wait }, { 'retry-after': String(wait) });
+
+    const user = await repo.findUserByEmail(this.db, email);
+    const ok = await verify(user?.password_hash ?? (await this.dummyHash), password).catch(() => false);
+    if (!user || !user.password_hash || !ok) {
+      this.accountFailures.fail(email);
+      this.addressFailures.fail(address);
+      throw new AppError(401, 'INVALID_CREDENTIALS');
+    }
+    if (user.disabled) throw new AppError(403, 'ACCOUNT_DISABLED');
+    this.accountFailures.reset(email);
+
+    const familyId = newId();
+    const refreshToken = await this.db.transaction().execute(async (trx) => {
+      const token = await this.issueRefreshToken(trx, user.id, familyId);
+      await writeAudit(trx, [
+        { actorId: user.id, entity: 'session', entityId: familyId, action: 'login', after: { userId: user.id } },
+      ]);
+      return token;
+    });
+    const accessToken = await this.accessToken(user.id, familyId);
+    return { accessToken, refreshToken, user: repo.toSessionUser(user) };
+  }
+
+  /** Rotates a refresh token. Reusing a rotated one revokes its whole family (theft detection). */
+  async refresh(token: string): Promise<{ accessToken: string; refreshToken: string }> {
+    const row = await repo.findRefreshToken(this.db, hashRefreshToken(token));
+    const now = new Date();
+    if (!row || row.revoked_at || row.expires_at <= now.toISOString()) throw new AppError(401, 'NOT_SIGNED_IN');
+    const user = await repo.findUserById(this.db, row.user_id);
+    if (!user || user.disabled) throw new AppError(401, 'NOT_SIGNED_IN');
+
+    const refreshToken = await this.db.transaction().execute(async (trx) => {
+      const first = await repo.markRotated(trx, row.id, now.toISOString());
+      const rotatedAt = row.rotated_at ? Date.parse(row.rotated_at) : now.getTime();
+      if (!first && now.getTime() - rotatedAt > ROTATION_GRACE_MS) {
+        await repo.revokeFamily(trx, row.family_id, now.toISOString());
+        await writeAudit(trx, [
+          {
+            actorId: row.user_id,
+            entity: 'session',
+            entityId: row.family_id,
+            action: 'revoke',
+            before: { revoked: false },
+            after: { revoked: true },
+            reason: 'refresh token reused',
+          },
+        ]);
+        return undefined;
+      }
+      return this.issueRefreshToken(trx, row.user_id, row.family_id);
+    });
+    if (!refreshToken) throw new AppError(401, 'NOT_SIGNED_IN');
+    return { accessToken: await this.accessToken(row.user_id, row.family_id), refreshToken };
+  }
+
+  /** Ends a session: by its refresh token when the browser has it, else by the access token's family. */
+  async logout(refreshToken: string | undefined, familyId: string | undefined): Promise<void> {
+    const row = refreshToken ? await repo.findRefreshToken(this.db, hashRefreshToken(refreshToken)) : undefined;
+    const family = row?.family_id ?? familyId;
+    if (!family) return;
+    await this.db.transaction().execute(async (trx) => {
+      await repo.revokeFamily(trx, family, new Date().toISOString());
+      await writeAudit(trx, [{ actorId: row?.user_id ?? null, entity: 'session', entityId: family, action: 'logout' }]);
+    });
+  }
+
+  /** The caller behind an access token, or undefined when the token or its session is not valid. */
+  async principal(accessToken: string): Promise<Principal | undefined> {
+    const claims = await verifyAccessToken(accessToken, this.config.jwtSecret);
+    if (!claims) return undefined;
+    const user = await repo.findLiveSessionUser(this.db, claims.userId, claims.familyId);
+    if (!user) return undefined;
+    const authorization = await repo.loadAuthorization(this.db, user.id);
+    return { user: repo.toSessionUser(user), authorization, familyId: claims.familyId };
+  }
+
+  private accessToken(userId: string, familyId: string): Promise<string> {
+    return signAccessToken({ userId, familyId }, this.config.jwtSecret, this.config.accessTokenSeconds);
+  }
+
+  private async issueRefreshToken(trx: Db, userId: string, familyId: string): Promise<string> {
+    const { token, hash: tokenHash } = newRefreshToken();
+    const now = Date.now();
+    await repo.insertRefreshToken(trx, {
+      id: newId(),
+      familyId,
+      userId,
+      hash: tokenHash,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + this.config.refreshTokenSeconds * 1000).toISOString(),
+    });
+    return token;
+  }
+}

@@ -1,0 +1,44 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+/** Access tokens: short-lived HS256 JWTs. The algorithm is pinned on both sides. */
+const ALG = 'HS256';
+const ISSUER = 'pharma-scan';
+const AUDIENCE = 'pharma-scan-api';
+
+export interface AccessClaims {
+  userId: string;
+  familyId: string;
+}
+
+export async function signAccessToken(claims: AccessClaims, secret: Uint8Array, seconds: number): Promise<string> {
+  return new SignJWT({ sid: claims.familyId })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${seconds}s`)
+    .sign(secret);
+}
+
+/** The claims of a valid token; undefined for a tampered, expired, foreign or `alg: none` one. */
+export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], issuer: ISSUER, audience: AUDIENCE });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
+    return { userId: payload.sub, familyId: payload.sid };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Refresh tokens are opaque random strings; only their hash is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}

@@ -1,0 +1,50 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { AuthService } from './api/auth/auth.service.ts';
+import { authRoutes } from './api/auth/auth.routes.ts';
+import { healthRoutes } from './api/health/health.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+/** The app factory: one Fastify instance serving /api, /auth and the built web app. */
+export async function buildApp({ config, database }: AppDeps): Promise<ZodApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await registerOpenApi(app);
+
+  const auth = new AuthService(database.db, config);
+  registerAuth(app, auth);
+
+  healthRoutes(app, database);
+  authRoutes(app, auth);
+
+  await registerWeb(app, config.webDist);
+  app.addHook('onClose', () => database.close());
+  return app;
+}

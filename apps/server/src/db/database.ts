@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type DatabaseKind = Config['database']['kind'];
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database. SQLite: WAL with synchronous=FULL so an acknowledged write survives a
+ * power cut, foreign keys on. PostgreSQL: synchronous commit (its default, pinned here).
+ */
+export function openDatabase(database: Config['database']): DatabaseHandle {
+  if (database.kind === 'sqlite') {
+    if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
+    const sqlite = new SQLite(database.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, kind: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  pool.on('connect', (client) => {
+    void client.query('SET synchronous_commit = on');
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/** True when the database answers a trivial query. */
+export async function databaseAnswers(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

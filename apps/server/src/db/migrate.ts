@@ -1,0 +1,18 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import * as foundation from './migrations/2026-11-22-0001-foundation.ts';
+
+/** Every migration, in order. Listed by hand so the server needs no file-system scan. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22-0001-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authorize, type Requirement } from '@pharma/domain';
+import { SESSION_SECONDS } from '../config.ts';
+import type { AuthService, Principal } from '../api/auth/auth.service.ts';
+import { AppError } from '../lib/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route needs. Every /api and /auth route must declare it. */
+    requirement?: Requirement;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+export const ACCESS_COOKIE = 'jwt';
+export const REFRESH_COOKIE = 'refresh_token';
+
+/** Paths whose routes must declare a requirement; the web app's static files are public. */
+export function isGuardedPath(url: string): boolean {
+  return url.startsWith('/api') || url.startsWith('/auth');
+}
+
+/**
+ * Reads the bearer token or the session cookie, resolves the caller, and enforces the
+ * route's declared requirement with the same `authorize()` the web uses.
+ */
+export function registerAuth(app: FastifyInstance, auth: AuthService): void {
+  app.addHook('onRoute', (route) => {
+    if (!isGuardedPath(route.url) || route.config?.requirement) return;
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...route.config, requirement: { public: true } };
+      return;
+    }
+    throw new Error(`Route ${String(route.method)} ${route.url} declares no requirement`);
+  });
+
+  app.decorateRequest('principal', undefined);
+  app.addHook('preHandler', async (request) => {
+    const requirement = request.routeOptions.config.requirement;
+    if (!requirement) return;
+    const token = bearerToken(request) ?? request.cookies[ACCESS_COOKIE];
+    if (token) request.principal = await auth.principal(token);
+    const result = authorize(requirement, request.principal?.authorization);
+    if (!result.ok) throw new AppError(result.status, result.code);
+  });
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, access: string, refresh: string): void {
+  const common = {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: request.protocol === 'https',
+    maxAge: SESSION_SECONDS,
+  };
+  reply.setCookie(ACCESS_COOKIE, access, { ...common, path: '/' });
+  reply.setCookie(REFRESH_COOKIE, refresh, { ...common, path: '/api' });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+  reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
+}

@@ -1,0 +1,21 @@
+/** A small seeded PRNG (mulberry32): the same seed gives the same demo data on every machine. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)]!;
+}
+
+export function digits(random: () => number, count: number): string {
+  let out = '';
+  for (let i = 0; i < count; i++) out += String(Math.floor(random() * 10));
+  return out;
+}

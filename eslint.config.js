@@ -1,0 +1,56 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    // The domain package is pure: no React, Fastify, database, clock or randomness.
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts', 'packages/domain/src/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react*', 'fastify*', '@fastify/*', 'kysely*', 'better-sqlite3', 'pg', 'node:*'] },
+      ],
+      'no-restricted-globals': ['error', 'process', 'window', 'document', 'fetch'],
+    },
+  },
+  {
+    // Only apps/server/src/config.ts reads the environment.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read config.ts instead.' }],
+    },
+  },
+  {
+    // Web features never import each other: shared > features > app (bulletproof-react).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/web/src/features/auth', from: './apps/web/src/features', except: ['./auth'] },
+            { target: './apps/web/src/features/shell', from: './apps/web/src/features', except: ['./shell', './auth'] },
+            { target: './apps/web/src/features', from: './apps/web/src/app' },
+            { target: './apps/web/src/components', from: './apps/web/src/features' },
+            { target: './apps/web/src/components', from: './apps/web/src/app' },
+            { target: './apps/web/src/lib', from: './apps/web/src/features' },
+            { target: './apps/web/src/lib', from: './apps/web/src/app' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ACTIONS, APPLICATIONS, FEATURES, MODULES, SYSTEM_RIGHTS } from '../permissions.ts';
+
+export const LoginRequest = z.object({
+  identifier: z.string().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const SessionUser = z.object({
+  id: z.string(),
+  user_type: z.string(),
+  nric: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const LoginResponse = z.object({
+  jwt: z.string(),
+  user: SessionUser,
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const AuthorizationTree = z.object({
+  authorizedMicroApp: z.array(z.enum(APPLICATIONS)),
+  applications: z.array(
+    z.object({
+      application: z.enum(APPLICATIONS),
+      modules: z.array(
+        z.object({
+          module: z.enum(MODULES),
+          isCompletelyPermitted: z.boolean(),
+          features: z.array(z.object({ feature: z.enum(FEATURES), actions: z.array(z.enum(ACTIONS)) })),
+        }),
+      ),
+    }),
+  ),
+  rights: z.array(z.enum(SYSTEM_RIGHTS)),
+});
+
+/** GET /api/me and GET /auth/authorizeMicroApp: who is signed in and what they may do. */
+export const SessionResponse = z.object({
+  user: SessionUser,
+  authorization: AuthorizationTree,
+});
+export type SessionResponse = z.infer<typeof SessionResponse>;

@@ -1,0 +1,204 @@
+/**
+ * The permission model (spec point 6): applications > modules > features > actions.
+ *
+ * One check, `authorize()`, is used by the server's permission hook and by the web's
+ * menus, pages and buttons, so both always agree.
+ */
+export const APPLICATIONS = ['RDC', 'LDC'] as const;
+export type Application = (typeof APPLICATIONS)[number];
+
+export const MODULES = [
+  'REDRESS',
+  'RECEIVE',
+  'DISPATCH',
+  'RETURN',
+  'DECOMM',
+  'SCANLITE',
+  'REDRESS+',
+  'DISPATCH+',
+  'TRANSFER+',
+  'RECEIVE+',
+  'RETURN+',
+  'DECOMM+',
+  'RTP',
+  'TRANSFER',
+  'RTP+',
+  'GLOBAL',
+] as const;
+export type ModuleCode = (typeof MODULES)[number];
+
+export const FEATURES = ['List', 'DetailsPage', 'MaterialDetails', 'CreateMaterialBatch', 'Search'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+export const ACTIONS = [
+  'Filter',
+  'Scan',
+  'Complete',
+  'DeleteScannedItem',
+  'EditItemStatus',
+  'CreateItem',
+  'EditBprNo',
+  'ReopenDocument',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Rights outside the area tree: the admin screens and the ERP/EPCIS intake. */
+export const SYSTEM_RIGHTS = ['ADMIN', 'INTEGRATION'] as const;
+export type SystemRight = (typeof SYSTEM_RIGHTS)[number];
+
+const RECEIVE_ACTIONS: readonly Action[] = ['Filter', 'CreateItem', 'Scan', 'Complete', 'DeleteScannedItem', 'EditItemStatus'];
+const DISPATCH_ACTIONS: readonly Action[] = ['Filter', 'Scan', 'Complete', 'DeleteScannedItem', 'EditItemStatus'];
+const RTP_ACTIONS: readonly Action[] = ['Filter', 'Scan', 'Complete'];
+const TRANSFER_ACTIONS: readonly Action[] = ['Filter', 'Scan', 'Complete', 'DeleteScannedItem'];
+
+/**
+ * The actions each module can have (spec point 6's table). The plus family follows its
+ * base module; ScanLite is a dispatch-like scan and follows Transfer (decision 0003).
+ */
+export const MODULE_ACTIONS: Record<ModuleCode, readonly Action[]> = {
+  REDRESS: ACTIONS,
+  'REDRESS+': ACTIONS,
+  RECEIVE: RECEIVE_ACTIONS,
+  'RECEIVE+': RECEIVE_ACTIONS,
+  RETURN: RECEIVE_ACTIONS,
+  'RETURN+': RECEIVE_ACTIONS,
+  DISPATCH: DISPATCH_ACTIONS,
+  'DISPATCH+': DISPATCH_ACTIONS,
+  DECOMM: DISPATCH_ACTIONS,
+  'DECOMM+': DISPATCH_ACTIONS,
+  RTP: RTP_ACTIONS,
+  'RTP+': RTP_ACTIONS,
+  TRANSFER: TRANSFER_ACTIONS,
+  'TRANSFER+': TRANSFER_ACTIONS,
+  SCANLITE: TRANSFER_ACTIONS,
+  GLOBAL: ['Filter'],
+};
+
+const LITE_FEATURES: readonly Feature[] = ['List', 'DetailsPage', 'MaterialDetails', 'CreateMaterialBatch'];
+const DOC_FEATURES: readonly Feature[] = ['List', 'DetailsPage'];
+
+/** The features each module can have: Search lives under GLOBAL; material features in the lite modules. */
+export const MODULE_FEATURES: Record<ModuleCode, readonly Feature[]> = {
+  REDRESS: DOC_FEATURES,
+  RECEIVE: DOC_FEATURES,
+  DISPATCH: DOC_FEATURES,
+  RETURN: DOC_FEATURES,
+  DECOMM: DOC_FEATURES,
+  RTP: DOC_FEATURES,
+  TRANSFER: DOC_FEATURES,
+  SCANLITE: LITE_FEATURES,
+  'REDRESS+': LITE_FEATURES,
+  'DISPATCH+': LITE_FEATURES,
+  'TRANSFER+': LITE_FEATURES,
+  'RECEIVE+': LITE_FEATURES,
+  'RETURN+': LITE_FEATURES,
+  'DECOMM+': LITE_FEATURES,
+  'RTP+': LITE_FEATURES,
+  GLOBAL: ['Search'],
+};
+
+/** The modules each area offers (spec point 2: tiles and menus). */
+export const AREA_MODULES: Record<Application, readonly ModuleCode[]> = {
+  RDC: ['RECEIVE', 'DISPATCH', 'RETURN', 'DECOMM', 'GLOBAL'],
+  LDC: MODULES,
+};
+
+export interface FeatureGrant {
+  feature: Feature;
+  actions: Action[];
+}
+export interface ModuleGrant {
+  module: ModuleCode;
+  isCompletelyPermitted: boolean;
+  features: FeatureGrant[];
+}
+export interface ApplicationGrant {
+  application: Application;
+  modules: ModuleGrant[];
+}
+
+/** What a signed-in user may do: carried by the session as `authorizedMicroApp` and the tree. */
+export interface Authorization {
+  authorizedMicroApp: Application[];
+  applications: ApplicationGrant[];
+  rights: SystemRight[];
+}
+
+export const NO_AUTHORIZATION: Authorization = { authorizedMicroApp: [], applications: [], rights: [] };
+
+/** What a route, page, menu entry or button needs. */
+export type Requirement =
+  | { public: true }
+  | { signedIn: true }
+  | { right: SystemRight }
+  | { application: Application; module?: ModuleCode; feature?: Feature; action?: Action; bypass?: boolean };
+
+export type AuthorizeResult =
+  | { ok: true }
+  | { ok: false; status: 401; code: 'NOT_SIGNED_IN' }
+  | { ok: false; status: 403; code: 'MODULE_NOT_AUTHORIZED' | 'FEATURE_NOT_AUTHORIZED' };
+
+function findModule(auth: Authorization, application: Application, module: ModuleCode): ModuleGrant | undefined {
+  return auth.applications
+    .find((a) => a.application === application)
+    ?.modules.find((m) => m.module === module);
+}
+
+/**
+ * The one permission check. `auth` is undefined for an anonymous caller.
+ * A module with isCompletelyPermitted grants everything under it; a bypass skips the check.
+ */
+export function authorize(requirement: Requirement, auth: Authorization | undefined): AuthorizeResult {
+  if ('public' in requirement) return { ok: true };
+  if (!auth) return { ok: false, status: 401, code: 'NOT_SIGNED_IN' };
+  if ('signedIn' in requirement) return { ok: true };
+  if ('right' in requirement) {
+    return auth.rights.includes(requirement.right)
+      ? { ok: true }
+      : { ok: false, status: 403, code: 'FEATURE_NOT_AUTHORIZED' };
+  }
+  if (requirement.bypass) return { ok: true };
+  const denyModule = { ok: false, status: 403, code: 'MODULE_NOT_AUTHORIZED' } as const;
+  const denyFeature = { ok: false, status: 403, code: 'FEATURE_NOT_AUTHORIZED' } as const;
+  if (!auth.authorizedMicroApp.includes(requirement.application)) return denyModule;
+  if (!requirement.module) return { ok: true };
+  const grant = findModule(auth, requirement.application, requirement.module);
+  if (!grant) return denyModule;
+  if (grant.isCompletelyPermitted) return { ok: true };
+  const { feature, action } = requirement;
+  if (!feature && !action) return { ok: true };
+  const features = feature ? grant.features.filter((f) => f.feature === feature) : grant.features;
+  if (features.length === 0) return denyFeature;
+  if (action && !features.some((f) => f.actions.includes(action))) return denyFeature;
+  return { ok: true };
+}
+
+export function isAllowed(requirement: Requirement, auth: Authorization | undefined): boolean {
+  return authorize(requirement, auth).ok;
+}
+
+/** The whole tree a module can have, for admins granting everything and for checks. */
+export function fullModuleGrant(module: ModuleCode): ModuleGrant {
+  return {
+    module,
+    isCompletelyPermitted: true,
+    features: MODULE_FEATURES[module].map((feature) => ({
+      feature,
+      actions: feature === 'Search' ? [] : [...MODULE_ACTIONS[module]],
+    })),
+  };
+}
+
+/**
+ * Checks a grant against what its module can have: granting an action or feature the
+ * module does not have is refused. Returns the first offending name, or undefined.
+ */
+export function invalidGrant(grant: ModuleGrant): string | undefined {
+  for (const f of grant.features) {
+    if (!MODULE_FEATURES[grant.module].includes(f.feature)) return `${grant.module}/${f.feature}`;
+    for (const action of f.actions) {
+      if (!MODULE_ACTIONS[grant.module].includes(action)) return `${grant.module}/${f.feature}/${action}`;
+    }
+  }
+  return undefined;
+}

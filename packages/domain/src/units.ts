@@ -1,0 +1,59 @@
+/** Unit types, statuses and reasons (spec point 3). */
+export const UNIT_TYPES = ['PLT', 'CTN', 'EA', 'BUN'] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+
+/** The type order is PLT, CTN, EA (spec point 3). */
+export const UNIT_TYPE_ORDER: readonly UnitType[] = ['PLT', 'CTN', 'EA'];
+
+export const UNIT_LABELS: Record<UnitType, string> = {
+  PLT: 'Pallet',
+  CTN: 'Carton',
+  EA: 'Pack',
+  // A bundle is shown as 'Pack' when grouped (spec point 1).
+  BUN: 'Pack',
+};
+
+export const ADD_UNIT_LABELS: Record<UnitType, string> = {
+  PLT: 'Add Pallet',
+  CTN: 'Add Carton',
+  EA: 'Add Pack',
+  BUN: 'Add Bundle',
+};
+
+export const ITEM_STATUSES = [
+  'ACTIVE',
+  'QUARANTINE',
+  'EXPIRED',
+  'SHORTAGE',
+  'PENDING',
+  'DAMAGED',
+  'DESTROYED',
+  'TRANSIT',
+] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+/** The edit-status picker (spec point 3) also offers RETAINED. */
+export const EDITABLE_STATUSES = ['ACTIVE', 'DAMAGED', 'QUARANTINE', 'SHORTAGE', 'EXPIRED', 'RETAINED'] as const;
+export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
+
+export const ITEM_REASONS = [
+  'WAREHOUSE RECEIVED',
+  'RETURNED',
+  'OTHER',
+  'DISPATCHED',
+  'PENDING GR',
+  'REDRESSED',
+] as const;
+export type ItemReason = (typeof ITEM_REASONS)[number];
+
+export const ID_TYPES = ['GS1', 'NON_GS1'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+
+export const SCAN_TYPES = ['SERIES', 'NON_SERIES'] as const;
+export type ScanType = (typeof SCAN_TYPES)[number];
+
+export const REPACK_STATES = ['REPACK_PENDING', 'REPACK_COMPLETE'] as const;
+export type RepackState = (typeof REPACK_STATES)[number];
+
+/** Shown for an item with more than one material (spec point 3). */
+export const MULTIPLE_PLACEHOLDER = '*Multiple...';

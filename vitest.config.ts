@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: pure domain rules, web units (jsdom-free logic), and the server's API
+// tests against a real database (SQLite always; PostgreSQL too when TEST_DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
