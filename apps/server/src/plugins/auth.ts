@@ -12,6 +12,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
   }
+  interface FastifyInstance {
+    /** Every guarded route with its declared requirement: the permission matrix walks it. */
+    routeTable: RouteDeclaration[];
+  }
+}
+
+export interface RouteDeclaration {
+  method: string;
+  url: string;
+  requirement: Requirement;
 }
 
 export const ACCESS_COOKIE = 'jwt';
@@ -27,13 +37,17 @@ export function isGuardedPath(url: string): boolean {
  * route's declared requirement with the same `authorize()` the web uses.
  */
 export function registerAuth(app: FastifyInstance, auth: AuthService): void {
+  app.decorate('routeTable', [] as RouteDeclaration[]);
   app.addHook('onRoute', (route) => {
-    if (!isGuardedPath(route.url) || route.config?.requirement) return;
-    if (route.url.startsWith('/api/docs')) {
+    if (!isGuardedPath(route.url)) return;
+    if (!route.config?.requirement && route.url.startsWith('/api/docs')) {
       route.config = { ...route.config, requirement: { public: true } };
-      return;
     }
-    throw new Error(`Route ${String(route.method)} ${route.url} declares no requirement`);
+    const requirement = route.config?.requirement;
+    if (!requirement) throw new Error(`Route ${String(route.method)} ${route.url} declares no requirement`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, requirement });
+    }
   });
 
   app.decorateRequest('principal', undefined);

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { login, openMenu } from './support.ts';
+
+const RDC_TILES = ['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label'];
+const LDC_TILES = [
+  'Receive', 'Redress', 'Dispatch', 'Return', 'Decomm', 'Transfer', 'RTP', 'Receive+',
+  'Redress+', 'Dispatch+', 'Return+', 'Decomm+', 'Transfer+', 'RTP+', 'ScanLite', 'Repack',
+];
+
+test('a regional operator logs in and sees the regional home, menu and version', async ({ page }) => {
+  await login(page, 'rdc', 'rdc@demo.local');
+  await expect(page).toHaveURL(/\/rdc$/);
+  const tiles = page.getByTestId('home-tiles');
+  for (const name of RDC_TILES) await expect(tiles.getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(tiles.getByRole('link')).toHaveCount(RDC_TILES.length);
+  await openMenu(page);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  for (const name of ['Home', 'Receive', 'Dispatch', 'Return', 'Decomm']) {
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+});
+
+test('a local operator logs in and sees the 16 local tiles', async ({ page }) => {
+  await login(page, 'ldc', 'ldc@demo.local');
+  await expect(page).toHaveURL(/\/ldc$/);
+  const tiles = page.getByTestId('home-tiles');
+  for (const name of LDC_TILES) await expect(tiles.getByRole('link', { name, exact: true }).or(tiles.getByRole('button', { name, exact: true }))).toBeVisible();
+  await expect(tiles.getByRole('link').or(tiles.getByRole('button'))).toHaveCount(16);
+});
+
+test('a user with no area lands on the restricted page', async ({ page }) => {
+  await login(page, 'ldc', 'nobody@demo.local');
+  await expect(page).toHaveURL(/\/restricted$/);
+  await expect(page.getByText('403')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Restricted access' })).toBeVisible();
+  await expect(page.getByText('You do not have permission to view this page.')).toBeVisible();
+});
+
+test('an anonymous visit to a local page goes to the local login page', async ({ page }) => {
+  await page.goto('/ldc/ibdList');
+  await expect(page).toHaveURL(/\/ldc\/login/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+});
+
+test('a failed login shows the status and the message', async ({ page }) => {
+  await login(page, 'rdc', 'rdc@demo.local', 'Wrong#2026');
+  await expect(page.getByRole('alert')).toContainText('401');
+  await expect(page.getByRole('alert')).toContainText('Invalid email or password.');
+  await expect(page).toHaveURL(/\/rdc\/login/);
+});
+
+test('logout clears the session: protected pages need a login again', async ({ page }) => {
+  await login(page, 'rdc', 'rdc@demo.local');
+  await expect(page).toHaveURL(/\/rdc$/);
+  await openMenu(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/rdc\/login/);
+  await page.goto('/rdc');
+  await expect(page).toHaveURL(/\/rdc\/login/);
+});
+
+test('a page not built yet says so inside the shell', async ({ page }) => {
+  await login(page, 'rdc', 'rdc@demo.local');
+  await page.goto('/rdc/obdList');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible();
+  await expect(page.getByText(/not available yet/i)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+});

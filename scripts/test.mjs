@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL
+// is set), then the browser tests in Chromium. Stops at the first failing step and ends with
+// one summary line, "Tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`Chromium is missing at ${chromium}: install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH), then run npm test again.`);
+  process.exit(1);
+}
+
+rmSync('test-results', { recursive: true, force: true });
+mkdirSync('test-results', { recursive: true });
+const steps = [
+  ['typecheck', 'npm', ['run', '-s', 'typecheck']],
+  ['lint', 'npm', ['run', '-s', 'lint']],
+  ['unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']],
+  ['build', 'npm', ['run', '-s', 'build']],
+  ['browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
+];
+
+let failedStep;
+for (const [name, cmd, args] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { stdio: 'inherit' });
+  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) {
+    failedStep = name;
+    break;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+const vitest = readJson('test-results/vitest.json');
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+}
+const e2e = readJson('test-results/e2e.json');
+if (e2e) {
+  passed += e2e.stats.expected;
+  failed += e2e.stats.unexpected;
+}
+if (failedStep && failed === 0) failed = 1;
+console.log(`\nTests: ${passed} passed, ${failed} failed`);
+if (failedStep) console.log(`npm test failed at: ${failedStep}`);
+process.exit(failedStep ? 1 : 0);
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
