@@ -5,7 +5,13 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AuthService } from './api/auth/auth.service.ts';
 import { authRoutes } from './api/auth/auth.routes.ts';
+import { AdminService } from './api/admin/admin.service.ts';
+import { adminRoutes } from './api/admin/admin.routes.ts';
+import { RegisterService } from './api/register/register.service.ts';
+import { registerRoutes } from './api/register/register.routes.ts';
 import { healthRoutes } from './api/health/health.routes.ts';
+import { oidcRoutes } from './api/oidc/oidc.routes.ts';
+import { OidcService } from './api/oidc/oidc.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -43,6 +49,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<ZodApp> {
 
   healthRoutes(app, database);
   authRoutes(app, auth);
+  oidcRoutes(app, config.oidc && new OidcService(config.oidc, auth, config.jwtSecret));
+  registerRoutes(app, new RegisterService(database.db));
+  adminRoutes(app, new AdminService(database.db));
 
   await registerWeb(app, config.webDist);
   app.addHook('onClose', () => database.close());

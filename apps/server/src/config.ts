@@ -24,7 +24,33 @@ const Env = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   WEB_DIST: z.string().default(join(repoRoot, 'apps/web/dist')),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** The server's external base URL, e.g. https://scan.example.com; the SSO redirect_uri is built on it. */
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
+  OIDC_ISSUER_URL: optional(z.url({ protocol: /^https?$/ })),
+  OIDC_CLIENT_ID: optional(z.string()),
+  OIDC_CLIENT_SECRET: optional(z.string()),
+}).superRefine((e, ctx) => {
+  const oidc = { OIDC_ISSUER_URL: e.OIDC_ISSUER_URL, OIDC_CLIENT_ID: e.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET };
+  const missing = Object.entries(oidc).filter(([, v]) => v === undefined).map(([k]) => k);
+  if (missing.length > 0 && missing.length < 3) {
+    for (const name of missing) {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with the other OIDC_* variables (all three or none)' });
+    }
+  }
+  if (e.OIDC_ISSUER_URL && new URL(e.OIDC_ISSUER_URL).protocol === 'http:' && !isLoopback(e.OIDC_ISSUER_URL)) {
+    ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'must be https:// (http:// only on a loopback host)' });
+  }
 });
+
+/** An unset or empty variable is absent (compose files pass `VAR=` for "not set"). */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+}
+
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 export interface Config {
   port: number;
@@ -38,6 +64,18 @@ export interface Config {
   seedDemo: boolean;
   webDist: string;
   trustProxy: boolean;
+  /** Single sign-on with the organisation's OpenID provider, when OIDC_* are set (decision 0005). */
+  oidc?: OidcConfig;
+}
+
+export interface OidcConfig {
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+  /** `${PUBLIC_URL}/api/sso/callback`: registered at the provider. */
+  redirectUri: string;
+  /** Plain-HTTP requests to the provider are allowed only on a loopback host (tests, local IdP). */
+  allowInsecure: boolean;
 }
 
 /** The session cookie lifetime: 7 days (spec point 9). */
@@ -65,6 +103,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO === 'true',
     webDist: resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY === 'true',
+    oidc:
+      e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: new URL(e.OIDC_ISSUER_URL),
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            redirectUri: `${(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')}/api/sso/callback`,
+            allowInsecure: new URL(e.OIDC_ISSUER_URL).protocol === 'http:',
+          }
+        : undefined,
   };
 }
 

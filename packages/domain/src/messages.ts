@@ -100,6 +100,15 @@ export const MESSAGES = {
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait {seconds} seconds and try again.',
   ACCOUNT_DISABLED: 'This account is disabled. Please contact the admin.',
   DATABASE_UNAVAILABLE: 'The database is not answering.',
+  SSO_NO_ACCOUNT: 'No account is linked to {email}. Please contact the admin.',
+  SSO_FAILED: 'Sign-in with your organisation failed. Please try again.',
+  EMAIL_TAKEN: 'An account with this email already exists.',
+  REGISTRATION_INVALID: 'Please correct the highlighted fields.',
+  GRANT_NOT_AVAILABLE: '{grant} is not available for that module.',
+  ROLE_NAME_TAKEN: 'A role with this name already exists.',
+  UNKNOWN_ROLE: 'Unknown role: {role}.',
+  TOKEN_NOT_FOR_NRIC: 'This session does not belong to that NRIC/FIN.',
+  CANNOT_DISABLE_SELF: 'You cannot disable your own account.',
 
   // GS1 decoding (not worded by the spec): scan decoding errors of packages/domain/src/gs1.
   // {ai} is an Application Identifier such as 01, {position} a 1-based character position.
@@ -123,8 +132,13 @@ export const MESSAGES = {
   MATRIX_UNSUPPORTED_FORMAT: 'The matrix code uses format {format}; only format 06 is supported.',
   MATRIX_BAD_FIELD: 'The matrix code field {field} is not valid: {value}.',
   MATRIX_INVALID_DATE: 'The date in matrix code field {field} is not a real date: {value}.',
+  MATRIX_NO_PRODUCT: 'The matrix code holds no product number (9N PPN or 8P GTIN).',
   PPN_BAD_CHECK_DIGITS: 'The PPN check digits are wrong: expected {expected}, found {found}.',
   CODE_LENGTH: 'The code must have {min} to {max} characters, found {length}.',
+  // Field formats of spec point 5 that the spec gives no message for.
+  MATERIAL_NO_LENGTH: 'The material number must have exactly 8 characters.',
+  MAX_12_CHARACTERS: 'Please enter a maximum of 12 characters only.',
+  INVALID_QUANTITY: 'Please enter a number (optionally with decimals), or digits followed by uppercase letters.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -51,7 +51,7 @@ export function registerAuth(app: FastifyInstance, auth: AuthService): void {
   });
 
   app.decorateRequest('principal', undefined);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const requirement = request.routeOptions.config.requirement;
     if (!requirement) return;
     const token = bearerToken(request) ?? request.cookies[ACCESS_COOKIE];

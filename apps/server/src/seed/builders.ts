@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import {
+  APPLICATIONS,
   AREA_MODULES,
   MODULE_FEATURES,
   fullModuleGrant,
@@ -9,6 +10,7 @@ import {
 } from '@pharma/domain';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
+import { saveRole } from '../api/admin/admin.repository.ts';
 
 /**
  * Builders for users, roles and reference data. The demo seed, the API tests and the browser
@@ -23,28 +25,12 @@ export interface RoleSpec {
 }
 
 export async function buildRole(db: Db, spec: RoleSpec): Promise<string> {
+  const applications = APPLICATIONS.map((application) => ({
+    application,
+    modules: spec.modules.filter((m) => m.application === application).map((m) => m.grant),
+  })).filter((a) => a.modules.length > 0);
   const id = newId();
-  await db.insertInto('roles').values({ id, name: spec.name, description: spec.description ?? '' }).execute();
-  if (spec.areas.length) {
-    await db.insertInto('role_areas').values(spec.areas.map((application) => ({ role_id: id, application }))).execute();
-  }
-  for (const { application, grant } of spec.modules) {
-    await db
-      .insertInto('role_modules')
-      .values({ role_id: id, application, module: grant.module, is_completely_permitted: grant.isCompletelyPermitted ? 1 : 0 })
-      .execute();
-    if (grant.features.length) {
-      await db
-        .insertInto('role_features')
-        .values(
-          grant.features.map((f) => ({ role_id: id, application, module: grant.module, feature: f.feature, actions: f.actions.join(',') })),
-        )
-        .execute();
-    }
-  }
-  if (spec.rights?.length) {
-    await db.insertInto('role_rights').values(spec.rights.map((right_name) => ({ role_id: id, right_name }))).execute();
-  }
+  await saveRole(db, { id, name: spec.name, description: spec.description ?? '', areas: spec.areas, applications, rights: spec.rights ?? [] }, true);
   return id;
 }
 

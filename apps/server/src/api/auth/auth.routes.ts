@@ -5,6 +5,7 @@ import { ErrorBody } from '@pharma/domain/contract/common';
 import type { ZodApp } from '../../app.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
+import { SESSION_SECONDS } from '../../config.ts';
 import type { AuthService } from './auth.service.ts';
 
 const TokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
@@ -53,6 +54,29 @@ export function authRoutes(app: ZodApp, auth: AuthService): void {
       const pair = await auth.refresh(token);
       setSessionCookies(request, reply, pair.accessToken, pair.refreshToken);
       return { access_token: pair.accessToken, refresh_token: pair.refreshToken };
+    },
+  });
+
+  app.get('/api/getToken', {
+    config: { requirement: { signedIn: true } },
+    schema: { tags: ['auth'], summary: 'A fresh access token for the current session', response: { 200: z.object({ jwt: z.string() }), 401: ErrorBody } },
+    handler: async (request) => ({ jwt: await auth.reissue(request.principal!) }),
+  });
+
+  app.get('/api/signin-with-jwt/:nric', {
+    config: { requirement: { signedIn: true } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Hand a bearer session to this browser: sets the session cookie when the token belongs to the NRIC',
+      params: z.object({ nric: z.string().min(1).max(20) }),
+      response: { 200: LoginResponse, 401: ErrorBody, 403: ErrorBody },
+    },
+    handler: async (request, reply) => {
+      const principal = request.principal!;
+      if (principal.user.nric.toUpperCase() !== request.params.nric.toUpperCase()) throw new AppError(403, 'TOKEN_NOT_FOR_NRIC');
+      const jwt = await auth.reissue(principal);
+      reply.setCookie(ACCESS_COOKIE, jwt, { httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: '/', maxAge: SESSION_SECONDS });
+      return { jwt, user: principal.user };
     },
   });
 

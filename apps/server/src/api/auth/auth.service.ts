@@ -3,6 +3,7 @@ import type { Authorization } from '@pharma/domain';
 import type { SessionUser } from '@pharma/domain/contract/auth';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -50,17 +51,19 @@ export class AuthService {
     }
     if (user.disabled) throw new AppError(403, 'ACCOUNT_DISABLED');
     this.accountFailures.reset(email);
+    return this.startSession(user);
+  }
 
-    const familyId = newId();
-    const refreshToken = await this.db.transaction().execute(async (trx) => {
-      const token = await this.issueRefreshToken(trx, user.id, familyId);
-      await writeAudit(trx, [
-        { actorId: user.id, entity: 'session', entityId: familyId, action: 'login', after: { userId: user.id } },
-      ]);
-      return token;
-    });
-    const accessToken = await this.accessToken(user.id, familyId);
-    return { accessToken, refreshToken, user: repo.toSessionUser(user) };
+  /**
+   * Signs in a user whom the organisation's OpenID provider has vouched for (decision 0005):
+   * the account is found by its email, never created; its areas are still the admin's grants.
+   */
+  async loginByEmail(verifiedEmail: string): Promise<IssuedSession> {
+    const email = verifiedEmail.trim().toLowerCase();
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user) throw new AppError(403, 'SSO_NO_ACCOUNT', { email });
+    if (user.disabled) throw new AppError(403, 'ACCOUNT_DISABLED');
+    return this.startSession(user, 'sso');
   }
 
   /** Rotates a refresh token. Reusing a rotated one revokes its whole family (theft detection). */
@@ -114,6 +117,25 @@ export class AuthService {
     if (!user) return undefined;
     const authorization = await repo.loadAuthorization(this.db, user.id);
     return { user: repo.toSessionUser(user), authorization, familyId: claims.familyId };
+  }
+
+  /** A fresh access token for a live session (GET /api/getToken, /api/signin-with-jwt). */
+  reissue(principal: Principal): Promise<string> {
+    return this.accessToken(principal.user.id, principal.familyId);
+  }
+
+  /** A new session family: its first refresh token and the login audit row, then an access token. */
+  private async startSession(user: UserRow, reason?: string): Promise<IssuedSession> {
+    const familyId = newId();
+    const refreshToken = await this.db.transaction().execute(async (trx) => {
+      const token = await this.issueRefreshToken(trx, user.id, familyId);
+      await writeAudit(trx, [
+        { actorId: user.id, entity: 'session', entityId: familyId, action: 'login', after: { userId: user.id }, reason },
+      ]);
+      return token;
+    });
+    const accessToken = await this.accessToken(user.id, familyId);
+    return { accessToken, refreshToken, user: repo.toSessionUser(user) };
   }
 
   private accessToken(userId: string, familyId: string): Promise<string> {

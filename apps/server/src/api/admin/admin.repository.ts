@@ -1,0 +1,133 @@
+import type { Application, ApplicationGrant, SystemRight } from '@pharma/domain';
+import type { AdminUser, Role } from '@pharma/domain/contract/admin';
+import type { Db } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+
+/** Users and roles as the admin screens see them. SQL only. */
+export async function listUsers(db: Db): Promise<AdminUser[]> {
+  const [users, links] = await Promise.all([
+    db.selectFrom('users').selectAll().orderBy('email').execute(),
+    db.selectFrom('user_roles').selectAll().execute(),
+  ]);
+  return users.map((u) => ({
+    id: u.id,
+    email: u.email,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    nric: u.nric,
+    user_type: u.user_type,
+    disabled: u.disabled === 1,
+    roleIds: links.filter((l) => l.user_id === u.id).map((l) => l.role_id),
+  }));
+}
+
+export async function getUser(db: Db, id: string): Promise<AdminUser | undefined> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!user) return undefined;
+  const links = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', id).execute();
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    nric: user.nric,
+    user_type: user.user_type,
+    disabled: user.disabled === 1,
+    roleIds: links.map((l) => l.role_id),
+  };
+}
+
+export function emailExists(db: Db, email: string): Promise<boolean> {
+  return db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst().then(Boolean);
+}
+
+export async function insertUser(db: Db, row: UsersTable): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+export async function updateUser(db: Db, id: string, set: Partial<Pick<UsersTable, 'disabled' | 'user_type'>>): Promise<void> {
+  if (Object.keys(set).length) await db.updateTable('users').set(set).where('id', '=', id).execute();
+}
+
+export async function setUserRoles(db: Db, userId: string, roleIds: string[]): Promise<void> {
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  if (roleIds.length) await db.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
+}
+
+export async function existingRoleIds(db: Db, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('roles').select('id').where('id', 'in', ids).execute()).map((r) => r.id);
+}
+
+export async function revokeUserSessions(db: Db, userId: string, at: string): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+export async function listRoles(db: Db): Promise<Role[]> {
+  const [roles, areas, modules, features, rights] = await Promise.all([
+    db.selectFrom('roles').selectAll().orderBy('name').execute(),
+    db.selectFrom('role_areas').selectAll().execute(),
+    db.selectFrom('role_modules').selectAll().execute(),
+    db.selectFrom('role_features').selectAll().execute(),
+    db.selectFrom('role_rights').selectAll().execute(),
+  ]);
+  return roles.map((r) => {
+    const applications: ApplicationGrant[] = [];
+    const app = (application: string) => {
+      let found = applications.find((a) => a.application === application);
+      if (!found) applications.push((found = { application: application as Application, modules: [] }));
+      return found;
+    };
+    for (const m of modules.filter((m) => m.role_id === r.id)) {
+      app(m.application).modules.push({
+        module: m.module as ApplicationGrant['modules'][number]['module'],
+        isCompletelyPermitted: m.is_completely_permitted === 1,
+        features: features
+          .filter((f) => f.role_id === r.id && f.application === m.application && f.module === m.module)
+          .map((f) => ({
+            feature: f.feature as ApplicationGrant['modules'][number]['features'][number]['feature'],
+            actions: (f.actions ? f.actions.split(',') : []) as ApplicationGrant['modules'][number]['features'][number]['actions'],
+          })),
+      });
+    }
+    return {
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      areas: areas.filter((a) => a.role_id === r.id).map((a) => a.application as Application),
+      applications,
+      rights: rights.filter((x) => x.role_id === r.id).map((x) => x.right_name as SystemRight),
+    };
+  });
+}
+
+export function roleNameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
+  let q = db.selectFrom('roles').select('id').where('name', '=', name);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return q.executeTakeFirst().then(Boolean);
+}
+
+/** Writes a role and replaces all its grants. */
+export async function saveRole(db: Db, role: Role, isNew: boolean): Promise<void> {
+  if (isNew) await db.insertInto('roles').values({ id: role.id, name: role.name, description: role.description }).execute();
+  else {
+    await db.updateTable('roles').set({ name: role.name, description: role.description }).where('id', '=', role.id).execute();
+    for (const table of ['role_areas', 'role_modules', 'role_features', 'role_rights'] as const) {
+      await db.deleteFrom(table).where('role_id', '=', role.id).execute();
+    }
+  }
+  const id = role.id;
+  if (role.areas.length) await db.insertInto('role_areas').values(role.areas.map((application) => ({ role_id: id, application }))).execute();
+  const modules = role.applications.flatMap((a) => a.modules.map((m) => ({ application: a.application, m })));
+  if (modules.length) {
+    await db
+      .insertInto('role_modules')
+      .values(modules.map(({ application, m }) => ({ role_id: id, application, module: m.module, is_completely_permitted: m.isCompletelyPermitted ? 1 : 0 })))
+      .execute();
+  }
+  const features = modules.flatMap(({ application, m }) =>
+    m.features.map((f) => ({ role_id: id, application, module: m.module, feature: f.feature, actions: f.actions.join(',') })),
+  );
+  if (features.length) await db.insertInto('role_features').values(features).execute();
+  if (role.rights.length) await db.insertInto('role_rights').values(role.rights.map((right_name) => ({ role_id: id, right_name }))).execute();
+}

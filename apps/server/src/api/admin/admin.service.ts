@@ -1,0 +1,100 @@
+import { hash } from '@node-rs/argon2';
+import { AREA_MODULES, invalidGrant } from '@pharma/domain';
+import type { AdminUser, CreateUserBody, Role, RoleBody, UpdateUserBody } from '@pharma/domain/contract/admin';
+import type { Db } from '../../db/database.ts';
+import { writeAudit } from '../../db/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import * as repo from './admin.repository.ts';
+
+/** Users and roles: every change in one transaction with its audit row (who, when, before, after). */
+export class AdminService {
+  constructor(private readonly db: Db) {}
+
+  listUsers(): Promise<AdminUser[]> {
+    return repo.listUsers(this.db);
+  }
+
+  listRoles(): Promise<Role[]> {
+    return repo.listRoles(this.db);
+  }
+
+  async createUser(actorId: string, body: CreateUserBody): Promise<AdminUser> {
+    const passwordHash = await hash(body.password);
+    return this.db.transaction().execute(async (trx) => {
+      if (await repo.emailExists(trx, body.email)) throw new AppError(409, 'EMAIL_TAKEN');
+      await this.checkRoles(trx, body.roleIds);
+      const id = newId();
+      await repo.insertUser(trx, {
+        id,
+        email: body.email,
+        nric: body.nric,
+        first_name: body.firstName,
+        last_name: body.lastName,
+        user_type: body.user_type,
+        password_hash: passwordHash,
+        disabled: 0,
+        created_at: new Date().toISOString(),
+      });
+      await repo.setUserRoles(trx, id, body.roleIds);
+      const after = (await repo.getUser(trx, id))!;
+      await writeAudit(trx, [{ actorId, entity: 'user', entityId: id, action: 'create', after }]);
+      return after;
+    });
+  }
+
+  /** Disabling a user ends their sessions at once: every refresh token family is revoked. */
+  async updateUser(actorId: string, id: string, body: UpdateUserBody): Promise<AdminUser> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await repo.getUser(trx, id);
+      if (!before) throw new AppError(404, 'NOT_FOUND');
+      if (body.disabled && id === actorId) throw new AppError(422, 'CANNOT_DISABLE_SELF');
+      const set: { disabled?: number; user_type?: string } = {};
+      if (body.disabled !== undefined) set.disabled = body.disabled ? 1 : 0;
+      if (body.user_type !== undefined) set.user_type = body.user_type;
+      await repo.updateUser(trx, id, set);
+      if (body.roleIds) {
+        await this.checkRoles(trx, body.roleIds);
+        await repo.setUserRoles(trx, id, body.roleIds);
+      }
+      if (body.disabled) await repo.revokeUserSessions(trx, id, new Date().toISOString());
+      const after = (await repo.getUser(trx, id))!;
+      await writeAudit(trx, [{ actorId, entity: 'user', entityId: id, action: 'update', before, after }]);
+      return after;
+    });
+  }
+
+  async saveRole(actorId: string, id: string | undefined, body: RoleBody): Promise<Role> {
+    checkGrants(body);
+    return this.db.transaction().execute(async (trx) => {
+      const existing = id ? (await repo.listRoles(trx)).find((r) => r.id === id) : undefined;
+      if (id && !existing) throw new AppError(404, 'NOT_FOUND');
+      if (await repo.roleNameTaken(trx, body.name, id)) throw new AppError(409, 'ROLE_NAME_TAKEN');
+      const role: Role = { ...body, id: id ?? newId() };
+      await repo.saveRole(trx, role, !existing);
+      await writeAudit(trx, [
+        { actorId, entity: 'role', entityId: role.id, action: existing ? 'update' : 'create', before: existing, after: role },
+      ]);
+      return role;
+    });
+  }
+
+  private async checkRoles(db: Db, roleIds: string[]): Promise<void> {
+    const found = await repo.existingRoleIds(db, roleIds);
+    const missing = roleIds.find((r) => !found.includes(r));
+    if (missing) throw new AppError(422, 'UNKNOWN_ROLE', { role: missing });
+  }
+}
+
+/** Granting a module outside its area, or a feature or action the module does not have, is refused. */
+function checkGrants(body: RoleBody): void {
+  for (const app of body.applications) {
+    for (const grant of app.modules) {
+      if (!AREA_MODULES[app.application].includes(grant.module)) {
+        throw new AppError(422, 'GRANT_NOT_AVAILABLE', { grant: `${app.application}/${grant.module}` });
+      }
+      const bad = invalidGrant(grant);
+      if (bad) throw new AppError(422, 'GRANT_NOT_AVAILABLE', { grant: `${app.application}/${bad}` });
+    }
+  }
+}

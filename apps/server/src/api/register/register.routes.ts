@@ -1,0 +1,20 @@
+import { RegisterErrorBody, RegisterRequest, RegisterResponse } from '@pharma/domain/contract/register';
+import type { ZodApp } from '../../app.ts';
+import type { RegisterService } from './register.service.ts';
+
+export function registerRoutes(app: ZodApp, service: RegisterService): void {
+  app.post('/api/register', {
+    config: { requirement: { public: true } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Request an account: it has no area or permission until an admin grants them',
+      body: RegisterRequest,
+      response: { 201: RegisterResponse, 400: RegisterErrorBody, 409: RegisterErrorBody, 422: RegisterErrorBody },
+    },
+    handler: async (request, reply) => {
+      const result = await service.register(request.body, new Date().toISOString().slice(0, 10));
+      if (!result.ok) return reply.code(422).send(result.error);
+      return reply.code(201).send(result.user);
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { APPLICATIONS, SYSTEM_RIGHTS } from '../permissions.ts';
+import { AuthorizationTree } from './auth.ts';
+
+const ApplicationGrants = AuthorizationTree.shape.applications;
+
+export const RoleBody = z.object({
+  name: z.string().trim().min(1).max(80),
+  description: z.string().max(300).default(''),
+  areas: z.array(z.enum(APPLICATIONS)),
+  applications: ApplicationGrants,
+  rights: z.array(z.enum(SYSTEM_RIGHTS)),
+});
+export type RoleBody = z.infer<typeof RoleBody>;
+
+export const Role = RoleBody.extend({ id: z.string() });
+export type Role = z.infer<typeof Role>;
+
+export const AdminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  nric: z.string(),
+  user_type: z.string(),
+  disabled: z.boolean(),
+  roleIds: z.array(z.string()),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const CreateUserBody = z.object({
+  email: z.string().trim().toLowerCase().email().max(254),
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  nric: z.string().trim().max(20).default(''),
+  user_type: z.string().trim().min(1).max(40).default('operator'),
+  password: z.string().min(1).max(200),
+  roleIds: z.array(z.string()).default([]),
+});
+export type CreateUserBody = z.infer<typeof CreateUserBody>;
+
+export const UpdateUserBody = z.object({
+  disabled: z.boolean().optional(),
+  user_type: z.string().trim().min(1).max(40).optional(),
+  roleIds: z.array(z.string()).optional(),
+});
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  entity: z.string(),
+  entityId: z.string(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+});
