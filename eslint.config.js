@@ -1,13 +1,14 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import oneWayImports from './scripts/eslint/one-way-imports.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ['scripts/**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
   {
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-control-regex': 'off',
@@ -36,21 +37,7 @@ export default tseslint.config(
   {
     // Web features never import each other: shared > features > app (bulletproof-react).
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './apps/web/src/features/auth', from: './apps/web/src/features', except: ['./auth'] },
-            { target: './apps/web/src/features/shell', from: './apps/web/src/features', except: ['./shell', './auth'] },
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
-            { target: './apps/web/src/components', from: './apps/web/src/features' },
-            { target: './apps/web/src/components', from: './apps/web/src/app' },
-            { target: './apps/web/src/lib', from: './apps/web/src/features' },
-            { target: './apps/web/src/lib', from: './apps/web/src/app' },
-          ],
-        },
-      ],
-    },
+    plugins: { local: { rules: { 'one-way-imports': oneWayImports } } },
+    rules: { 'local/one-way-imports': ['error', { root: 'apps/web/src' }] },
   },
 );

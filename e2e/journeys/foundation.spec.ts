@@ -10,11 +10,11 @@ const LDC_TILES = [
 test('a regional operator logs in and sees the regional home, menu and version', async ({ page }) => {
   await login(page, 'rdc', 'rdc@demo.local');
   await expect(page).toHaveURL(/\/rdc$/);
-  const tiles = page.getByTestId('home-tiles');
+  const tiles = page.getByRole('navigation', { name: 'Modules' });
   for (const name of RDC_TILES) await expect(tiles.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(tiles.getByRole('link')).toHaveCount(RDC_TILES.length);
   await openMenu(page);
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  const menu = page.getByRole('dialog', { name: 'Menu' });
   for (const name of ['Home', 'Receive', 'Dispatch', 'Return', 'Decomm']) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
@@ -23,7 +23,7 @@ test('a regional operator logs in and sees the regional home, menu and version',
 test('a local operator logs in and sees the 16 local tiles', async ({ page }) => {
   await login(page, 'ldc', 'ldc@demo.local');
   await expect(page).toHaveURL(/\/ldc$/);
-  const tiles = page.getByTestId('home-tiles');
+  const tiles = page.getByRole('navigation', { name: 'Modules' });
   for (const name of LDC_TILES) await expect(tiles.getByRole('link', { name, exact: true }).or(tiles.getByRole('button', { name, exact: true }))).toBeVisible();
   await expect(tiles.getByRole('link').or(tiles.getByRole('button'))).toHaveCount(16);
 });
@@ -31,8 +31,8 @@ test('a local operator logs in and sees the 16 local tiles', async ({ page }) =>
 test('a user with no area lands on the restricted page', async ({ page }) => {
   await login(page, 'ldc', 'nobody@demo.local');
   await expect(page).toHaveURL(/\/restricted$/);
-  await expect(page.getByText('403')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Restricted access' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('403', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Restricted access' })).toBeVisible();
   await expect(page.getByText('You do not have permission to view this page.')).toBeVisible();
 });
 
@@ -53,7 +53,7 @@ test('logout clears the session: protected pages need a login again', async ({ p
   await login(page, 'rdc', 'rdc@demo.local');
   await expect(page).toHaveURL(/\/rdc$/);
   await openMenu(page);
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/rdc\/login/);
   await page.goto('/rdc');
   await expect(page).toHaveURL(/\/rdc\/login/);

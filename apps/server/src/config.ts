@@ -37,7 +37,8 @@ const Env = z.object({
       ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with the other OIDC_* variables (all three or none)' });
     }
   }
-  if (e.OIDC_ISSUER_URL && new URL(e.OIDC_ISSUER_URL).protocol === 'http:' && !isLoopback(e.OIDC_ISSUER_URL)) {
+  const issuer = e.OIDC_ISSUER_URL && URL.canParse(e.OIDC_ISSUER_URL) ? new URL(e.OIDC_ISSUER_URL) : undefined;
+  if (issuer?.protocol === 'http:' && !isLoopback(issuer)) {
     ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'must be https:// (http:// only on a loopback host)' });
   }
 });
@@ -47,8 +48,8 @@ function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 }
 
-function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname;
+function isLoopback(url: URL): boolean {
+  const host = url.hostname;
   return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -66,6 +67,15 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
       await c.end();
     },
   };
+}
+
+/** A loopback port free right now: for a test app that must listen on a known address (SSO redirects to it). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** Signs in a demo user and returns the bearer header and cookies. */

@@ -13,7 +13,7 @@ import { isGuardedPath } from './auth.ts';
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
     if (isGuardedPath(request.url) || !hasWeb || request.method !== 'GET') {

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pharma-config-'));
+const base = { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123' };
+const oidc = { OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: 'pharma', OIDC_CLIENT_SECRET: 'secret' };
+
+describe('single sign-on settings', () => {
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is off when no OIDC_* variable is set (or they are empty)', () => {
+    expect(loadConfig(base).oidc).toBeUndefined();
+    expect(loadConfig({ ...base, OIDC_ISSUER_URL: '', OIDC_CLIENT_ID: '', OIDC_CLIENT_SECRET: '' }).oidc).toBeUndefined();
+  });
+
+  it('builds the redirect_uri on PUBLIC_URL, else on localhost and PORT', () => {
+    expect(loadConfig({ ...base, ...oidc, PUBLIC_URL: 'https://scan.example.com/' }).oidc).toEqual({
+      issuer: new URL('https://id.example.com'),
+      clientId: 'pharma',
+      clientSecret: 'secret',
+      redirectUri: 'https://scan.example.com/api/sso/callback',
+      allowInsecure: false,
+    });
+    expect(loadConfig({ ...base, ...oidc, PORT: '8080' }).oidc?.redirectUri).toBe('http://localhost:8080/api/sso/callback');
+  });
+
+  it('needs all three OIDC_* variables, naming the missing ones', () => {
+    expect(() => loadConfig({ ...base, OIDC_ISSUER_URL: oidc.OIDC_ISSUER_URL })).toThrow(
+      /OIDC_CLIENT_ID: must be set with the other OIDC_\* variables[\s\S]*OIDC_CLIENT_SECRET: must be set/,
+    );
+  });
+
+  it('allows a plain-http issuer only on a loopback host', () => {
+    expect(() => loadConfig({ ...base, ...oidc, OIDC_ISSUER_URL: 'http://id.example.com' })).toThrow(/OIDC_ISSUER_URL: must be https/);
+    expect(loadConfig({ ...base, ...oidc, OIDC_ISSUER_URL: 'http://127.0.0.1:9000' }).oidc?.allowInsecure).toBe(true);
+    expect(() => loadConfig({ ...base, ...oidc, OIDC_ISSUER_URL: 'not a url' })).toThrow(/OIDC_ISSUER_URL/);
+  });
+});

@@ -1,0 +1,79 @@
+import type { Application, ModuleCode } from '@pharma/domain';
+import { NAV_LABELS as L } from './labels.ts';
+
+/** What a tile or menu entry does: go somewhere (optionally resetting the dispatch list state), or open the repack dialog. */
+export type NavAction = { kind: 'link'; to: string; resetDispatch?: boolean } | { kind: 'repack' };
+
+/**
+ * A tile or menu entry. With a module it shows only to users holding that module;
+ * without one it shows to every user of the area; bypass skips the check (Home, Settings).
+ */
+export interface NavEntry {
+  label: string;
+  module?: ModuleCode;
+  bypass?: boolean;
+  action: NavAction;
+}
+
+const link = (to: string, resetDispatch = false): NavAction => (resetDispatch ? { kind: 'link', to, resetDispatch } : { kind: 'link', to });
+
+const RDC_MODULES: NavEntry[] = [
+  { label: L.receive, module: 'RECEIVE', action: link('/rdc/ibdList') },
+  { label: L.dispatch, module: 'DISPATCH', action: link('/rdc/obdList') },
+  { label: L.return, module: 'RETURN', action: link('/rdc/rmaList') },
+  { label: L.decomm, module: 'DECOMM', action: link('/rdc/decommList') },
+];
+
+const plus = (label: string, module: ModuleCode): NavEntry => ({
+  label,
+  module,
+  action: link(`/ldc/liteLists/${encodeURIComponent(module)}`),
+});
+
+const LDC_MODULES: NavEntry[] = [
+  { label: L.receive, module: 'RECEIVE', action: link('/ldc/ibdList') },
+  { label: L.redress, module: 'REDRESS', action: link('/ldc/rrdList') },
+  { label: L.dispatch, module: 'DISPATCH', action: link('/ldc/doList/OBD', true) },
+  { label: L.return, module: 'RETURN', action: link('/ldc/rmaList') },
+  { label: L.decomm, module: 'DECOMM', action: link('/ldc/decommList') },
+  { label: L.transfer, module: 'TRANSFER', action: link('/ldc/transferList') },
+  { label: L.rtp, module: 'RTP', action: link('/ldc/rtpList') },
+  plus(L.receivePlus, 'RECEIVE+'),
+  plus(L.redressPlus, 'REDRESS+'),
+  plus(L.dispatchPlus, 'DISPATCH+'),
+  plus(L.returnPlus, 'RETURN+'),
+  plus(L.decommPlus, 'DECOMM+'),
+  plus(L.transferPlus, 'TRANSFER+'),
+  plus(L.rtpPlus, 'RTP+'),
+  { label: L.scanLite, module: 'SCANLITE', action: link('/ldc/doList/SCANLITE', true) },
+  { label: L.repack, action: { kind: 'repack' } },
+];
+
+/** Home tiles (spec point 2). */
+export const TILES: Record<Application, NavEntry[]> = {
+  RDC: [
+    ...RDC_MODULES,
+    { label: L.createPallet, action: link('/rdc/createPallet') },
+    { label: L.printLabel, action: link('/rdc/printLabel') },
+  ],
+  LDC: LDC_MODULES,
+};
+
+/** Menu entries (spec point 2); Logout is added by the menu itself. */
+export const MENU: Record<Application, NavEntry[]> = {
+  RDC: [{ label: L.home, bypass: true, action: link('/rdc') }, ...RDC_MODULES],
+  LDC: [
+    { label: L.home, bypass: true, action: link('/ldc') },
+    ...LDC_MODULES,
+    { label: L.settings, bypass: true, action: link('/ldc/settings') },
+  ],
+};
+
+/** The two ways into repack (decision 0004). */
+export const REPACK_TARGETS = {
+  withDocument: (documentNo: string) => `/ldc/repackScanOperation/${encodeURIComponent(documentNo)}`,
+  outsideDocuments: '/ldc/repackOutsideDocsScanOperation',
+} as const;
+
+/** The scan list type a reset returns to (spec point 3, filter state). */
+export const DEFAULT_LIST_TYPE = 'OBD List';

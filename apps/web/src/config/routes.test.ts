@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { LDC_ROUTES, OTHER_ROUTES, RDC_ROUTES } from './routes.ts';
+
+/** Spec point 2's route tables, verbatim with {x} as :x. */
+const SPEC_RDC = '/rdc /rdc/login /rdc/ibdList /rdc/searchPage /rdc/createPallet /rdc/repackScan /rdc/scanOperation/:queryValue /rdc/scanPallet/:queryValue /rdc/carton/:cartsscc /rdc/carton/cartonDetails/cartonDetail /rdc/carton/cartonDetails/packList /rdc/ibdNo/:ibdNo /rdc/pack/packDetails/packDetail /rdc/pallet/palletDetails/cartonList /rdc/pallet/palletDetails/palletDetail /rdc/pallet/repack /rdc/pallet/:sscc /rdc/obdList /rdc/obdNo/:obdNo /rdc/decommList /rdc/decommNo/:decommNo /rdc/rmaList /rdc/rmaNo/:rmaNo /rdc/scanHandlingUnit/:queryValue /rdc/repackViewPallet';
+const SPEC_LDC = '/ldc /ldc/login /ldc/doList/:moduleType /ldc/doDetails/:moduleType /ldc/rmaList /ldc/rmaDetails/:rmaDetails /ldc/ScanOperation/:queryValue /ldc/rrdScanOperation/rrdDocTagging/:bprNo /ldc/rrdScanOperation/SeriesAndNonSeriesScanner /ldc/rrdScanOperation/rrdDocTagging/scanCarton /ldc/rrdScanOperation/replaceItemScan /ldc/itemDetails/:sscc /ldc/rrdList /ldc/rrdDetails/:rrdDetails /ldc/ibdList /ldc/ibdDetails/:ibdDetails /ldc/decommList /ldc/decommDetails/:decommDetails /ldc/repackScanOperation/:queryValue /ldc/repackOutsideDocsScanOperation /ldc/scanFillData /ldc/searchPageLDC /ldc/repackComplete/repackCompletionDetail /ldc/scanLiteScanOperation/:doNo /ldc/settings /ldc/liteDetail/:moduleType /ldc/liteDetail/createMaterialOrBatch /ldc/liteDetail/materialDetails /ldc/liteDetail/materialAndBatchScanner /ldc/liteDetail/scan/materialScanner /ldc/liteLists/:moduleType /ldc/rtpList /ldc/rtpDetails/:rtpDetails /ldc/transferList /ldc/transferDetails/:transferDetails';
+const SPEC_OTHER = '/ /restricted /403 /404 /NotFound /500 /register';
+
+const paths = (routes: { path: string }[]) => routes.map((r) => r.path);
+
+describe('route table', () => {
+  it('mirrors every route of spec point 2', () => {
+    expect(paths(RDC_ROUTES)).toEqual(expect.arrayContaining(SPEC_RDC.split(' ')));
+    expect(paths(LDC_ROUTES)).toEqual(SPEC_LDC.split(' '));
+    expect(paths(OTHER_ROUTES)).toEqual(SPEC_OTHER.split(' '));
+  });
+
+  it('has no duplicate paths and a title for every route', () => {
+    const all = [...RDC_ROUTES, ...LDC_ROUTES, ...OTHER_ROUTES];
+    expect(new Set(paths(all)).size).toBe(all.length);
+    for (const route of all) expect(route.title, route.path).not.toBe('');
+  });
+
+  it('makes public exactly the spec public pages and the login pages', () => {
+    const publicPaths = [...RDC_ROUTES, ...LDC_ROUTES, ...OTHER_ROUTES].filter((r) => r.public).map((r) => r.path);
+    expect(publicPaths.sort()).toEqual([...SPEC_OTHER.split(' '), '/rdc/login', '/ldc/login'].sort());
+  });
+
+  it('gives the regional home an inert back button and repack view none', () => {
+    expect(RDC_ROUTES.find((r) => r.path === '/rdc')?.back).toBe('none');
+    expect(RDC_ROUTES.find((r) => r.path === '/rdc/repackViewPallet')?.back).toBe('hidden');
+  });
+});

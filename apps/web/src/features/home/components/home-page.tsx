@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { Center, Loader } from '@mantine/core';
+import type { Application } from '@pharma/domain';
+import { UI } from '../../../config/labels.ts';
+import { TILES, type NavEntry } from '../../../config/navigation.ts';
+import { RepackDialog } from '../../../components/ui/repack-dialog.tsx';
+import { Tile } from '../../../components/ui/tile.tsx';
+import { TileGrid } from '../../../components/ui/tile-grid.tsx';
+import { resetDispatchState } from '../../../lib/client-state.ts';
+import { visibleEntries } from '../../../lib/navigation.ts';
+import { useSession } from '../../../lib/session.ts';
+
+/** The area home: one tile per module the user may use (spec point 2). */
+export function HomePage({ area }: { area: Application }) {
+  const session = useSession();
+  const [repackOpen, setRepackOpen] = useState(false);
+  if (session.status !== 'authenticated') {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+
+  const tile = (entry: NavEntry) => {
+    const { action } = entry;
+    if (action.kind === 'repack') return <Tile key={entry.label} label={entry.label} onClick={() => setRepackOpen(true)} />;
+    const onClick = action.resetDispatch ? () => resetDispatchState() : undefined;
+    return <Tile key={entry.label} label={entry.label} to={action.to} onClick={onClick} />;
+  };
+
+  return (
+    <>
+      <TileGrid label={UI.homeTiles}>{visibleEntries(TILES[area], area, session.session.authorization).map(tile)}</TileGrid>
+      <RepackDialog opened={repackOpen} onClose={() => setRepackOpen(false)} />
+    </>
+  );
+}

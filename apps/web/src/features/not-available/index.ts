@@ -1,0 +1,1 @@
+export { NotAvailable } from './components/not-available.tsx';

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { VERSION_LABEL, type Application } from '@pharma/domain';
+import { Link, useLocation } from 'react-router';
+import { NAV_LABELS, UI } from '../../../config/labels.ts';
+import { MENU, type NavEntry } from '../../../config/navigation.ts';
+import { RepackDialog } from '../../../components/ui/repack-dialog.tsx';
+import { resetDispatchState } from '../../../lib/client-state.ts';
+import { visibleEntries } from '../../../lib/navigation.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useLogout } from '../../../lib/use-logout.ts';
+
+export interface AppMenuProps {
+  area: Application | undefined;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The hamburger menu: the area's entries the user may see, Logout, and the version label. */
+export function AppMenu({ area, opened, onClose }: AppMenuProps) {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const logout = useLogout(area);
+  const [repackOpen, setRepackOpen] = useState(false);
+  const signedIn = session.status === 'authenticated';
+  const entries = area && signedIn ? visibleEntries(MENU[area], area, session.session.authorization) : [];
+
+  const item = (entry: NavEntry) => {
+    const { action } = entry;
+    if (action.kind === 'repack') {
+      const open = () => {
+        onClose();
+        setRepackOpen(true);
+      };
+      return <NavLink key={entry.label} component="button" type="button" label={entry.label} onClick={open} aria-haspopup="dialog" />;
+    }
+    const go = () => {
+      if (action.resetDispatch) resetDispatchState();
+      onClose();
+    };
+    return <NavLink key={entry.label} component={Link} to={action.to} label={entry.label} onClick={go} active={pathname === action.to} />;
+  };
+
+  return (
+    <>
+      <Drawer opened={opened} onClose={onClose} position="right" size="xs" title={UI.menu} closeButtonProps={{ 'aria-label': UI.closeMenu }}>
+        <Stack gap={0}>
+          <nav aria-label={UI.mainNavigation}>{entries.map(item)}</nav>
+          {signedIn && (
+            <>
+              <Divider my="xs" />
+              <NavLink component="button" type="button" label={NAV_LABELS.logout} onClick={() => void logout()} />
+            </>
+          )}
+          <Text c="dimmed" size="sm" mt="md" px="sm">
+            {VERSION_LABEL}
+          </Text>
+        </Stack>
+      </Drawer>
+      <RepackDialog opened={repackOpen} onClose={() => setRepackOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_LIST_TYPE } from '../config/navigation.ts';
+
+/** Every key the app stores starts with this, so logout can clear them all. */
+export const STORAGE_PREFIX = 'pharma-scan:';
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+export interface DispatchListState {
+  isWo: boolean;
+  listType: string;
+}
+
+const KEYS = { isWo: `${STORAGE_PREFIX}isWo`, listType: `${STORAGE_PREFIX}listType` } as const;
+
+function browserStorage(kind: 'sessionStorage' | 'localStorage'): StorageLike | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window[kind];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the dispatch list state (spec: the isWo flag and the scan list type). */
+export function readDispatchState(storage = browserStorage('sessionStorage')): DispatchListState {
+  return {
+    isWo: storage?.getItem(KEYS.isWo) === 'true',
+    listType: storage?.getItem(KEYS.listType) ?? DEFAULT_LIST_TYPE,
+  };
+}
+
+const listeners = new Set<() => void>();
+let snapshot: DispatchListState | undefined;
+
+function changed() {
+  snapshot = undefined;
+  listeners.forEach((listener) => listener());
+}
+
+export function writeDispatchState(state: DispatchListState, storage = browserStorage('sessionStorage')): void {
+  storage?.setItem(KEYS.isWo, String(state.isWo));
+  storage?.setItem(KEYS.listType, state.listType);
+  changed();
+}
+
+/** ScanLite and Dispatch in the menu: isWo false, list type 'OBD List'. */
+export function resetDispatchState(storage = browserStorage('sessionStorage')): void {
+  writeDispatchState({ isWo: false, listType: DEFAULT_LIST_TYPE }, storage);
+}
+
+/** Removes every key of the app from the given stores (logout). */
+export function clearClientState(stores: (StorageLike | undefined)[] = [browserStorage('sessionStorage'), browserStorage('localStorage')]): void {
+  for (const store of stores) {
+    if (!store) continue;
+    const keys: string[] = [];
+    for (let i = 0; i < store.length; i += 1) {
+      const key = store.key(i);
+      if (key?.startsWith(STORAGE_PREFIX)) keys.push(key);
+    }
+    keys.forEach((key) => store.removeItem(key));
+  }
+  changed();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The dispatch list state, re-rendering when it changes. */
+export function useDispatchState(): DispatchListState {
+  return useSyncExternalStore(subscribe, () => (snapshot ??= readDispatchState()));
+}

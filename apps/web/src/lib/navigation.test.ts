@@ -1,0 +1,54 @@
+import { MODULES } from '@pharma/domain';
+import { describe, expect, it } from 'vitest';
+import { MENU, TILES } from '../config/navigation.ts';
+import { buildAuthorization } from '../test/authorization.ts';
+import { visibleEntries } from './navigation.ts';
+
+const labels = (entries: { label: string }[]) => entries.map((e) => e.label);
+
+describe('tiles and menus as data', () => {
+  it('has the spec regional tiles and menu, in order', () => {
+    expect(labels(TILES.RDC)).toEqual(['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label']);
+    expect(labels(MENU.RDC)).toEqual(['Home', 'Receive', 'Dispatch', 'Return', 'Decomm']);
+  });
+
+  it('has the 16 local tiles, and the menu adds Home and Settings', () => {
+    const local = ['Receive', 'Redress', 'Dispatch', 'Return', 'Decomm', 'Transfer', 'RTP', 'Receive+', 'Redress+', 'Dispatch+', 'Return+', 'Decomm+', 'Transfer+', 'RTP+', 'ScanLite', 'Repack'];
+    expect(labels(TILES.LDC)).toEqual(local);
+    expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Settings']);
+  });
+
+  it('maps modules to the spec paths', () => {
+    const to = (label: string) => TILES.LDC.find((e) => e.label === label)?.action;
+    expect(to('Dispatch')).toEqual({ kind: 'link', to: '/ldc/doList/OBD', resetDispatch: true });
+    expect(to('ScanLite')).toEqual({ kind: 'link', to: '/ldc/doList/SCANLITE', resetDispatch: true });
+    expect(to('Dispatch+')).toEqual({ kind: 'link', to: '/ldc/liteLists/DISPATCH%2B' });
+    expect(to('Repack')).toEqual({ kind: 'repack' });
+  });
+});
+
+describe('visibleEntries', () => {
+  it('shows nothing to an anonymous user', () => {
+    expect(visibleEntries(MENU.LDC, 'LDC', undefined)).toEqual([]);
+  });
+
+  it('hides entries per module; Home and Settings bypass', () => {
+    const auth = buildAuthorization({ LDC: ['DISPATCH', 'RTP+'] });
+    expect(labels(visibleEntries(MENU.LDC, 'LDC', auth))).toEqual(['Home', 'Dispatch', 'RTP+', 'Repack', 'Settings']);
+  });
+
+  it('shows Create New Pallet SSCC and Print new label to any RDC user', () => {
+    const auth = buildAuthorization({ RDC: [] });
+    expect(labels(visibleEntries(TILES.RDC, 'RDC', auth))).toEqual(['Create New Pallet SSCC', 'Print new label']);
+  });
+
+  it('shows everything to a user holding every module', () => {
+    const auth = buildAuthorization({ LDC: [...MODULES] });
+    expect(visibleEntries(MENU.LDC, 'LDC', auth)).toHaveLength(MENU.LDC.length);
+  });
+
+  it('hides the area entries from a user of the other area', () => {
+    const auth = buildAuthorization({ LDC: [...MODULES] });
+    expect(visibleEntries(TILES.RDC, 'RDC', auth)).toEqual([]);
+  });
+});

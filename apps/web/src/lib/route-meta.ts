@@ -1,0 +1,84 @@
+import { MODULES, type ModuleCode } from '@pharma/domain';
+import { fillLabel, NAV_LABELS, TITLES } from '../config/labels.ts';
+import type { RouteMeta } from '../config/routes.ts';
+
+/** What a title may depend on besides the route itself. */
+export interface TitleContext {
+  params: Readonly<Record<string, string | undefined>>;
+  search: URLSearchParams;
+  isWo: boolean;
+}
+
+/** Document-list segments that name a module other than by its code. */
+const SEGMENT_MODULES: Record<string, ModuleCode> = { OBD: 'DISPATCH', WO: 'SCANLITE' };
+
+/** The module a :moduleType segment names ('DISPATCH+', 'OBD', 'scanlite' ...), or undefined. */
+export function moduleFromParam(value: string | undefined): ModuleCode | undefined {
+  if (!value) return undefined;
+  const upper = value.toUpperCase();
+  if (upper in SEGMENT_MODULES) return SEGMENT_MODULES[upper];
+  return (MODULES as readonly string[]).includes(upper) ? (upper as ModuleCode) : undefined;
+}
+
+/** The module a page needs, if any. */
+export function routeModule(meta: RouteMeta, params: TitleContext['params']): ModuleCode | undefined {
+  if (meta.module === 'param') return moduleFromParam(params.moduleType);
+  return meta.module;
+}
+
+const FAMILY_LABELS: Partial<Record<ModuleCode, string>> = {
+  'RECEIVE+': NAV_LABELS.receivePlus,
+  'REDRESS+': NAV_LABELS.redressPlus,
+  'DISPATCH+': NAV_LABELS.dispatchPlus,
+  'RETURN+': NAV_LABELS.returnPlus,
+  'DECOMM+': NAV_LABELS.decommPlus,
+  'TRANSFER+': NAV_LABELS.transferPlus,
+  'RTP+': NAV_LABELS.rtpPlus,
+  SCANLITE: NAV_LABELS.scanLite,
+};
+
+function familyLabel(value: string | undefined): string {
+  const module = moduleFromParam(value);
+  return (module && FAMILY_LABELS[module]) ?? value ?? '';
+}
+
+/** Whether a document list or details page reads as WO or OBD (spec: ScanLite or Dispatch with isWo). */
+function readsAsWo(ctx: TitleContext): boolean {
+  const module = moduleFromParam(ctx.params.moduleType);
+  return (module === 'SCANLITE' || module === 'DISPATCH') && ctx.isWo;
+}
+
+/** The header title of a page (spec point 2, header details). */
+export function routeTitle(meta: RouteMeta, ctx: TitleContext): string {
+  const type = (ctx.search.get('p') || 'IBD').toUpperCase();
+  switch (meta.titleRule) {
+    case 'scanOperation':
+      return type === 'DECOMM' ? TITLES.scanScrappingNote : fillLabel(TITLES.scanTypeNo, { type });
+    case 'scanPallet':
+      return type === 'RMA' || type === 'DECOMM' ? TITLES.scanItem : TITLES.scanPallet;
+    case 'repackCompletion': {
+      const destination = (ctx.search.get('destinationType') || 'PLT').toUpperCase();
+      return destination === 'PLT' ? TITLES.repackViewPallet : TITLES.repackViewCarton;
+    }
+    case 'liteMaterialScanner':
+      return moduleFromParam(ctx.search.get('moduleType') ?? undefined) === 'REDRESS+' ? TITLES.scanCartonCode : TITLES.scanItemCodes;
+    case 'woOrObdList':
+      return readsAsWo(ctx) ? TITLES.woList : TITLES.obdList;
+    case 'woOrObdDetails':
+      return readsAsWo(ctx) ? TITLES.woDetails : TITLES.obdDetails;
+    case 'liteList':
+      return fillLabel(TITLES.liteList, { family: familyLabel(ctx.params.moduleType) });
+    case 'liteDetail':
+      return fillLabel(TITLES.liteDetail, { family: familyLabel(ctx.params.moduleType) });
+    default:
+      return meta.title;
+  }
+}
+
+/** The area a path belongs to, by its prefix. */
+export function areaOfPath(pathname: string): 'RDC' | 'LDC' | undefined {
+  const first = pathname.split('/')[1]?.toLowerCase();
+  if (first === 'rdc') return 'RDC';
+  if (first === 'ldc') return 'LDC';
+  return undefined;
+}

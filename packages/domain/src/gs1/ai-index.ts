@@ -1,0 +1,113 @@
+/**
+ * Compiles the AI table (ai-table.ts) once, at module load, into lookup structures for the decoders:
+ * the AI length by its first two digits, and each AI's specification by its numeric code.
+ */
+import { AI_ROWS, DL_PRIMARY_KEYS, DL_SHORT_NAMES } from './ai-table.ts';
+
+/** N digits, X GS1 character set 82, Y character set 39, Z character set 64 (base64url). */
+export type Cset = 'N' | 'X' | 'Y' | 'Z';
+
+/** Content checks this package applies to a component. */
+export type Check = 'csum' | 'yymmd0' | 'yymmdd' | 'yyyymmdd' | 'yyyymmd0' | 'hhmi' | 'hh' | 'mi' | 'ss';
+
+export interface AiPart {
+  readonly cset: Cset;
+  readonly min: number;
+  readonly max: number;
+  readonly optional: boolean;
+  readonly check: Check | null;
+}
+
+export interface AiSpec {
+  readonly ai: string;
+  /** Predefined length (GenSpecs Figure 7.8.5-2): no separator is needed after it. */
+  readonly predefined: boolean;
+  /** Every component has a fixed length and none is optional: the value length is `max`. */
+  readonly fixed: boolean;
+  readonly min: number;
+  readonly max: number;
+  readonly parts: readonly AiPart[];
+  /** True for a single N component with no check: validated by a digit scan only. */
+  readonly simpleNumeric: boolean;
+  /** True for a single X component with no check. */
+  readonly simpleCset82: boolean;
+  readonly dlPrimaryKey: boolean;
+}
+
+const CHECKS: ReadonlySet<string> = new Set(['csum', 'yymmd0', 'yymmdd', 'yyyymmdd', 'yyyymmd0', 'hhmi', 'hh', 'mi', 'ss']);
+
+function parsePart(text: string): AiPart {
+  const optional = text.startsWith('[');
+  const [typeAndLength = '', ...linters] = text.replace('[', '').replace(']', '').split(',');
+  const cset = typeAndLength.charAt(0) as Cset;
+  const variable = typeAndLength.startsWith('..', 1);
+  const length = Number(typeAndLength.slice(variable ? 3 : 1));
+  const check = (linters.find((l) => CHECKS.has(l)) ?? null) as Check | null;
+  return { cset, min: variable ? 1 : length, max: length, optional, check };
+}
+
+function compile(ai: string, flags: string, spec: string): AiSpec {
+  const parts = spec.split(/\s+/).map(parsePart);
+  const fixed = parts.every((p) => p.min === p.max && !p.optional);
+  const required = parts.filter((p) => !p.optional);
+  const only = parts.length === 1 ? parts[0] : undefined;
+  return {
+    ai,
+    predefined: flags.includes('*'),
+    fixed,
+    min: required.reduce((sum, p) => sum + p.min, 0),
+    max: parts.reduce((sum, p) => sum + p.max, 0),
+    parts,
+    simpleNumeric: only !== undefined && only.cset === 'N' && only.check === null,
+    simpleCset82: only !== undefined && only.cset === 'X' && only.check === null,
+    dlPrimaryKey: DL_PRIMARY_KEYS.includes(ai),
+  };
+}
+
+function expand(ais: string): string[] {
+  const [from = '', to] = ais.split('-');
+  if (to === undefined) return [from];
+  const out: string[] = [];
+  for (let n = Number(from); n <= Number(to); n++) out.push(String(n).padStart(from.length, '0'));
+  return out;
+}
+
+/** Slot of an AI in SPEC_BY_SLOT: 2-digit AIs at 0-99, 3-digit at 100-1099, 4-digit at 1100-11099. */
+export function aiSlot(length: number, code: number): number {
+  return length === 2 ? code : length === 3 ? 100 + code : 1100 + code;
+}
+
+const SPEC_BY_SLOT: (AiSpec | undefined)[] = new Array<AiSpec | undefined>(11100).fill(undefined);
+/** AI length by its first two digits (0 = no AI starts so). GenSpecs Figure 3.2-1 ordering. */
+export const AI_LENGTH_BY_PREFIX = new Uint8Array(100);
+const SPEC_BY_AI = new Map<string, AiSpec>();
+
+for (const [ais, flags, spec] of AI_ROWS) {
+  for (const ai of expand(ais)) {
+    const compiled = compile(ai, flags, spec);
+    SPEC_BY_SLOT[aiSlot(ai.length, Number(ai))] = compiled;
+    SPEC_BY_AI.set(ai, compiled);
+    AI_LENGTH_BY_PREFIX[Number(ai.slice(0, 2))] = ai.length;
+  }
+}
+
+/** The specification of an AI by its length and numeric code, or undefined. */
+export function specBySlot(length: number, code: number): AiSpec | undefined {
+  return SPEC_BY_SLOT[aiSlot(length, code)];
+}
+
+/** The specification of an AI written as a string ('01', '3103'), or undefined. */
+export function aiSpec(ai: string): AiSpec | undefined {
+  return SPEC_BY_AI.get(ai);
+}
+
+/** Every AI the table knows, in table order. */
+export function knownAis(): string[] {
+  return [...SPEC_BY_AI.keys()];
+}
+
+/** The numeric AI for a Digital Link key: the AI itself or its 1.x short name. */
+export function dlKeyToAi(key: string): string | undefined {
+  if (SPEC_BY_AI.has(key)) return key;
+  return Object.hasOwn(DL_SHORT_NAMES, key) ? DL_SHORT_NAMES[key] : undefined;
+}

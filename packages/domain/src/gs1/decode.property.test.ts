@@ -1,0 +1,147 @@
+/**
+ * Properties: random valid AI sets encoded as element strings and as Digital Link URIs decode back to
+ * the same fields; random input never throws, it only returns an error with a catalogue code.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../messages.ts';
+import { aiSpec } from './ai-index.ts';
+import { withCheckDigit } from './check-digit.ts';
+import { decodeCode, decodeScan } from './decode.ts';
+
+const today = '2026-11-22';
+const GS = '\x1d';
+const CSET82 = '!"%&\'()*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
+
+const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
+const cset82 = (max: number) => fc.string({ unit: fc.constantFrom(...CSET82), minLength: 1, maxLength: max });
+const two = (min: number, max: number) => fc.integer({ min, max }).map((n) => String(n).padStart(2, '0'));
+/** YYMMDD with a day that exists in every year (00 = end of month where allowed). */
+const date = (dayZero: boolean) => fc.tuple(two(0, 99), two(1, 12), two(dayZero ? 0 : 1, 28)).map((p) => p.join(''));
+
+const VALUES: Record<string, fc.Arbitrary<string>> = {
+  '00': digits(17, 17).map(withCheckDigit),
+  '01': digits(13, 13).map(withCheckDigit),
+  '10': cset82(20),
+  '11': date(true),
+  '15': date(true),
+  '17': date(true),
+  '21': cset82(20),
+  '22': cset82(20),
+  '240': cset82(30),
+  '30': digits(1, 8),
+  '37': digits(1, 8),
+  '3103': digits(6, 6),
+  '400': cset82(30),
+  '710': cset82(20),
+  '711': cset82(20),
+  '712': cset82(20),
+  '713': cset82(20),
+  '714': cset82(20),
+  '715': cset82(20),
+  '7003': fc.tuple(date(false), two(0, 23), two(0, 59)).map((p) => p.join('')),
+  '8200': cset82(70),
+};
+
+/** A random set of distinct AIs with valid values, in random order. */
+const aiSet = fc
+  .uniqueArray(fc.constantFrom(...Object.keys(VALUES)), { minLength: 1, maxLength: 8 })
+  .chain((ais) => fc.tuple(...ais.map((ai) => (VALUES[ai] as fc.Arbitrary<string>).map((v) => [ai, v] as const))));
+
+function toElementString(pairs: readonly (readonly [string, string])[], symbology: string): string {
+  let out = symbology;
+  pairs.forEach(([ai, value], i) => {
+    out += ai + value;
+    if (!aiSpec(ai)?.predefined && i < pairs.length - 1) out += GS;
+  });
+  return out;
+}
+
+const enc = encodeURIComponent;
+
+function toDigitalLink(pairs: readonly (readonly [string, string])[]): string {
+  const map = new Map(pairs);
+  const key = map.has('01') ? '01' : map.has('00') ? '00' : null;
+  let path = key === null ? '/01/09506000134352' : `/${key}/${enc(map.get(key) as string)}`;
+  if (key === '01') for (const q of ['22', '10', '21']) if (map.has(q)) path += `/${q}/${enc(map.get(q) as string)}`;
+  const inPath = new Set(key === '01' ? ['01', '22', '10', '21'] : [key]);
+  const query = pairs.filter(([ai]) => !inPath.has(ai)).map(([ai, v]) => `${ai}=${enc(v)}`);
+  return `https://example.com/some/prefix${path}${query.length > 0 ? '?linkType=all&' + query.join('&') : ''}`;
+}
+
+describe('properties', () => {
+  it('element strings round-trip: same AIs, same values, same order', () => {
+    fc.assert(
+      fc.property(aiSet, fc.constantFrom('', ']d2', ']C1', ']Q3'), (pairs, symbology) => {
+        const r = decodeCode(toElementString(pairs, symbology), { today });
+        expect(r.ok).toBe(true);
+        if (r.ok) expect(r.elements.map((e) => [e.id, e.value])).toEqual(pairs.map(([a, v]) => [a, v]));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('Digital Link URIs decode to the same fields as the element string', () => {
+    fc.assert(
+      fc.property(aiSet, (pairs) => {
+        const element = decodeCode(toElementString(pairs, ''), { today });
+        const link = decodeCode(toDigitalLink(pairs), { today });
+        expect(element.ok && link.ok).toBe(true);
+        if (!element.ok || !link.ok) return;
+        const expected = { ...element.ai };
+        if (!('00' in expected) && !('01' in expected)) expected['01'] = '09506000134352';
+        expect(link.ai).toEqual(expected);
+        if ('01' in element.ai || '00' in element.ai) {
+          for (const key of ['gtin', 'sscc', 'batch', 'serial', 'expiry'] as const) expect(link[key]).toBe(element[key]);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('the human-readable form decodes to the same elements', () => {
+    fc.assert(
+      fc.property(aiSet, (pairs) => {
+        fc.pre(pairs.every(([, v]) => !v.includes('(')));
+        const r = decodeCode(pairs.map(([a, v]) => `(${a})${v}`).join(''), { today });
+        expect(r.ok && r.elements.map((e) => [e.id, e.value])).toEqual(pairs.map(([a, v]) => [a, v]));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  const noisy = fc.oneof(
+    fc.string(),
+    fc.string({ unit: 'grapheme' }),
+    fc.string({ unit: fc.constantFrom('0', '1', '7', '9', GS, '<GS>', '^]', '(', ')', ']d2', 'https://', '%', '/', '?', '=', '[)>', '\x1e', '\x04', '9N', 'S', 'D') }),
+  );
+
+  it('random input never throws: it answers ok or a catalogue error', () => {
+    fc.assert(
+      fc.property(
+        noisy,
+        fc.constantFrom('EA', 'CTN', 'PLT', 'BUN', undefined),
+        fc.constantFrom('GS1', 'NON_GS1') as fc.Arbitrary<'GS1' | 'NON_GS1'>,
+        fc.boolean(),
+        (raw, unit, idType, strip00) => {
+          const r = decodeScan(raw, { today, ...(unit ? { unit } : {}), idType, strip00, purpose: strip00 ? 'batch' : 'item' });
+          if (!r.ok) {
+            expect(Object.keys(MESSAGES)).toContain(r.code);
+            expect(r.message.length).toBeGreaterThan(0);
+          }
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('a corrupted check digit is never accepted', () => {
+    fc.assert(
+      fc.property(digits(13, 13), fc.integer({ min: 1, max: 9 }), (body, delta) => {
+        const good = withCheckDigit(body);
+        const bad = body + String((Number(good.slice(-1)) + delta) % 10);
+        expect(decodeCode('01' + bad, { today })).toMatchObject({ ok: false, code: 'GS1_BAD_CHECK_DIGIT' });
+      }),
+    );
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { decodeScan, type DecodeResult, type Decoded } from './decode.ts';
+import { MESSAGES } from '../messages.ts';
+
+const today = '2026-11-22';
+const GS = '\x1d';
+const PACK = `]d20109506000134352172712311022A0B1${GS}21X7Z9Q4RT`;
+const PALLET = ']C100106141412345678908';
+const IFA = `[)>\x1e06${GS}9N110375286414${GS}1TB1${GS}D270600${GS}S1234567890AB\x1e\x04`;
+
+function ok(result: DecodeResult): Decoded {
+  if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);
+  return result;
+}
+
+describe('decodeScan: GS1 mode (spec point 5)', () => {
+  it('reads the serial of an EA pack, identified by GTIN + serial', () => {
+    expect(ok(decodeScan(PACK, { today, unit: 'EA' }))).toMatchObject({ id: 'X7Z9Q4RT', gtin: '09506000134352' });
+  });
+
+  it('treats BUN like EA', () => {
+    expect(ok(decodeScan(PACK, { today, unit: 'BUN' })).id).toBe('X7Z9Q4RT');
+    expect(decodeScan(PALLET, { today, unit: 'BUN' })).toMatchObject({ ok: false, code: 'SERIAL_NOT_RECOGNIZED' });
+  });
+
+  it("answers the spec's text when an EA scan has no serial", () => {
+    const r = decodeScan('0109506000134352', { today, unit: 'EA' });
+    expect(r).toEqual({ ok: false, code: 'SERIAL_NOT_RECOGNIZED', message: MESSAGES.SERIAL_NOT_RECOGNIZED, params: {} });
+  });
+
+  it('refuses a serial without its GTIN', () => {
+    expect(decodeScan('21ABC', { today, unit: 'EA' })).toMatchObject({ ok: false, code: 'GS1_SERIAL_WITHOUT_GTIN' });
+  });
+
+  it.each(['CTN', 'PLT'] as const)('reads the SSCC for %s', (unit) => {
+    expect(ok(decodeScan(PALLET, { today, unit })).id).toBe('106141412345678908');
+    expect(decodeScan(PACK, { today, unit })).toMatchObject({ ok: false, code: 'ITEM_ID_NOT_SUPPORTED', message: MESSAGES.ITEM_ID_NOT_SUPPORTED });
+  });
+
+  it('flags a batch scan that contains an SSCC', () => {
+    expect(decodeScan(PALLET, { today, purpose: 'batch' })).toMatchObject({ ok: false, code: 'GS1_SSCC_IN_BATCH_SCAN' });
+    expect(ok(decodeScan(`0109506000134352${'10'}B1`, { today, purpose: 'batch' })).batch).toBe('B1');
+  });
+
+  it('accepts Digital Link in GS1 mode but not IFA or plain codes', () => {
+    expect(ok(decodeScan('https://id.gs1.org/01/09506000134352/21/S1', { today, unit: 'EA' })).id).toBe('S1');
+    expect(decodeScan(IFA, { today, unit: 'EA' })).toMatchObject({ ok: false, code: 'ITEM_ID_NOT_SUPPORTED' });
+  });
+
+  it('passes decoding errors through', () => {
+    expect(decodeScan('0109506000134353', { today, unit: 'EA' })).toMatchObject({ ok: false, code: 'GS1_BAD_CHECK_DIGIT' });
+  });
+
+  it('returns every field without a unit', () => {
+    expect(ok(decodeScan(PACK, { today }))).toMatchObject({ id: null, serial: 'X7Z9Q4RT', expiry: '2027-12-31' });
+  });
+});
+
+describe('decodeScan: non-GS1 mode (spec point 5)', () => {
+  it('decodes an IFA matrix code first, with the pack serial as identifier', () => {
+    expect(ok(decodeScan(IFA, { today, idType: 'NON_GS1', unit: 'EA' }))).toMatchObject({ format: 'IFA', id: '1234567890AB', ppn: '110375286414' });
+  });
+
+  it('refuses a pack matrix code for a carton', () => {
+    expect(decodeScan(IFA, { today, idType: 'NON_GS1', unit: 'CTN' })).toMatchObject({ ok: false, code: 'ITEM_ID_NOT_SUPPORTED' });
+  });
+
+  it('reports a matrix code error instead of reading it as a plain code', () => {
+    expect(decodeScan(IFA.replace('414', '415'), { today, idType: 'NON_GS1' })).toMatchObject({ ok: false, code: 'PPN_BAD_CHECK_DIGITS' });
+  });
+
+  it('also reads a GS1 matrix code (symbology identifier or separators)', () => {
+    expect(ok(decodeScan(PACK, { today, idType: 'NON_GS1', unit: 'EA' })).id).toBe('X7Z9Q4RT');
+  });
+
+  it('strips the configured prefix and accepts a plain code of 4 to 25 characters', () => {
+    expect(ok(decodeScan('PFX-ABC123', { today, idType: 'NON_GS1', prefix: 'PFX-' }))).toMatchObject({ format: 'PLAIN', code: 'ABC123', id: 'ABC123' });
+    expect(ok(decodeScan('ABCD', { today, idType: 'NON_GS1' })).code).toBe('ABCD');
+    expect(ok(decodeScan('A'.repeat(25), { today, idType: 'NON_GS1' })).code).toHaveLength(25);
+  });
+
+  it.each([
+    ['ABC', 'CODE_LENGTH'],
+    ['A'.repeat(26), 'CODE_LENGTH'],
+    ['AB CD', 'ONLY_ALPHANUMERIC_AND_SYMBOLS'],
+    ['   ', 'SCAN_EMPTY'],
+  ])('%j -> %s', (raw, code) => {
+    expect(decodeScan(raw, { today, idType: 'NON_GS1' })).toMatchObject({ ok: false, code });
+  });
+});
+
+describe('decodeScan: the 00 setting for 20-character codes', () => {
+  it('is off by default', () => {
+    expect(decodeScan('00ABCDEFGHIJKLMNOPQR', { today, idType: 'NON_GS1' })).toMatchObject({ ok: true, code: '00ABCDEFGHIJKLMNOPQR' });
+  });
+  it('removes the first two characters of a 20-character code starting with 00 when on', () => {
+    expect(decodeScan('00ABCDEFGHIJKLMNOPQR', { today, idType: 'NON_GS1', strip00: true })).toMatchObject({ ok: true, code: 'ABCDEFGHIJKLMNOPQR' });
+    expect(decodeScan('01ABCDEFGHIJKLMNOPQR', { today, idType: 'NON_GS1', strip00: true })).toMatchObject({ ok: true, code: '01ABCDEFGHIJKLMNOPQR' });
+    expect(decodeScan('00ABCDEFGHIJKLMNOPQ', { today, idType: 'NON_GS1', strip00: true })).toMatchObject({ ok: true, code: '00ABCDEFGHIJKLMNOPQ' });
+  });
+});
+
+describe('garbage never throws', () => {
+  it.each([undefined, null, 42, {}, '\u0000', '\uffff'.repeat(3), ']', ']d', '(', '(01', 'http://', 'https://%'])('%j', (raw) => {
+    const r = decodeScan(raw as string, { today, unit: 'EA' });
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe('result shape', () => {
+  it('serialises with its ai view, in JSON and after the first read', () => {
+    const r = ok(decodeScan(PACK, { today, unit: 'EA' }));
+    const json = JSON.parse(JSON.stringify(r)) as Record<string, unknown>;
+    expect(json.ai).toEqual({ '01': '09506000134352', '17': '271231', '10': '22A0B1', '21': 'X7Z9Q4RT' });
+    expect(r.ai['21']).toBe('X7Z9Q4RT');
+    expect({ ...r }.ai).toBe(r.ai);
+  });
+});

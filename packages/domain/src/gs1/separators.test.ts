@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseSeparators, separatorLength, separatorMask, SEPARATOR_VARIANTS } from './separators.ts';
+
+const GS = '\x1d';
+
+describe('group separator variants', () => {
+  it.each([
+    ['\x1d', 'the control character (ASCII 29)'],
+    ['<GS>', 'Honeywell / Zebra data formatting'],
+    ['<gs>', 'lower case'],
+    ['{GS}', 'curly'],
+    ['[GS]', 'square'],
+    ['<FNC1>', 'FNC1 tag'],
+    ['{FNC1}', 'FNC1 tag, curly'],
+    ['[FNC1]', 'FNC1 tag, square'],
+    ['^]', 'caret notation of Ctrl+]'],
+    ['\u241d', 'U+241D SYMBOL FOR GROUP SEPARATOR'],
+    ['~1', 'tilde escape'],
+    ['\\x1d', 'hex escape typed as text'],
+    ['\\x1D', 'hex escape, upper case'],
+    ['\\u001d', 'unicode escape typed as text'],
+    ['\\u001D', 'unicode escape, upper case'],
+  ])('normalises %j (%s) to GS', (variant) => {
+    expect(normaliseSeparators(`10ABC${variant}21XYZ`)).toBe(`10ABC${GS}21XYZ`);
+  });
+
+  it('never treats # or other set-82 text as a separator', () => {
+    expect(normaliseSeparators('10A#B<G>C[x]^~2')).toBe('10A#B<G>C[x]^~2');
+  });
+
+  it('keeps the control character when every textual variant is off', () => {
+    expect(normaliseSeparators(`10A<GS>B${GS}21X`, [])).toBe(`10A<GS>B${GS}21X`);
+  });
+
+  it('turns each variant off on its own', () => {
+    expect(normaliseSeparators('1<GS>2{GS}3', ['CURLY_GS'])).toBe(`1<GS>2${GS}3`);
+    expect(separatorLength('<GS>', 0, separatorMask(['CURLY_GS']))).toBe(0);
+    expect(separatorLength('<GS>', 0, separatorMask(['ANGLE_GS']))).toBe(4);
+  });
+
+  it('ignores unknown variant names and has one bit per variant', () => {
+    expect(separatorMask(['NOPE'])).toBe(0);
+    const bits = SEPARATOR_VARIANTS.map((v) => separatorMask([v]));
+    expect(new Set(bits).size).toBe(SEPARATOR_VARIANTS.length);
+  });
+
+  it('answers 0 at the end of the string', () => {
+    expect(separatorLength('<G', 0, separatorMask())).toBe(0);
+    expect(separatorLength('', 0, separatorMask())).toBe(0);
+  });
+});

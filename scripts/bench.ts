@@ -1,0 +1,57 @@
+/**
+ * `npm run bench`: runs every benchmark module in BENCHES, in order, and prints one table:
+ * figure, value, baseline or ceiling, ratio, target, PASS/FAIL. Exits 1 when a row fails.
+ * To add a benchmark, write `scripts/bench/<name>.bench.ts` exporting `run(): Promise<BenchRow[]>`
+ * and add one line to BENCHES.
+ */
+
+export interface BenchRow {
+  name: string;
+  value: number;
+  unit: string;
+  baseline?: { name: string; value: number };
+  ratio?: number;
+  target?: string;
+  pass?: boolean;
+}
+
+interface BenchModule {
+  run(): Promise<BenchRow[]>;
+}
+
+/** The benchmarks, run in this order. */
+const BENCHES: readonly (readonly [title: string, load: () => Promise<BenchModule>])[] = [
+  ['decode', () => import('./bench/decode.bench.ts')],
+];
+
+function formatNumber(n: number): string {
+  return Number.isInteger(n) ? n.toLocaleString('en') : n.toLocaleString('en', { maximumFractionDigits: 2 });
+}
+
+function printTable(rows: readonly (readonly string[])[]): void {
+  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
+  for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ').trimEnd());
+}
+
+async function main(): Promise<void> {
+  const table: string[][] = [['figure', 'value', 'baseline/ceiling', 'ratio', 'target', 'result']];
+  let failed = false;
+  for (const [title, load] of BENCHES) {
+    const rows = await (await load()).run();
+    for (const row of rows) {
+      failed ||= row.pass === false;
+      table.push([
+        `${title}: ${row.name}`,
+        `${formatNumber(row.value)} ${row.unit}`,
+        row.baseline === undefined ? '' : `${row.baseline.name} ${formatNumber(row.baseline.value)}`,
+        row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}x`,
+        row.target ?? '',
+        row.pass === undefined ? '' : row.pass ? 'PASS' : 'FAIL',
+      ]);
+    }
+  }
+  printTable(table);
+  if (failed) process.exitCode = 1;
+}
+
+await main();
