@@ -15,7 +15,7 @@ export function parseDocumentStatus(raw: string): DocumentStatus | undefined {
 }
 
 /** Page size of every list (spec point 9). */
-export const PAGE_SIZE = 20;
+export const PAGE_SIZE = 20 as const;
 
 /** The application version (spec point 9), shown in the menu as `v3.0.0`. */
 export const APP_VERSION = '3.0.0';

@@ -14,3 +14,7 @@ export { gs1YymmddToIso, resolveYear, type Today } from './gs1/dates.ts';
 export { aiSpec, knownAis, type AiSpec } from './gs1/ai-index.ts';
 export { ppnCheck } from './gs1/iso15434.ts';
 export * from './rules/fields.ts';
+export * from './rules/item-status.ts';
+export * from './rules/allocate.ts';
+export * from './gs1/epc.ts';
+export * from './rules/lines.ts';

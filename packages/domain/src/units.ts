@@ -36,6 +36,10 @@ export type ItemStatus = (typeof ITEM_STATUSES)[number];
 export const EDITABLE_STATUSES = ['ACTIVE', 'DAMAGED', 'QUARANTINE', 'SHORTAGE', 'EXPIRED', 'RETAINED'] as const;
 export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
 
+/** Every status a unit can hold: the item statuses, RETAINED (set by an edit), INACTIVE (lock check). */
+export const UNIT_STATUSES = [...ITEM_STATUSES, 'RETAINED', 'INACTIVE'] as const;
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
+
 export const ITEM_REASONS = [
   'WAREHOUSE RECEIVED',
   'RETURNED',

@@ -18,6 +18,14 @@ export interface Database {
   warehouses: WarehousesTable;
   materials: MaterialsTable;
   batches: BatchesTable;
+  warehouse_partners: WarehousePartnersTable;
+  handling_units: HandlingUnitsTable;
+  documents: DocumentsTable;
+  document_lines: DocumentLinesTable;
+  document_units: DocumentUnitsTable;
+  scans: ScansTable;
+  scan_items: ScanItemsTable;
+  epcis_events: EpcisEventsTable;
 }
 
 export interface UsersTable {
@@ -120,4 +128,88 @@ export interface BatchesTable {
   batch_no: string;
   expiry: string | null;
   created_at: string;
+}
+
+export interface WarehousePartnersTable {
+  warehouse_no: string;
+  partner_id: string;
+  role: string;
+  name: string;
+}
+
+export interface HandlingUnitsTable {
+  id: string;
+  type: string;
+  sscc: string | null;
+  gtin: string | null;
+  serial: string | null;
+  parent_id: string | null;
+  material_no: string | null;
+  batch_no: string | null;
+  expiry: string | null;
+  status: string;
+  reason: string | null;
+  warehouse_no: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type UnitRow = Selectable<HandlingUnitsTable>;
+
+export interface DocumentsTable {
+  id: string;
+  type: string;
+  number: string;
+  warehouse_no: string;
+  status: string;
+  doc_date: string;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+export type DocumentRow = Selectable<DocumentsTable>;
+
+export interface DocumentLinesTable {
+  document_id: string;
+  line_no: number;
+  material_no: string;
+  batch_no: string | null;
+  quantity: number;
+  scanned_quantity: number;
+  shortage_quantity: number;
+}
+export type LineRow = Selectable<DocumentLinesTable>;
+
+export interface DocumentUnitsTable {
+  document_id: string;
+  unit_id: string;
+}
+
+export interface ScansTable {
+  id: string;
+  document_id: string;
+  unit_id: string;
+  kind: string;
+  code: string;
+  packs: number;
+  user_id: string;
+  device: string | null;
+  at: string;
+  request_hash: string;
+  response_json: string;
+}
+
+export interface ScanItemsTable {
+  document_id: string;
+  unit_id: string;
+  scan_id: string;
+  root_id: string;
+}
+
+export interface EpcisEventsTable {
+  id: string;
+  event_type: string;
+  action: string | null;
+  applied: number;
+  body_json: string;
+  received_at: string;
 }

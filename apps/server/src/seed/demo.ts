@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { buildRole, buildUser, everyModule, readOnlyModules } from './builders.ts';
 import { digits, pick, seededRandom } from './random.ts';
+import { seedInventory } from './inventory.ts';
 
 /** The demo warehouse (README: "Demo warehouse"). Tests rely on it. */
 export const DEMO_PASSWORD = 'Scan#2026';
@@ -39,11 +40,12 @@ const PRODUCTS = [
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return false;
-  await db.transaction().execute((trx) => seedDemo(trx));
+  const adminId = await db.transaction().execute((trx) => seedDemo(trx));
+  await seedInventory(db, adminId);
   return true;
 }
 
-async function seedDemo(db: Db): Promise<void> {
+async function seedDemo(db: Db): Promise<string> {
   const random = seededRandom(SEED);
   const now = new Date().toISOString();
 
@@ -65,8 +67,9 @@ async function seedDemo(db: Db): Promise<void> {
     { email: DEMO_USERS.viewer, firstName: 'Vera', lastName: 'Viewer', userType: 'viewer', roleIds: [viewer] },
     { email: DEMO_USERS.nobody, firstName: 'Noah', lastName: 'Nobody', userType: 'none', roleIds: [] },
   ];
+  const ids: string[] = [];
   for (const [i, p] of people.entries()) {
-    await buildUser(db, { ...p, password: DEMO_PASSWORD, nric: `S${String(1000001 + i)}D` });
+    ids.push(await buildUser(db, { ...p, password: DEMO_PASSWORD, nric: `S${String(1000001 + i)}D` }));
   }
 
   await db
@@ -106,4 +109,5 @@ async function seedDemo(db: Db): Promise<void> {
         .execute();
     }
   }
+  return ids[0]!;
 }

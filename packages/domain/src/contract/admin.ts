@@ -16,6 +16,10 @@ export type RoleBody = z.infer<typeof RoleBody>;
 export const Role = RoleBody.extend({ id: z.string() });
 export type Role = z.infer<typeof Role>;
 
+/** GET /api/admin/roles. */
+export const RolesResponse = z.object({ data: z.array(Role) });
+export type RolesResponse = z.infer<typeof RolesResponse>;
+
 export const AdminUser = z.object({
   id: z.string(),
   email: z.string(),
@@ -27,6 +31,10 @@ export const AdminUser = z.object({
   roleIds: z.array(z.string()),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
+
+/** GET /api/admin/users. */
+export const UsersResponse = z.object({ data: z.array(AdminUser) });
+export type UsersResponse = z.infer<typeof UsersResponse>;
 
 export const CreateUserBody = z.object({
   email: z.string().trim().toLowerCase().email().max(254),

@@ -14,6 +14,7 @@ export const RegisterRequest = z.object({
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 export const RegisterResponse = z.object({ id: z.string(), email: z.string() });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 /** A refused registration: the first message, and one per field for the form. */
 export const RegisterErrorBody = z.object({

@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
+import { parseEpc } from '@pharma/domain';
+import type { Db } from '../../db/database.ts';
+import type { NewAuditRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { EXPECTED } from '../scans/scans.service.ts';
+import { subtree } from '../inventory/units.repository.ts';
+
+/**
+ * EPCIS 2.0 intake (GS1 EPCIS/CBV 2.0): the advance shipping notice of a supplier.
+ * - ObjectEvent ADD commissions packs (SGTIN URNs or Digital Link URIs; lot and expiry from ilmd),
+ * - AggregationEvent ADD puts children (packs or SSCCs) under a parent SSCC,
+ * - a bizTransaction of type desadv links the units to the IBD named after its last ':'.
+ * Every document is validated against GS1's EPCIS 2.0 JSON Schema first; the whole document is
+ * applied in one transaction or not at all; events already received change nothing.
+ */
+const schema = JSON.parse(readFileSync(new URL('./epcis/EPCIS-JSON-Schema.json', import.meta.url), 'utf8'));
+let validator: ValidateFunction | undefined;
+function validate(doc: unknown): ValidateFunction {
+  if (!validator) {
+    const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
+    (addFormatsPlugin as unknown as (a: Ajv) => void)(ajv);
+    validator = ajv.compile(schema);
+  }
+  validator(doc);
+  return validator;
+}
+
+export interface EpcisResult {
+  events: number;
+  applied: number;
+  ignored: number;
+  duplicates: number;
+  unitsCreated: number;
+  aggregated: number;
+  linked: number;
+}
+
+type Json = Record<string, unknown>;
+
+/** A CBV value as a compact term or a full URN/URL: the last segment, lower-cased (CBV 2.0 section 8). */
+function cbvTerm(value: unknown): string {
+  return typeof value === 'string' ? (value.split(/[:#/-]/).pop() ?? '').toLowerCase() : '';
+}
+
+function ilmdValue(ilmd: unknown, name: string): string | null {
+  if (!ilmd || typeof ilmd !== 'object') return null;
+  for (const [key, value] of Object.entries(ilmd as Json)) {
+    if (key.split(/[:#/]/).pop() === name && typeof value === 'string') return value;
+  }
+  return null;
+}
+
+export class EpcisService {
+  constructor(private readonly db: Db) {}
+
+  async intake(actorId: string, doc: unknown, today = new Date().toISOString().slice(0, 10)): Promise<EpcisResult> {
+    const check = validate(doc);
+    if (check.errors?.length) {
+      const detail = check.errors.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+      throw new AppError(400, 'EPCIS_INVALID', { detail });
+    }
+    const events = (((doc as Json).epcisBody as Json | undefined)?.eventList ?? []) as Json[];
+    const result: EpcisResult = { events: events.length, applied: 0, ignored: 0, duplicates: 0, unitsCreated: 0, aggregated: 0, linked: 0 };
+    const at = new Date().toISOString();
+    const audit: NewAuditRow[] = [];
+    const seen = new Set<string>();
+
+    await this.db.transaction().execute(async (trx) => {
+      const apply = new EventApplier(trx, actorId, at, today, audit, result);
+      for (const [index, event] of events.entries()) {
+        const id = typeof event.eventID === 'string' ? event.eventID : 'sha256:' + createHash('sha256').update(JSON.stringify(event)).digest('hex');
+        const label = `#${index + 1}${typeof event.eventID === 'string' ? ` (${event.eventID})` : ''}`;
+        if (seen.has(id) || (await trx.selectFrom('epcis_events').select('id').where('id', '=', id).executeTakeFirst())) {
+          result.duplicates += 1;
+          continue;
+        }
+        seen.add(id);
+        const acted = await apply.event(event, label);
+        result[acted ? 'applied' : 'ignored'] += 1;
+        await trx
+          .insertInto('epcis_events')
+          .values({ id, event_type: String(event.type), action: typeof event.action === 'string' ? event.action : null, applied: acted ? 1 : 0, body_json: JSON.stringify(event), received_at: at })
+          .execute();
+      }
+      await apply.finish();
+      for (let i = 0; i < audit.length; i += 500) await trx.insertInto('audit_log').values(audit.slice(i, i + 500)).execute();
+    });
+    return result;
+  }
+}
+
+/** Applies one event after another inside the intake's transaction. */
+class EventApplier {
+  private readonly ssccParents = new Set<string>();
+
+  constructor(
+    private readonly trx: Db,
+    private readonly actorId: string,
+    private readonly at: string,
+    private readonly today: string,
+    private readonly audit: NewAuditRow[],
+    private readonly result: EpcisResult,
+  ) {}
+
+  /** True when the event changed stock; false for events the product keeps but does not act on. */
+  async event(event: Json, label: string): Promise<boolean> {
+    const type = event.type;
+    const action = event.action;
+    if (type === 'ObjectEvent' && action === 'ADD') {
+      const ids: string[] = [];
+      for (const epc of (event.epcList as string[] | undefined) ?? []) ids.push(await this.commission(epc, event.ilmd, label));
+      await this.link(event, ids, label);
+      return true;
+    }
+    if (type === 'AggregationEvent' && action === 'ADD') {
+      const parent = typeof event.parentID === 'string' ? parseEpc(event.parentID, this.today) : { kind: 'unknown' as const };
+      if (parent.kind !== 'sscc') throw refuse(label, `parentID ${String(event.parentID)} is not an SSCC`);
+      const parentId = await this.ensureSscc(parent.sscc);
+      for (const child of (event.childEPCs as string[] | undefined) ?? []) await this.aggregate(parentId, child, label);
+      await this.link(event, [parentId], label);
+      return true;
+    }
+    return false;
+  }
+
+  private async commission(epc: string, ilmd: unknown, label: string): Promise<string> {
+    const key = parseEpc(epc, this.today);
+    if (key.kind === 'sscc') return this.ensureSscc(key.sscc);
+    if (key.kind !== 'sgtin') throw refuse(label, `${epc} is not an SGTIN, an SSCC or a GS1 Digital Link URI`);
+    const material = await this.trx.selectFrom('materials').select('material_no').where('gtin', '=', key.gtin).executeTakeFirst();
+    if (!material) throw refuse(label, `GTIN ${key.gtin} of ${epc} is not a known material`);
+    const batch = ilmdValue(ilmd, 'lotNumber');
+    const expiryRaw = ilmdValue(ilmd, 'itemExpirationDate');
+    const expiry = expiryRaw ? expiryRaw.slice(0, 10) : null;
+    if (expiry && !/^\d{4}-\d{2}-\d{2}$/.test(expiry)) throw refuse(label, `itemExpirationDate ${expiryRaw} is not a date`);
+    const existing = await this.trx.selectFrom('handling_units').selectAll().where('gtin', '=', key.gtin).where('serial', '=', key.serial).executeTakeFirst();
+    if (existing) {
+      if (existing.batch_no !== batch) throw refuse(label, `${epc} already exists with batch ${existing.batch_no ?? '-'}`);
+      return existing.id;
+    }
+    const id = newId();
+    await this.trx
+      .insertInto('handling_units')
+      .values({ id, type: 'EA', sscc: null, gtin: key.gtin, serial: key.serial, parent_id: null, material_no: material.material_no, batch_no: batch, expiry, status: EXPECTED.status, reason: EXPECTED.reason, warehouse_no: null, created_at: this.at, updated_at: this.at })
+      .execute();
+    if (batch) {
+      await this.trx
+        .insertInto('batches')
+        .values({ id: newId(), material_no: material.material_no, batch_no: batch, expiry, created_at: this.at })
+        .onConflict((oc) => oc.columns(['material_no', 'batch_no']).doNothing())
+        .execute();
+    }
+    this.created(id, 'EA');
+    return id;
+  }
+
+  private async ensureSscc(sscc: string): Promise<string> {
+    const existing = await this.trx.selectFrom('handling_units').select('id').where('sscc', '=', sscc).executeTakeFirst();
+    if (existing) return existing.id;
+    const id = newId();
+    await this.trx
+      .insertInto('handling_units')
+      .values({ id, type: 'CTN', sscc, gtin: null, serial: null, parent_id: null, material_no: null, batch_no: null, expiry: null, status: EXPECTED.status, reason: EXPECTED.reason, warehouse_no: null, created_at: this.at, updated_at: this.at })
+      .execute();
+    this.created(id, 'CTN');
+    this.ssccParents.add(id);
+    return id;
+  }
+
+  private async aggregate(parentId: string, epc: string, label: string): Promise<void> {
+    const key = parseEpc(epc, this.today);
+    const where = key.kind === 'sscc' ? { col: 'sscc' as const, val: key.sscc } : key.kind === 'sgtin' ? null : undefined;
+    if (where === undefined) throw refuse(label, `child ${epc} is not an SGTIN, an SSCC or a GS1 Digital Link URI`);
+    let q = this.trx.selectFrom('handling_units').select(['id', 'parent_id', 'type']);
+    q = where ? q.where('sscc', '=', where.val) : q.where('gtin', '=', (key as { gtin: string }).gtin).where('serial', '=', (key as { serial: string }).serial);
+    const child = await q.executeTakeFirst();
+    if (!child) throw refuse(label, `child ${epc} has not been commissioned`);
+    if (child.id === parentId) throw refuse(label, `${epc} cannot contain itself`);
+    if (child.parent_id === parentId) return;
+    if (child.parent_id) throw refuse(label, `child ${epc} is already under another parent`);
+    await this.trx.updateTable('handling_units').set({ parent_id: parentId, updated_at: this.at }).where('id', '=', child.id).execute();
+    if (child.type === 'CTN' || child.type === 'PLT') this.ssccParents.add(parentId);
+    this.result.aggregated += 1;
+    this.audit.push(this.row(child.id, 'aggregate', { parent: null }, { parent: parentId }));
+  }
+
+  /** desadv: the IBD number is the part of the business transaction after its last ':'. */
+  private async link(event: Json, unitIds: string[], label: string): Promise<void> {
+    for (const bt of (event.bizTransactionList as Json[] | undefined) ?? []) {
+      if (cbvTerm(bt.type) !== 'desadv') continue;
+      const value = String(bt.bizTransaction);
+      const number = value.slice(value.lastIndexOf(':') + 1);
+      const doc = await this.trx.selectFrom('documents').select(['id', 'status']).where('type', '=', 'IBD').where('number', '=', number).executeTakeFirst();
+      if (!doc) throw refuse(label, `desadv ${value}: IBD ${number} does not exist`);
+      if (doc.status === 'Completed') throw refuse(label, `desadv ${value}: IBD ${number} is already completed`);
+      for (const unitId of unitIds) {
+        const r = await this.trx.insertInto('document_units').values({ document_id: doc.id, unit_id: unitId }).onConflict((oc) => oc.columns(['document_id', 'unit_id']).doNothing()).executeTakeFirst();
+        this.result.linked += Number(r.numInsertedOrUpdatedRows ?? 0);
+      }
+    }
+  }
+
+  /** SSCCs holding SSCCs are pallets; an SSCC's material and batch are its packs' when they are all alike. */
+  async finish(): Promise<void> {
+    for (const id of this.ssccParents) {
+      const kids = await this.trx.selectFrom('handling_units').select('type').where('parent_id', '=', id).execute();
+      if (kids.some((k) => k.type === 'CTN' || k.type === 'PLT')) {
+        await this.trx.updateTable('handling_units').set({ type: 'PLT' }).where('id', '=', id).execute();
+      }
+      const packs = (await subtree(this.trx, id)).filter((u) => u.type === 'EA');
+      const kinds = new Set(packs.map((p) => `${p.material_no}|${p.batch_no}|${p.expiry}`));
+      if (kinds.size === 1) {
+        const p = packs[0]!;
+        await this.trx.updateTable('handling_units').set({ material_no: p.material_no, batch_no: p.batch_no, expiry: p.expiry }).where('id', '=', id).execute();
+      }
+    }
+  }
+
+  private created(id: string, type: string): void {
+    this.result.unitsCreated += 1;
+    this.audit.push(this.row(id, 'commission', null, { type, ...EXPECTED }));
+  }
+
+  private row(entityId: string, action: string, before: unknown, after: unknown): NewAuditRow {
+    return { id: newId(), at: this.at, actor_id: this.actorId, entity: 'unit', entity_id: entityId, action, before_json: before === null ? null : JSON.stringify(before), after_json: JSON.stringify(after), reason: 'EPCIS' };
+  }
+}
+
+function refuse(event: string, reason: string): AppError {
+  return new AppError(400, 'EPCIS_EVENT_REFUSED', { event, reason });
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ErrorBody } from '@pharma/domain/contract/common';
+import { DocumentBody, DocumentType, MaterialBody } from '@pharma/domain/contract/inventory';
+import type { ZodApp } from '../../app.ts';
+import type { EpcisService } from './epcis.service.ts';
+import type { IntakeService } from './intake.service.ts';
+
+const integration = { requirement: { right: 'INTEGRATION' } } as const;
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+const Created = z.object({ created: z.boolean() });
+
+/** The ERP and supplier side: bearer token of a user with the INTEGRATION right. */
+export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: EpcisService): void {
+  app.put('/api/integration/materials/:materialNo', {
+    config: integration,
+    schema: {
+      tags: ['integration'],
+      summary: 'Create or update a material',
+      params: z.object({ materialNo: z.string().regex(/^[A-Za-z0-9]{8}$/, 'exactly 8 alphanumeric characters') }),
+      body: MaterialBody,
+      response: { 200: Created, ...errors },
+    },
+    handler: async (request) => intake.putMaterial(request.principal!.user.id, request.params.materialNo, request.body),
+  });
+
+  app.put('/api/integration/documents/:type/:number', {
+    config: integration,
+    schema: {
+      tags: ['integration'],
+      summary: 'Create or update a document of any type; a Completed document refuses changes (409)',
+      params: z.object({ type: DocumentType, number: z.string().regex(/^[A-Za-z0-9\-/.]{1,40}$/) }),
+      body: DocumentBody,
+      response: { 200: Created, ...errors },
+    },
+    handler: async (request) => intake.putDocument(request.principal!.user.id, request.params.type, request.params.number, request.body),
+  });
+
+  app.post('/api/integration/epcis', {
+    config: integration,
+    bodyLimit: 50 * 1024 * 1024,
+    schema: {
+      tags: ['integration'],
+      summary: 'An EPCIS 2.0 JSON-LD EPCISDocument (advance shipping notice): commissioning and aggregation; desadv links to an IBD',
+      body: z.record(z.string(), z.unknown()),
+      response: {
+        200: z.object({ events: z.number(), applied: z.number(), ignored: z.number(), duplicates: z.number(), unitsCreated: z.number(), aggregated: z.number(), linked: z.number() }),
+        ...errors,
+      },
+    },
+    handler: async (request) => epcis.intake(request.principal!.user.id, request.body),
+  });
+}

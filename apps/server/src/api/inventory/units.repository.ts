@@ -1,0 +1,92 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { UnitRow } from '../../db/schema.ts';
+
+/**
+ * Handling units: pallets and cartons by SSCC, packs by GTIN + serial, one parent each.
+ * A unit's whole tree is one recursive query over the parent index, on both databases.
+ */
+export type UnitKey = { sscc: string } | { gtin: string; serial: string } | { id: string };
+
+export function findUnit(db: Db, key: UnitKey): Promise<UnitRow | undefined> {
+  let q = db.selectFrom('handling_units').selectAll();
+  if ('id' in key) q = q.where('id', '=', key.id);
+  else if ('sscc' in key) q = q.where('sscc', '=', key.sscc);
+  else q = q.where('gtin', '=', key.gtin).where('serial', '=', key.serial);
+  return q.executeTakeFirst();
+}
+
+export function findBySerial(db: Db, serial: string): Promise<UnitRow[]> {
+  return db.selectFrom('handling_units').selectAll().where('serial', '=', serial).orderBy('gtin').limit(50).execute();
+}
+
+/** `WITH RECURSIVE tree(id)`: the unit and everything under it. */
+export function treeCte(rootId: string): RawBuilder<unknown> {
+  return sql`tree(id) AS (
+    SELECT id FROM handling_units WHERE id = ${rootId}
+    UNION ALL
+    SELECT h.id FROM handling_units h JOIN tree t ON h.parent_id = t.id
+  )`;
+}
+
+/** The unit and everything under it, parents before children. */
+export async function subtree(db: Db, rootId: string): Promise<UnitRow[]> {
+  const result = await sql<UnitRow>`
+    WITH RECURSIVE ${treeCte(rootId)}
+    SELECT h.* FROM handling_units h JOIN tree t ON t.id = h.id`.execute(db);
+  return result.rows;
+}
+
+/** The unit's ancestors, nearest first. */
+export async function ancestors(db: Db, unitId: string): Promise<UnitRow[]> {
+  const result = await sql<UnitRow & { depth: number }>`
+    WITH RECURSIVE up(id, parent_id, depth) AS (
+      SELECT id, parent_id, 0 FROM handling_units WHERE id = ${unitId}
+      UNION ALL
+      SELECT h.id, h.parent_id, up.depth + 1 FROM handling_units h JOIN up ON h.id = up.parent_id
+    )
+    SELECT h.*, up.depth FROM handling_units h JOIN up ON up.id = h.id WHERE up.depth > 0 ORDER BY up.depth`.execute(db);
+  return result.rows;
+}
+
+export function children(db: Db, unitId: string): Promise<UnitRow[]> {
+  return db.selectFrom('handling_units').selectAll().where('parent_id', '=', unitId).orderBy('sscc').orderBy('serial').execute();
+}
+
+/** Sets status and reason on a unit and everything under it, and audits each change: set-based. */
+export async function setTreeState(
+  db: Db,
+  rootId: string,
+  state: { status: string; reason: string | null; warehouseNo?: string | null },
+  audit: { opId: string; actorId: string; at: string; action: string; why: string | null },
+): Promise<number> {
+  await auditTree(db, sql`WITH RECURSIVE ${treeCte(rootId)} SELECT id FROM tree`, state, audit);
+  const result = await sql`
+    WITH RECURSIVE ${treeCte(rootId)}
+    UPDATE handling_units SET status = CAST(${state.status} AS text), reason = CAST(${state.reason} AS text),
+      warehouse_no = ${state.warehouseNo === undefined ? sql`warehouse_no` : sql`CAST(${state.warehouseNo} AS text)`},
+      updated_at = CAST(${audit.at} AS text)
+    WHERE id IN (SELECT id FROM tree)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Appends one audit row per unit selected by `ids` (a query yielding a column `id`), recording its
+ * status and reason before and after. Ids are the operation's UUIDv7 plus the unit id, so rows sort
+ * by operation and stay unique.
+ */
+export async function auditTree(
+  db: Db,
+  ids: RawBuilder<unknown>,
+  state: { status: string; reason: string | null },
+  audit: { opId: string; actorId: string; at: string; action: string; why: string | null },
+): Promise<void> {
+  const after = JSON.stringify({ status: state.status, reason: state.reason });
+  await sql`
+    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
+    SELECT CAST(${audit.opId} AS text) || '/' || h.id, CAST(${audit.at} AS text), CAST(${audit.actorId} AS text), 'unit', h.id,
+      CAST(${audit.action} AS text),
+      '{"status":"' || h.status || '","reason":' || CASE WHEN h.reason IS NULL THEN 'null' ELSE '"' || h.reason || '"' END || '}',
+      CAST(${after} AS text), CAST(${audit.why} AS text)
+    FROM handling_units h WHERE h.id IN (${ids})`.execute(db);
+}

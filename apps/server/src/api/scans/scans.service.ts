@@ -1,0 +1,241 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { allocate, decodeScan, UNIT_LABELS, type UnitType } from '@pharma/domain';
+import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
+import type { Db } from '../../db/database.ts';
+import { writeAudit } from '../../db/audit.ts';
+import type { DocumentRow, UnitRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import * as docs from '../inventory/documents.repository.ts';
+import { documentLines } from '../inventory/document-view.ts';
+import * as units from '../inventory/units.repository.ts';
+
+/** The state a unit has while it is expected on an inbound delivery, scanned, received or short (docs/inventory-states.md). */
+export const EXPECTED = { status: 'TRANSIT', reason: 'PENDING GR' } as const;
+export const SCANNED = { status: 'PENDING', reason: 'PENDING GR' } as const;
+export const RECEIVED = { status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED' } as const;
+export const SHORT = { status: 'SHORTAGE', reason: 'PENDING GR' } as const;
+
+export interface Actor {
+  userId: string;
+}
+
+/**
+ * Scanning against a document: decode the raw code again, then in one transaction check the unit
+ * and the document, count every pack under the unit, move their state and write the audit trail.
+ * A repeated scanId answers the first answer and changes nothing.
+ */
+export class ScanService {
+  constructor(private readonly db: Db) {}
+
+  async scan(actor: Actor, req: ScanRequest, today = new Date().toISOString().slice(0, 10)): Promise<ScanResponse> {
+    if (req.docType !== 'IBD') throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type: req.docType });
+    const key = this.decode(req.code, req.unit, req.idType, today);
+    const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit]);
+    return this.once(req.scanId, requestHash, async (trx) => {
+      const doc = await openDocument(trx, req.docType, req.docNo);
+      const unit = await this.findUnit(trx, key, req.unit);
+      const tree = await units.subtree(trx, unit.id);
+      const ids = tree.map((u) => u.id);
+      const up = await units.ancestors(trx, unit.id);
+      const expectation = await docs.expectation(trx, doc.id, [...ids, ...up.map((u) => u.id)]);
+      const where = { type: doc.type, number: doc.number };
+      if (await docs.alreadyOnDocument(trx, doc.id, ids)) throw new AppError(409, 'ALREADY_SCANNED', where);
+      if (expectation.hasList && !expectation.expected) throw new AppError(422, 'NOT_EXPECTED', where);
+      const notInTransit = tree.find((u) => u.status !== EXPECTED.status);
+      if (notInTransit) {
+        if (!expectation.hasList && notInTransit.status !== 'PENDING') throw new AppError(422, 'NOT_EXPECTED', where);
+        throw new AppError(409, 'ALREADY_RECEIVED', { status: `${notInTransit.status} / ${notInTransit.reason ?? ''}` });
+      }
+      const packs = tree.filter((u) => u.type === 'EA');
+      await this.recount(trx, doc, packs);
+
+      const at = new Date().toISOString();
+      await insertScan(trx, { id: req.scanId, doc, unit, kind: 'scan', code: req.code, packs: packs.length, actor, device: req.device, at, requestHash });
+      await sql`
+        INSERT INTO scan_items (document_id, unit_id, scan_id, root_id)
+        WITH RECURSIVE ${units.treeCte(unit.id)}
+        SELECT CAST(${doc.id} AS text), h.id, CAST(${req.scanId} AS text), CAST(${unit.id} AS text)
+        FROM handling_units h JOIN tree t ON t.id = h.id WHERE h.type = 'EA'`.execute(trx);
+      await units.setTreeState(trx, unit.id, SCANNED, { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null });
+      const status = await moveToInProgress(trx, doc, actor, at);
+      const response: ScanResponse = {
+        scanId: req.scanId,
+        accepted: true,
+        packs: packs.length,
+        unit: { type: unit.type as UnitType, id: unitId(unit) },
+        document: { status },
+        data: await documentLines(trx, doc.id),
+      };
+      await saveResponse(trx, req.scanId, response);
+      return response;
+    });
+  }
+
+  /** Takes a scanned unit (and everything under it) off the document, where its status allows. */
+  async reverse(actor: Actor, req: { docType: string; docNo: string; code: string; unit?: UnitType; scanId: string }, today = new Date().toISOString().slice(0, 10)) {
+    if (req.docType !== 'IBD') throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type: req.docType });
+    const key = this.decodeAny(req.code, req.unit, today);
+    const requestHash = hashRequest(['reverse', req.docType, req.docNo, req.code, req.unit ?? '']);
+    return this.once(req.scanId, requestHash, async (trx) => {
+      const doc = await docs.findDocument(trx, 'IBD', req.docNo);
+      if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: req.docType, number: req.docNo });
+      await docs.lockDocument(trx, doc.id);
+      if (doc.status === 'Completed') throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
+      const unit = await this.findUnit(trx, key, req.unit);
+      const tree = await units.subtree(trx, unit.id);
+      const ids = tree.map((u) => u.id);
+      if (!(await docs.alreadyOnDocument(trx, doc.id, ids))) throw new AppError(422, 'NOT_SCANNED_ON_DOCUMENT', { type: doc.type, number: doc.number });
+      if (tree.some((u) => u.status !== SCANNED.status)) throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
+      const packs = tree.filter((u) => u.type === 'EA').length;
+      const at = new Date().toISOString();
+      await insertScan(trx, { id: req.scanId, doc, unit, kind: 'reverse', code: req.code, packs, actor, device: undefined, at, requestHash });
+      await trx.deleteFrom('scan_items').where('document_id', '=', doc.id).where('unit_id', 'in', ids).execute();
+      await units.setTreeState(trx, unit.id, EXPECTED, { opId: newId(), actorId: actor.userId, at, action: `reverse ${doc.type} ${doc.number}`, why: 'scanned item deleted' });
+      await this.recount(trx, doc, []);
+      const response: ScanResponse = {
+        scanId: req.scanId,
+        accepted: true,
+        packs,
+        unit: { type: unit.type as UnitType, id: unitId(unit) },
+        document: { status: doc.status as ScanResponse['document']['status'] },
+        data: await documentLines(trx, doc.id),
+      };
+      await saveResponse(trx, req.scanId, response);
+      return response;
+    });
+  }
+
+  /** Re-spreads the document's counted packs (plus `adding`) over its lines; refuses what does not fit. */
+  private async recount(trx: Db, doc: DocumentRow, adding: UnitRow[]): Promise<void> {
+    const groups = await docs.scannedGroups(trx, doc.id);
+    for (const p of adding) {
+      const g = groups.find((x) => x.materialNo === p.material_no && x.batchNo === p.batch_no);
+      if (g) g.count += 1;
+      else groups.push({ materialNo: p.material_no ?? '', batchNo: p.batch_no, count: 1 });
+    }
+    const lines = await docs.lines(trx, doc.id);
+    const result = allocate(
+      lines.map((l) => ({ lineNo: l.line_no, materialNo: l.material_no, batchNo: l.batch_no, quantity: l.quantity })),
+      groups,
+    );
+    if (!result.ok) {
+      if (result.code === 'QUANTITY_EXCEEDED') throw new AppError(422, 'QUANTITY_EXCEEDED');
+      throw new AppError(422, 'NOT_ON_DOCUMENT', { materialNo: result.materialNo, batchNo: result.batchNo ?? '-', type: doc.type, number: doc.number });
+    }
+    const changed = new Map([...result.scanned].filter(([lineNo, n]) => lines.find((l) => l.line_no === lineNo)!.scanned_quantity !== n));
+    await docs.setLineCounts(trx, doc.id, changed, 'scanned_quantity');
+  }
+
+  /** Runs `work` once per scanId: a repeat returns the stored answer; a different request with the same id is refused. */
+  private async once<T>(scanId: string, requestHash: string, work: (trx: Db) => Promise<T>): Promise<T> {
+    const stored = await this.storedAnswer<T>(scanId, requestHash);
+    if (stored) return stored;
+    try {
+      return await this.db.transaction().execute(work);
+    } catch (error) {
+      // Two submissions of one scanId at the same moment: the loser reads the winner's answer.
+      const winner = await this.storedAnswer<T>(scanId, requestHash).catch(() => undefined);
+      if (winner) return winner;
+      throw error;
+    }
+  }
+
+  private async storedAnswer<T>(scanId: string, requestHash: string): Promise<T | undefined> {
+    const row = await this.db.selectFrom('scans').select(['request_hash', 'response_json']).where('id', '=', scanId).executeTakeFirst();
+    if (!row) return undefined;
+    if (row.request_hash !== requestHash) throw new AppError(409, 'SCAN_ID_REUSED');
+    return JSON.parse(row.response_json) as T;
+  }
+
+  private decode(code: string, unit: UnitType, idType: 'GS1' | 'NON_GS1', today: string): units.UnitKey {
+    const decoded = decodeScan(code, { unit, idType, today });
+    if (!decoded.ok) throw new AppError(400, decoded.code, decoded.params);
+    if (unit === 'PLT' || unit === 'CTN') {
+      if (decoded.sscc) return { sscc: decoded.sscc };
+      throw new AppError(400, 'ITEM_ID_NOT_SUPPORTED');
+    }
+    if (decoded.gtin && decoded.serial) return { gtin: decoded.gtin, serial: decoded.serial };
+    throw new AppError(400, 'ITEM_ID_NOT_SUPPORTED');
+  }
+
+  /** For deleting: the unit type is optional; an SSCC names a pallet or carton, GTIN + serial a pack. */
+  private decodeAny(code: string, unit: UnitType | undefined, today: string): units.UnitKey {
+    if (unit) return this.decode(code, unit, 'GS1', today);
+    try {
+      return this.decode(code, 'PLT', 'GS1', today);
+    } catch {
+      return this.decode(code, 'EA', 'GS1', today);
+    }
+  }
+
+  private async findUnit(trx: Db, key: units.UnitKey, expected: UnitType | undefined): Promise<UnitRow> {
+    const unit = await units.findUnit(trx, key);
+    if (!unit) {
+      if ('sscc' in key) throw new AppError(422, 'SSCC_NOT_RECOGNIZED', { sscc: key.sscc });
+      throw new AppError(422, 'SERIAL_NOT_RECOGNIZED');
+    }
+    if (expected && unit.type !== expected && !(expected === 'EA' && unit.type === 'BUN')) {
+      throw new AppError(422, 'UNIT_TYPE_MISMATCH', {
+        actual: UNIT_LABELS[unit.type as UnitType].toLowerCase(),
+        expected: UNIT_LABELS[expected].toLowerCase(),
+      });
+    }
+    return unit;
+  }
+}
+
+export function unitId(unit: Pick<UnitRow, 'sscc' | 'gtin' | 'serial'>): string {
+  return unit.sscc ?? `${unit.gtin ?? ''}/${unit.serial ?? ''}`;
+}
+
+function hashRequest(parts: string[]): string {
+  return createHash('sha256').update(parts.join('\u0000')).digest('base64url');
+}
+
+export async function openDocument(trx: Db, type: string, number: string): Promise<DocumentRow> {
+  const doc = await docs.findDocument(trx, type as never, number);
+  if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type, number });
+  await docs.lockDocument(trx, doc.id);
+  if (doc.status === 'Completed') throw new AppError(409, 'DOCUMENT_COMPLETED', { type, number });
+  return doc;
+}
+
+/** The first scan moves the document to In Progress. */
+async function moveToInProgress(trx: Db, doc: DocumentRow, actor: Actor, at: string): Promise<'In Progress'> {
+  if (doc.status === 'Open') {
+    await docs.setStatus(trx, doc.id, 'In Progress', at);
+    await writeAudit(trx, [{ actorId: actor.userId, entity: 'document', entityId: doc.id, action: 'status', before: { status: 'Open' }, after: { status: 'In Progress' } }], at);
+  } else {
+    await trx.updateTable('documents').set({ updated_at: at }).where('id', '=', doc.id).execute();
+  }
+  return 'In Progress';
+}
+
+async function insertScan(
+  trx: Db,
+  s: { id: string; doc: DocumentRow; unit: UnitRow; kind: 'scan' | 'reverse'; code: string; packs: number; actor: Actor; device: string | undefined; at: string; requestHash: string },
+): Promise<void> {
+  await trx
+    .insertInto('scans')
+    .values({
+      id: s.id,
+      document_id: s.doc.id,
+      unit_id: s.unit.id,
+      kind: s.kind,
+      code: s.code,
+      packs: s.packs,
+      user_id: s.actor.userId,
+      device: s.device ?? null,
+      at: s.at,
+      request_hash: s.requestHash,
+      response_json: '{}',
+    })
+    .execute();
+}
+
+async function saveResponse(trx: Db, scanId: string, response: unknown): Promise<void> {
+  await trx.updateTable('scans').set({ response_json: JSON.stringify(response) }).where('id', '=', scanId).execute();
+}
+

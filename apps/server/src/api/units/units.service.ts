@@ -1,0 +1,104 @@
+import { decodeCode, decodeScan, editableStatuses, hasValidCheckDigit, isLocked, type EditableStatus, type ItemReason, type UnitStatus, type UnitType } from '@pharma/domain';
+import type { UnitView } from '@pharma/domain/contract/inventory';
+import type { Db } from '../../db/database.ts';
+import type { UnitRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import * as units from '../inventory/units.repository.ts';
+import { unitId } from '../scans/scans.service.ts';
+
+/** Search by SSCC or serial (a raw scan accepted), and editing an item's status. */
+export class UnitsService {
+  constructor(private readonly db: Db) {}
+
+  /** GET /api/searchSSCC/{code}: an SSCC, bare (18 digits) or inside any GS1 code. */
+  async searchSscc(code: string, today = isoToday()): Promise<UnitView[]> {
+    const sscc = /^\d{18}$/.test(code.trim()) && hasValidCheckDigit(code.trim()) ? code.trim() : decodeCode(code, { today });
+    const key = typeof sscc === 'string' ? sscc : sscc.ok ? sscc.sscc : null;
+    if (!key) return [];
+    const unit = await units.findUnit(this.db, { sscc: key });
+    return unit ? [await this.view(unit)] : [];
+  }
+
+  /** GET /api/serialSearch/{code}: GTIN + serial from a pack code, or a bare serial (several GTINs may match). */
+  async searchSerial(code: string, today = isoToday()): Promise<UnitView[]> {
+    const decoded = decodeCode(code, { today });
+    if (decoded.ok && decoded.gtin && decoded.serial) {
+      const unit = await units.findUnit(this.db, { gtin: decoded.gtin, serial: decoded.serial });
+      return unit ? [await this.view(unit)] : [];
+    }
+    const serial = code.trim();
+    if (!serial || serial.length > 20) return [];
+    return Promise.all((await units.findBySerial(this.db, serial)).map((u) => this.view(u)));
+  }
+
+  /** Sets a status on a unit and everything under it, if the spec's table offers it and the unit is not locked. */
+  async setStatus(actorId: string, req: { code: string; unit: UnitType; status: EditableStatus; reason?: string }, today = isoToday()): Promise<UnitView> {
+    const decoded = decodeScan(req.code, { unit: req.unit, today });
+    if (!decoded.ok) throw new AppError(400, decoded.code, decoded.params);
+    return this.db.transaction().execute(async (trx) => {
+      const key: units.UnitKey = decoded.sscc ? { sscc: decoded.sscc } : { gtin: decoded.gtin ?? '', serial: decoded.serial ?? '' };
+      const unit = await units.findUnit(trx, key);
+      if (!unit) throw new AppError(404, 'NOT_FOUND');
+      if (isLocked(unit.status as UnitStatus, unit.reason as ItemReason | null)) {
+        throw new AppError(422, 'ITEM_LOCKED', { status: unit.status, reason: unit.reason ?? '-' });
+      }
+      const tree = await units.subtree(trx, unit.id);
+      if (!offered(tree).includes(req.status)) throw new AppError(422, 'STATUS_NOT_OFFERED', { status: req.status });
+      const at = new Date().toISOString();
+      await units.setTreeState(trx, unit.id, { status: req.status, reason: unit.reason }, { opId: newId(), actorId, at, action: 'status', why: req.reason ?? null });
+      return this.view((await units.findUnit(trx, { id: unit.id }))!, trx);
+    });
+  }
+
+  private async view(unit: UnitRow, db: Db = this.db): Promise<UnitView> {
+    const [tree, kids, up, material, history] = await Promise.all([
+      units.subtree(db, unit.id),
+      units.children(db, unit.id),
+      units.ancestors(db, unit.id),
+      unit.material_no ? db.selectFrom('materials').select('name').where('material_no', '=', unit.material_no).executeTakeFirst() : undefined,
+      db
+        .selectFrom('audit_log as a')
+        .leftJoin('users as u', 'u.id', 'a.actor_id')
+        .select(['a.at', 'a.action', 'a.before_json', 'a.after_json', 'a.reason', 'u.email'])
+        .where('a.entity', '=', 'unit')
+        .where('a.entity_id', '=', unit.id)
+        .orderBy('a.id')
+        .execute(),
+    ]);
+    const parent = up[0];
+    return {
+      type: unit.type as UnitType,
+      sscc: unit.sscc,
+      gtin: unit.gtin,
+      serial: unit.serial,
+      status: unit.status as UnitView['status'],
+      reason: unit.reason as UnitView['reason'],
+      warehouseNo: unit.warehouse_no,
+      materialNo: unit.material_no,
+      materialName: material?.name ?? null,
+      batchNo: unit.batch_no,
+      expiry: unit.expiry,
+      packs: tree.filter((u) => u.type === 'EA').length,
+      parent: parent ? { type: parent.type as UnitType, id: unitId(parent) } : null,
+      children: kids.map((k) => ({ type: k.type as UnitType, id: unitId(k), status: k.status as UnitView['status'] })),
+      history: history.map((h) => ({
+        at: h.at,
+        action: h.action,
+        by: h.email,
+        before: h.before_json ? JSON.parse(h.before_json) : null,
+        after: h.after_json ? JSON.parse(h.after_json) : null,
+        reason: h.reason,
+      })),
+      editableStatuses: isLocked(unit.status as UnitStatus, unit.reason as ItemReason | null) ? [] : offered(tree),
+    };
+  }
+}
+
+function offered(tree: UnitRow[]): EditableStatus[] {
+  return editableStatuses({ statuses: tree.map((u) => u.status as UnitStatus), reasons: tree.map((u) => u.reason as ItemReason | null) });
+}
+
+function isoToday(): string {
+  return new Date().toISOString().slice(0, 10);
+}

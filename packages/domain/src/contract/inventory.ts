@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES, PAGE_SIZE } from '../documents.ts';
+import { EDITABLE_STATUSES, ID_TYPES, ITEM_REASONS, UNIT_STATUSES, UNIT_TYPES } from '../units.ts';
+import { APPLICATIONS } from '../permissions.ts';
+
+/** Reference data (spec point 7). */
+export const Warehouse = z.object({
+  warehouseNo: z.string(),
+  name: z.string(),
+  area: z.enum(APPLICATIONS),
+  plant: z.string(),
+  salesOrg: z.string(),
+});
+export const WarehousesResponse = z.object({ data: z.array(Warehouse) });
+
+/** PUT /api/integration/materials/{materialNo} */
+export const MaterialBody = z.object({
+  name: z.string().trim().min(1).max(200),
+  gtin: z.string().regex(/^\d{8}$|^\d{12,14}$/, 'a GTIN-8, -12, -13 or -14').nullable().optional(),
+  batchType: z.enum(['GS1', 'NON_GS1']),
+});
+export const Material = z.object({
+  materialNo: z.string(),
+  name: z.string(),
+  gtin: z.string().nullable(),
+  batchType: z.enum(['GS1', 'NON_GS1']),
+});
+
+/** PUT /api/integration/documents/{type}/{number} */
+export const DocumentBody = z.object({
+  warehouseNo: z.string().min(1).max(20),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
+  lines: z
+    .array(
+      z.object({
+        lineNo: z.number().int().min(1).max(999_999),
+        materialNo: z.string().min(1).max(20),
+        batchNo: z.string().min(1).max(20).nullable().optional(),
+        quantity: z.number().int().min(1).max(10_000_000),
+      }),
+    )
+    .min(1)
+    .max(10_000),
+});
+export const DocumentType = z.enum(DOCUMENT_TYPES);
+export const DocumentStatus = z.enum(DOCUMENT_STATUSES);
+
+/** One line of a document as lists and details show it (lines of the same material and batch merged). */
+export const DocumentLine = z.object({
+  lineNo: z.number(),
+  materialNo: z.string(),
+  materialName: z.string(),
+  batchNo: z.string().nullable(),
+  eanGtinNo: z.string().nullable(),
+  quantity: z.number(),
+  scannedQuantity: z.number(),
+  shortageQuantity: z.number(),
+  /** Identifiers of the units scanned against the line: SSCCs, or GTIN + serial of loose packs. */
+  scannedDetails: z.array(z.string()),
+});
+export type DocumentLine = z.infer<typeof DocumentLine>;
+
+export const DocumentSummary = z.object({
+  number: z.string(),
+  type: DocumentType,
+  status: DocumentStatus,
+  warehouseNo: z.string(),
+  date: z.string(),
+  quantity: z.number(),
+  scannedQuantity: z.number(),
+  updatedAt: z.string(),
+});
+export type DocumentSummary = z.infer<typeof DocumentSummary>;
+
+export const DOCUMENT_SORTS = ['recent', 'number'] as const;
+export const ListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  status: z.union([DocumentStatus, z.array(DocumentStatus)]).optional(),
+  search: z.string().max(50).optional(),
+  sort: z.enum(DOCUMENT_SORTS).default('recent'),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+export type ListQuery = z.infer<typeof ListQuery>;
+export const ListResponse = z.object({
+  data: z.array(DocumentSummary),
+  page: z.number(),
+  pageSize: z.literal(PAGE_SIZE),
+  total: z.number(),
+});
+
+export const DocumentDetails = z.object({
+  document: DocumentSummary.extend({ completedAt: z.string().nullable() }),
+  data: z.array(DocumentLine),
+});
+export type DocumentDetails = z.infer<typeof DocumentDetails>;
+
+/** POST /api/scanForOperation: `code` is the raw scan; the server decodes it again. */
+export const ScanRequest = z.object({
+  docType: DocumentType,
+  docNo: z.string().min(1).max(40),
+  code: z.string().min(1).max(500),
+  unit: z.enum(UNIT_TYPES),
+  idType: z.enum(ID_TYPES).default('GS1'),
+  scanId: z.string().min(8).max(64),
+  device: z.string().max(100).optional(),
+});
+export type ScanRequest = z.infer<typeof ScanRequest>;
+export const ScanResponse = z.object({
+  scanId: z.string(),
+  accepted: z.literal(true),
+  packs: z.number(),
+  unit: z.object({ type: z.enum(UNIT_TYPES), id: z.string() }),
+  document: z.object({ status: DocumentStatus }),
+  data: z.array(DocumentLine),
+});
+export type ScanResponse = z.infer<typeof ScanResponse>;
+
+export const ReverseRequest = z.object({
+  docType: DocumentType,
+  docNo: z.string().min(1).max(40),
+  code: z.string().min(1).max(500),
+  unit: z.enum(UNIT_TYPES).optional(),
+  scanId: z.string().min(8).max(64),
+});
+
+export const CompleteReceiveRequest = z.object({ ibdNo: z.string().min(1).max(40) });
+export const CompleteResponse = z.object({
+  message: z.string(),
+  document: z.object({ status: DocumentStatus }),
+  data: z.array(DocumentLine),
+});
+
+/** A unit as search shows it: identity, state, product, tree and history. */
+export const UnitView = z.object({
+  type: z.enum(UNIT_TYPES),
+  sscc: z.string().nullable(),
+  gtin: z.string().nullable(),
+  serial: z.string().nullable(),
+  status: z.enum(UNIT_STATUSES),
+  reason: z.enum(ITEM_REASONS).nullable(),
+  warehouseNo: z.string().nullable(),
+  materialNo: z.string().nullable(),
+  materialName: z.string().nullable(),
+  batchNo: z.string().nullable(),
+  expiry: z.string().nullable(),
+  packs: z.number(),
+  parent: z.object({ type: z.enum(UNIT_TYPES), id: z.string() }).nullable(),
+  children: z.array(z.object({ type: z.enum(UNIT_TYPES), id: z.string(), status: z.enum(UNIT_STATUSES) })),
+  history: z.array(
+    z.object({ at: z.string(), action: z.string(), by: z.string().nullable(), before: z.unknown(), after: z.unknown(), reason: z.string().nullable() }),
+  ),
+  editableStatuses: z.array(z.enum(EDITABLE_STATUSES)),
+});
+export type UnitView = z.infer<typeof UnitView>;
+export const SearchResponse = z.object({ data: z.array(UnitView) });
+
+export const ItemStatusRequest = z.object({
+  code: z.string().min(1).max(500),
+  unit: z.enum(UNIT_TYPES),
+  status: z.enum(EDITABLE_STATUSES),
+  reason: z.string().max(200).optional(),
+});

@@ -1,0 +1,55 @@
+import { EDITABLE_STATUSES, type EditableStatus, type ItemReason, type UnitStatus } from '../units.ts';
+
+/** A unit's situation: the status and reason of it and of every unit under it. */
+export interface Situation {
+  statuses: readonly UnitStatus[];
+  reasons: readonly (ItemReason | null)[];
+}
+
+/** Lock check (spec point 4): DISPATCHED, INACTIVE, ACTIVE with PENDING GR, or DESTROYED with OTHER. */
+export function isLocked(status: UnitStatus, reason: ItemReason | null): boolean {
+  return (
+    reason === 'DISPATCHED' ||
+    status === 'INACTIVE' ||
+    (status === 'ACTIVE' && reason === 'PENDING GR') ||
+    (status === 'DESTROYED' && reason === 'OTHER')
+  );
+}
+
+const ALL: readonly EditableStatus[] = EDITABLE_STATUSES;
+const without = (...out: EditableStatus[]) => ALL.filter((s) => !out.includes(s));
+
+/**
+ * The statuses offered when editing an item's status (spec point 4's table), in the picker's
+ * order. An empty list means the item is not editable.
+ */
+export function editableStatuses(situation: Situation): EditableStatus[] {
+  const reasons = new Set(situation.reasons);
+  const statuses = new Set(situation.statuses);
+  if (reasons.has('DISPATCHED') || reasons.has('PENDING GR') || statuses.has('DESTROYED')) return [];
+  const pending = statuses.has('PENDING');
+  if (reasons.size !== 1) return pending || reasons.size === 0 ? [] : [...ALL];
+  const [reason] = reasons;
+  switch (reason) {
+    case 'REDRESSED':
+      return without('SHORTAGE', 'EXPIRED');
+    case 'WAREHOUSE RECEIVED':
+      return pending ? without('EXPIRED') : [...ALL];
+    case 'RETURNED':
+      return pending ? without('SHORTAGE') : [...ALL];
+    case 'OTHER':
+      return [...ALL];
+    default:
+      return [];
+  }
+}
+
+export type CompleteAction = 'add' | 'complete';
+
+/**
+ * The Complete button rule (spec point 4), word for word: enabled when the status is Completed,
+ * or when the action is add with a zero count, or when the action is complete with a nonzero count.
+ */
+export function completeButtonEnabled(status: string, action: CompleteAction, count: number): boolean {
+  return status === 'Completed' || (action === 'add' && count === 0) || (action === 'complete' && count !== 0);
+}
