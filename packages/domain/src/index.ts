@@ -18,3 +18,4 @@ export * from './rules/item-status.ts';
 export * from './rules/allocate.ts';
 export * from './gs1/epc.ts';
 export * from './rules/lines.ts';
+export * from './gs1/cbv.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
-import { parseEpc } from '@pharma/domain';
+import { compactEventCbv, parseEpc } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import type { NewAuditRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -58,7 +58,8 @@ function ilmdValue(ilmd: unknown, name: string): string | null {
 export class EpcisService {
   constructor(private readonly db: Db) {}
 
-  async intake(actorId: string, doc: unknown, today = new Date().toISOString().slice(0, 10)): Promise<EpcisResult> {
+  async intake(actorId: string, input: unknown, today = new Date().toISOString().slice(0, 10)): Promise<EpcisResult> {
+    const doc = compactCbvValues(input);
     const check = validate(doc);
     if (check.errors?.length) {
       const detail = check.errors.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
@@ -229,6 +230,13 @@ class EventApplier {
   private row(entityId: string, action: string, before: unknown, after: unknown): NewAuditRow {
     return { id: newId(), at: this.at, actor_id: this.actorId, entity: 'unit', entity_id: entityId, action, before_json: before === null ? null : JSON.stringify(before), after_json: JSON.stringify(after), reason: 'EPCIS' };
   }
+}
+
+/** CBV values may come as compact terms or full URNs: compact them before schema validation. */
+function compactCbvValues(doc: unknown): unknown {
+  const body = (doc as Json | null)?.epcisBody as Json | undefined;
+  if (!body || !Array.isArray(body.eventList)) return doc;
+  return { ...(doc as Json), epcisBody: { ...body, eventList: body.eventList.map((e) => (e && typeof e === 'object' ? compactEventCbv(e as Json) : e)) } };
 }
 
 function refuse(event: string, reason: string): AppError {
