@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { ACCESS_TOKEN_SECONDS, APP_URL, E2E_PORT, OIDC } from './support/settings.ts';
 
 /**
  * Browser tests drive the real built app in Debian's Chromium (no browser download is
@@ -11,7 +12,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
   throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`);
 }
-const PORT = Number(process.env.E2E_PORT ?? 3310);
+const PORT = E2E_PORT;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pharma-e2e-'));
 
 export default defineConfig({
@@ -24,7 +25,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: APP_URL,
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
@@ -43,18 +44,33 @@ export default defineConfig({
   projects: [
     { name: 'handheld', use: { browserName: 'chromium', viewport: { width: 360, height: 640 }, hasTouch: true } },
   ],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: '..',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+  webServer: [
+    {
+      // The organisation's OpenID provider for the single sign-on journeys (e2e/support/oidc-provider.ts).
+      command: 'node --import tsx e2e/support/oidc-provider.ts',
+      cwd: '..',
+      url: `${OIDC.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ACCESS_TOKEN_SECONDS: String(ACCESS_TOKEN_SECONDS),
+        PUBLIC_URL: APP_URL,
+        OIDC_ISSUER_URL: OIDC.issuer,
+        OIDC_CLIENT_ID: OIDC.clientId,
+        OIDC_CLIENT_SECRET: OIDC.clientSecret,
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      },
+    },
+  ],
 });

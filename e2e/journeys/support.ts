@@ -14,3 +14,24 @@ export async function openMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Menu' }).getByText('v3.0.0')).toBeVisible();
 }
+
+/** Signs out through the menu, as a person would. */
+export async function logout(page: Page): Promise<void> {
+  await openMenu(page);
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+}
+
+/** An email no other run has used: journeys that create people share one database. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+}
+
+export const RESTRICTED = { title: 'Restricted access', text: 'You do not have permission to view this page.' } as const;
+
+/** The no-access screen: code 403, 'Restricted access', the spec's text. */
+export async function expectRestricted(page: Page): Promise<void> {
+  const main = page.getByRole('main');
+  await expect(main.getByText('403', { exact: true })).toBeVisible();
+  await expect(main.getByRole('heading', { name: RESTRICTED.title })).toBeVisible();
+  await expect(main.getByText(RESTRICTED.text)).toBeVisible();
+}

@@ -6,7 +6,9 @@ import { UI } from '../config/labels.ts';
 import { AREA_HOME } from '../config/routes.ts';
 import { Header } from '../components/ui/header.tsx';
 import { AppMenu, useBack } from '../features/shell/index.ts';
+import { readLastArea, writeLastArea } from '../lib/client-state.ts';
 import { areaOfPath } from '../lib/route-meta.ts';
+import { useSignOutFromOtherTabs } from '../lib/use-logout.ts';
 import { useRouteMeta, useRouteTitle } from './use-route-meta.ts';
 
 /** The wrapper of every page: header (back, title, menu) and the page below. */
@@ -14,11 +16,18 @@ export function PageShell() {
   const meta = useRouteMeta();
   const title = useRouteTitle(meta);
   const { pathname } = useLocation();
-  const area = meta.area ?? areaOfPath(pathname);
+  const ownArea = meta.area ?? areaOfPath(pathname);
+  // Pages outside an area (the admin screen) keep the menu and login page of the area the tab was in.
+  const area = ownArea ?? (meta.right ? readLastArea() : undefined);
   const home = area ? AREA_HOME[area] : '/';
   const back = useBack(meta, home);
   const [menuOpened, menu] = useDisclosure(false);
   useDocumentTitle(`${title} · ${UI.appName}`);
+
+  useSignOutFromOtherTabs(area);
+  useEffect(() => {
+    if (ownArea) writeLastArea(ownArea);
+  }, [ownArea]);
 
   const closeMenu = menu.close;
   useEffect(() => closeMenu(), [pathname, closeMenu]);

@@ -1,20 +1,25 @@
 import type { ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { Navigate, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { UI } from '../config/labels.ts';
 import type { RouteMeta } from '../config/routes.ts';
 import { decideAccess } from '../lib/access.ts';
+import { readLastArea } from '../lib/client-state.ts';
 import { routeModule } from '../lib/route-meta.ts';
 import { useSession } from '../lib/session.ts';
 
-/** Guards a page by the route table: login, area entry and module permission. */
+/** Guards a page by the route table: login, area entry, then module, feature or right. */
 export function RequireAccess({ meta, children }: { meta: RouteMeta; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const params = useParams();
+  const [search] = useSearchParams();
   const decision = decideAccess({
     area: meta.public ? undefined : meta.area,
-    module: routeModule(meta, params),
+    module: meta.public ? undefined : routeModule(meta, params, search),
+    feature: meta.public ? undefined : meta.feature,
+    right: meta.public ? undefined : meta.right,
+    loginArea: readLastArea(),
     session: session.status === 'authenticated' ? { status: 'authenticated', authorization: session.session.authorization } : session,
     currentPath: `${location.pathname}${location.search}`,
   });

@@ -1,11 +1,18 @@
+import { UNIT_TYPE_ORDER } from '@pharma/domain';
 import { AREA_HOME, type RouteMeta } from '../config/routes.ts';
-import { TITLES, UI } from '../config/labels.ts';
+import { AdminPage } from '../features/admin/index.ts';
 import { ChooseAreaPage, LoginPage } from '../features/auth/index.ts';
 import { NotFoundPage, RestrictedPage, ServerErrorPage } from '../features/errors/index.ts';
 import { HomePage } from '../features/home/index.ts';
 import { NotAvailable } from '../features/not-available/index.ts';
+import { IbdDetailsPage, ReceiveListPage, ScanDocumentPage, ScanUnitsPage } from '../features/receive/index.ts';
+import { RegisterPage } from '../features/register/index.ts';
+import { SearchPage, UnitPage } from '../features/search/index.ts';
 import { RequireAccess } from './require-access.tsx';
 import { useRouteTitle } from './use-route-meta.ts';
+
+/** Handling units carry an SSCC: pallets and cartons (decision 0007). */
+const HANDLING_UNITS = ['PLT', 'CTN'] as const;
 
 function Page({ meta }: { meta: RouteMeta }) {
   const title = useRouteTitle(meta);
@@ -24,7 +31,31 @@ function Page({ meta }: { meta: RouteMeta }) {
     case 'serverError':
       return <ServerErrorPage />;
     case 'register':
-      return <NotAvailable title={TITLES.register} text={UI.registerLater} home="/" />;
+      return <RegisterPage />;
+    case 'admin':
+      return <AdminPage />;
+    case 'ibdList':
+      return <ReceiveListPage />;
+    case 'ibdDetails':
+      return <IbdDetailsPage />;
+    case 'scanDocument':
+      return <ScanDocumentPage />;
+    case 'scanUnits':
+      return <ScanUnitsPage units={UNIT_TYPE_ORDER} />;
+    case 'scanHandlingUnit':
+      return <ScanUnitsPage units={HANDLING_UNITS} />;
+    case 'search':
+      return <SearchPage />;
+    case 'pallet':
+      return <UnitPage kind="pallet" />;
+    case 'palletCartons':
+      return <UnitPage kind="pallet" tab="list" />;
+    case 'carton':
+      return <UnitPage kind="carton" />;
+    case 'cartonPacks':
+      return <UnitPage kind="carton" tab="list" />;
+    case 'pack':
+      return <UnitPage kind="pack" />;
     default:
       return <NotAvailable title={title} home={home} />;
   }

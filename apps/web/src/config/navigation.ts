@@ -1,16 +1,18 @@
-import type { Application, ModuleCode } from '@pharma/domain';
+import type { Application, ModuleCode, SystemRight } from '@pharma/domain';
 import { NAV_LABELS as L } from './labels.ts';
 
 /** What a tile or menu entry does: go somewhere (optionally resetting the dispatch list state), or open the repack dialog. */
 export type NavAction = { kind: 'link'; to: string; resetDispatch?: boolean } | { kind: 'repack' };
 
 /**
- * A tile or menu entry. With a module it shows only to users holding that module;
- * without one it shows to every user of the area; bypass skips the check (Home, Settings).
+ * A tile or menu entry. With a module it shows only to users holding that module; with a
+ * right only to users holding that right; without either it shows to every user of the
+ * area; bypass skips the check (Home, Settings).
  */
 export interface NavEntry {
   label: string;
   module?: ModuleCode;
+  right?: SystemRight;
   bypass?: boolean;
   action: NavAction;
 }
@@ -59,13 +61,17 @@ export const TILES: Record<Application, NavEntry[]> = {
   LDC: LDC_MODULES,
 };
 
-/** Menu entries (spec point 2); Logout is added by the menu itself. */
+/** The admin screen (decision 0006): not in the spec, shown only to holders of the ADMIN right. */
+const ADMIN_ENTRY: NavEntry = { label: L.admin, right: 'ADMIN', action: link('/admin') };
+
+/** Menu entries (spec point 2, plus Admin); Logout is added by the menu itself. */
 export const MENU: Record<Application, NavEntry[]> = {
-  RDC: [{ label: L.home, bypass: true, action: link('/rdc') }, ...RDC_MODULES],
+  RDC: [{ label: L.home, bypass: true, action: link('/rdc') }, ...RDC_MODULES, ADMIN_ENTRY],
   LDC: [
     { label: L.home, bypass: true, action: link('/ldc') },
     ...LDC_MODULES,
     { label: L.settings, bypass: true, action: link('/ldc/settings') },
+    ADMIN_ENTRY,
   ],
 };
 

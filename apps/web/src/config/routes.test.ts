@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LDC_ROUTES, OTHER_ROUTES, RDC_ROUTES } from './routes.ts';
+import { APP_ROUTES, LDC_ROUTES, OTHER_ROUTES, RDC_ROUTES } from './routes.ts';
 
 /** Spec point 2's route tables, verbatim with {x} as :x. */
 const SPEC_RDC = '/rdc /rdc/login /rdc/ibdList /rdc/searchPage /rdc/createPallet /rdc/repackScan /rdc/scanOperation/:queryValue /rdc/scanPallet/:queryValue /rdc/carton/:cartsscc /rdc/carton/cartonDetails/cartonDetail /rdc/carton/cartonDetails/packList /rdc/ibdNo/:ibdNo /rdc/pack/packDetails/packDetail /rdc/pallet/palletDetails/cartonList /rdc/pallet/palletDetails/palletDetail /rdc/pallet/repack /rdc/pallet/:sscc /rdc/obdList /rdc/obdNo/:obdNo /rdc/decommList /rdc/decommNo/:decommNo /rdc/rmaList /rdc/rmaNo/:rmaNo /rdc/scanHandlingUnit/:queryValue /rdc/repackViewPallet';
@@ -16,7 +16,7 @@ describe('route table', () => {
   });
 
   it('has no duplicate paths and a title for every route', () => {
-    const all = [...RDC_ROUTES, ...LDC_ROUTES, ...OTHER_ROUTES];
+    const all = [...RDC_ROUTES, ...LDC_ROUTES, ...OTHER_ROUTES, ...APP_ROUTES];
     expect(new Set(paths(all)).size).toBe(all.length);
     for (const route of all) expect(route.title, route.path).not.toBe('');
   });
@@ -29,5 +29,28 @@ describe('route table', () => {
   it('gives the regional home an inert back button and repack view none', () => {
     expect(RDC_ROUTES.find((r) => r.path === '/rdc')?.back).toBe('none');
     expect(RDC_ROUTES.find((r) => r.path === '/rdc/repackViewPallet')?.back).toBe('hidden');
+  });
+
+  it('declares the feature of every list, details, material and search page (spec point 6)', () => {
+    const need = (path: string) => {
+      const r = [...RDC_ROUTES, ...LDC_ROUTES].find((x) => x.path === path);
+      return r && { module: r.module, feature: r.feature };
+    };
+    expect(need('/rdc/ibdList')).toEqual({ module: 'RECEIVE', feature: 'List' });
+    expect(need('/rdc/obdNo/:obdNo')).toEqual({ module: 'DISPATCH', feature: 'DetailsPage' });
+    expect(need('/ldc/liteLists/:moduleType')).toEqual({ module: 'param', feature: 'List' });
+    expect(need('/ldc/liteDetail/:moduleType')).toEqual({ module: 'param', feature: 'DetailsPage' });
+    expect(need('/ldc/liteDetail/createMaterialOrBatch')).toEqual({ module: 'query', feature: 'CreateMaterialBatch' });
+    expect(need('/ldc/liteDetail/materialDetails')).toEqual({ module: 'query', feature: 'MaterialDetails' });
+    expect(need('/rdc/searchPage')).toEqual({ module: 'GLOBAL', feature: 'Search' });
+    expect(need('/ldc/searchPageLDC')).toEqual({ module: 'GLOBAL', feature: 'Search' });
+    const lists = [...RDC_ROUTES, ...LDC_ROUTES].filter((r) => /List(\/|$)|Lists\//.test(r.path) && !r.path.includes('palletDetails') && !r.path.includes('packList'));
+    for (const r of lists) expect(r.feature, r.path).toBe('List');
+  });
+
+  it('puts the admin screen behind the ADMIN right, outside the areas', () => {
+    expect(APP_ROUTES).toEqual([expect.objectContaining({ path: '/admin', right: 'ADMIN', page: 'admin' })]);
+    expect(APP_ROUTES[0]?.area).toBeUndefined();
+    expect(APP_ROUTES[0]?.public).toBeUndefined();
   });
 });

@@ -1,9 +1,23 @@
-import type { Application, ModuleCode } from '@pharma/domain';
+import type { Application, Feature, ModuleCode, SystemRight } from '@pharma/domain';
 import { message } from '@pharma/domain';
 import { TITLES } from './labels.ts';
 
 /** The screens that exist; every other route renders the "not available yet" state. */
-export type PageKey = 'chooseArea' | 'login' | 'home' | 'restricted' | 'notFound' | 'serverError' | 'register' | 'notAvailable';
+export type PageKey = 'chooseArea' | 'login' | 'home' | 'restricted' | 'notFound' | 'serverError' | 'register' | 'admin' | 'notAvailable' | InventoryPageKey;
+
+/** Regional receiving, scanning and search screens (issue 6, decision 0007). */
+export type InventoryPageKey =
+  | 'ibdList'
+  | 'ibdDetails'
+  | 'scanDocument'
+  | 'scanUnits'
+  | 'scanHandlingUnit'
+  | 'search'
+  | 'pallet'
+  | 'palletCartons'
+  | 'carton'
+  | 'cartonPacks'
+  | 'pack';
 
 /** Titles that depend on the URL or on client state (spec point 2, header details). */
 export type TitleRule =
@@ -25,8 +39,16 @@ export interface RouteMeta {
   titleRule?: TitleRule;
   area?: Application;
   public?: boolean;
-  /** The module a user needs; 'param' reads it from the :moduleType segment. */
-  module?: ModuleCode | 'param';
+  /**
+   * The module a user needs: 'param' reads it from the :moduleType segment, 'query' from the
+   * moduleID (or moduleType) query parameter. When it cannot be read, a page with a feature
+   * needs that feature in some module of the area.
+   */
+  module?: ModuleCode | 'param' | 'query';
+  /** The feature a user needs in that module (spec point 6: without it, the 403 page). */
+  feature?: Feature;
+  /** A right outside the area tree (the admin screen). */
+  right?: SystemRight;
   back?: BackMode;
   /** A fixed back target: the 'Add Material/Batch' form returns to the lite detail page. */
   backTo?: 'liteDetail';
@@ -37,33 +59,36 @@ type Extra = Partial<Omit<RouteMeta, 'path' | 'title'>>;
 const rdc = (path: string, title: string, extra: Extra = {}): RouteMeta => ({ path: `/rdc${path}`, title, area: 'RDC', ...extra });
 const ldc = (path: string, title: string, extra: Extra = {}): RouteMeta => ({ path: `/ldc${path}`, title, area: 'LDC', ...extra });
 const scan: Extra = { back: 'scan' };
+const list = (module: ModuleCode | 'param'): Extra => ({ module, feature: 'List' });
+const details = (module: ModuleCode | 'param'): Extra => ({ module, feature: 'DetailsPage' });
+const search: Extra = { module: 'GLOBAL', feature: 'Search' };
 
 /** Spec point 2, regional area. */
 export const RDC_ROUTES: RouteMeta[] = [
   rdc('', TITLES.home, { page: 'home', back: 'none' }),
   rdc('/login', TITLES.login, { page: 'login', public: true }),
-  rdc('/ibdList', TITLES.receiving, { module: 'RECEIVE' }),
-  rdc('/searchPage', TITLES.search),
+  rdc('/ibdList', TITLES.receiving, { ...list('RECEIVE'), page: 'ibdList' }),
+  rdc('/searchPage', TITLES.search, { ...search, page: 'search' }),
   rdc('/createPallet', TITLES.repackCreatePallet),
   rdc('/repackScan', TITLES.repackScan),
-  rdc('/scanOperation/:queryValue', TITLES.scanIbdNo, { titleRule: 'scanOperation' }),
-  rdc('/scanPallet/:queryValue', TITLES.scanPallet, { titleRule: 'scanPallet' }),
-  rdc('/carton/:cartsscc', TITLES.cartonDetails),
-  rdc('/carton/cartonDetails/cartonDetail', TITLES.cartonDetails),
-  rdc('/carton/cartonDetails/packList', TITLES.packList),
-  rdc('/ibdNo/:ibdNo', TITLES.ibdDetails, { module: 'RECEIVE' }),
-  rdc('/pack/packDetails/packDetail', TITLES.packDetails),
-  rdc('/pallet/palletDetails/cartonList', TITLES.cartonList),
-  rdc('/pallet/palletDetails/palletDetail', TITLES.palletDetails),
+  rdc('/scanOperation/:queryValue', TITLES.scanIbdNo, { titleRule: 'scanOperation', module: 'RECEIVE', page: 'scanDocument' }),
+  rdc('/scanPallet/:queryValue', TITLES.scanPallet, { titleRule: 'scanPallet', module: 'RECEIVE', page: 'scanUnits' }),
+  rdc('/carton/:cartsscc', TITLES.cartonDetails, { ...search, page: 'carton' }),
+  rdc('/carton/cartonDetails/cartonDetail', TITLES.cartonDetails, { ...search, page: 'carton' }),
+  rdc('/carton/cartonDetails/packList', TITLES.packList, { ...search, page: 'cartonPacks' }),
+  rdc('/ibdNo/:ibdNo', TITLES.ibdDetails, { ...details('RECEIVE'), page: 'ibdDetails' }),
+  rdc('/pack/packDetails/packDetail', TITLES.packDetails, { ...search, page: 'pack' }),
+  rdc('/pallet/palletDetails/cartonList', TITLES.cartonList, { ...search, page: 'palletCartons' }),
+  rdc('/pallet/palletDetails/palletDetail', TITLES.palletDetails, { ...search, page: 'pallet' }),
   rdc('/pallet/repack', TITLES.repackEditPallet),
-  rdc('/pallet/:sscc', TITLES.palletDetails),
-  rdc('/obdList', TITLES.dispatch, { module: 'DISPATCH' }),
-  rdc('/obdNo/:obdNo', TITLES.obdDetails, { module: 'DISPATCH' }),
-  rdc('/decommList', TITLES.scrappingNoteList, { module: 'DECOMM' }),
-  rdc('/decommNo/:decommNo', TITLES.scrappingDetails, { module: 'DECOMM' }),
-  rdc('/rmaList', TITLES.return, { module: 'RETURN' }),
-  rdc('/rmaNo/:rmaNo', TITLES.rmaDetails, { module: 'RETURN' }),
-  rdc('/scanHandlingUnit/:queryValue', TITLES.scanHandlingUnit),
+  rdc('/pallet/:sscc', TITLES.palletDetails, { ...search, page: 'pallet' }),
+  rdc('/obdList', TITLES.dispatch, list('DISPATCH')),
+  rdc('/obdNo/:obdNo', TITLES.obdDetails, details('DISPATCH')),
+  rdc('/decommList', TITLES.scrappingNoteList, list('DECOMM')),
+  rdc('/decommNo/:decommNo', TITLES.scrappingDetails, details('DECOMM')),
+  rdc('/rmaList', TITLES.return, list('RETURN')),
+  rdc('/rmaNo/:rmaNo', TITLES.rmaDetails, details('RETURN')),
+  rdc('/scanHandlingUnit/:queryValue', TITLES.scanHandlingUnit, { module: 'RECEIVE', page: 'scanHandlingUnit' }),
   rdc('/repackViewPallet', TITLES.repackViewPallet, { back: 'hidden' }),
   // Not in the spec's table: the target of the 'Print new label' tile.
   rdc('/printLabel', TITLES.printLabel),
@@ -73,39 +98,39 @@ export const RDC_ROUTES: RouteMeta[] = [
 export const LDC_ROUTES: RouteMeta[] = [
   ldc('', TITLES.home, { page: 'home' }),
   ldc('/login', TITLES.login, { page: 'login', public: true }),
-  ldc('/doList/:moduleType', TITLES.obdList, { titleRule: 'woOrObdList', module: 'param' }),
-  ldc('/doDetails/:moduleType', TITLES.obdDetails, { titleRule: 'woOrObdDetails', module: 'param' }),
-  ldc('/rmaList', TITLES.returnList, { module: 'RETURN' }),
-  ldc('/rmaDetails/:rmaDetails', TITLES.rmaDetails, { module: 'RETURN' }),
+  ldc('/doList/:moduleType', TITLES.obdList, { titleRule: 'woOrObdList', ...list('param') }),
+  ldc('/doDetails/:moduleType', TITLES.obdDetails, { titleRule: 'woOrObdDetails', ...details('param') }),
+  ldc('/rmaList', TITLES.returnList, list('RETURN')),
+  ldc('/rmaDetails/:rmaDetails', TITLES.rmaDetails, details('RETURN')),
   ldc('/ScanOperation/:queryValue', TITLES.scanCode, scan),
   ldc('/rrdScanOperation/rrdDocTagging/:bprNo', TITLES.scanCode, { ...scan, module: 'REDRESS' }),
   ldc('/rrdScanOperation/SeriesAndNonSeriesScanner', TITLES.scanCodeSeries, { ...scan, module: 'REDRESS' }),
   ldc('/rrdScanOperation/rrdDocTagging/scanCarton', TITLES.scanCartonLabel, { ...scan, module: 'REDRESS' }),
   ldc('/rrdScanOperation/replaceItemScan', TITLES.scanCode, { ...scan, module: 'REDRESS' }),
   ldc('/itemDetails/:sscc', TITLES.itemDetails),
-  ldc('/rrdList', TITLES.redressPoList, { module: 'REDRESS' }),
-  ldc('/rrdDetails/:rrdDetails', TITLES.poDetails, { module: 'REDRESS' }),
-  ldc('/ibdList', TITLES.ibdList, { module: 'RECEIVE' }),
-  ldc('/ibdDetails/:ibdDetails', TITLES.ibdDetails, { module: 'RECEIVE' }),
-  ldc('/decommList', TITLES.snList, { module: 'DECOMM' }),
-  ldc('/decommDetails/:decommDetails', TITLES.snDetails, { module: 'DECOMM' }),
+  ldc('/rrdList', TITLES.redressPoList, list('REDRESS')),
+  ldc('/rrdDetails/:rrdDetails', TITLES.poDetails, details('REDRESS')),
+  ldc('/ibdList', TITLES.ibdList, list('RECEIVE')),
+  ldc('/ibdDetails/:ibdDetails', TITLES.ibdDetails, details('RECEIVE')),
+  ldc('/decommList', TITLES.snList, list('DECOMM')),
+  ldc('/decommDetails/:decommDetails', TITLES.snDetails, details('DECOMM')),
   ldc('/repackScanOperation/:queryValue', TITLES.scanMaterialNo, scan),
   ldc('/repackOutsideDocsScanOperation', TITLES.repackOutsideDocs, scan),
   ldc('/scanFillData', TITLES.scanFillData, scan),
-  ldc('/searchPageLDC', TITLES.search),
+  ldc('/searchPageLDC', TITLES.search, search),
   ldc('/repackComplete/repackCompletionDetail', TITLES.repackViewPallet, { titleRule: 'repackCompletion' }),
   ldc('/scanLiteScanOperation/:doNo', TITLES.scanItem, { ...scan, module: 'SCANLITE' }),
   ldc('/settings', TITLES.settings),
-  ldc('/liteDetail/:moduleType', TITLES.liteDetail, { titleRule: 'liteDetail', module: 'param' }),
-  ldc('/liteDetail/createMaterialOrBatch', TITLES.addMaterialBatch, { backTo: 'liteDetail' }),
-  ldc('/liteDetail/materialDetails', TITLES.materialDetails),
+  ldc('/liteDetail/:moduleType', TITLES.liteDetail, { titleRule: 'liteDetail', ...details('param') }),
+  ldc('/liteDetail/createMaterialOrBatch', TITLES.addMaterialBatch, { backTo: 'liteDetail', module: 'query', feature: 'CreateMaterialBatch' }),
+  ldc('/liteDetail/materialDetails', TITLES.materialDetails, { module: 'query', feature: 'MaterialDetails' }),
   ldc('/liteDetail/materialAndBatchScanner', TITLES.materialAndBatchScanner, scan),
   ldc('/liteDetail/scan/materialScanner', TITLES.scanItemCodes, { ...scan, titleRule: 'liteMaterialScanner' }),
-  ldc('/liteLists/:moduleType', TITLES.liteList, { titleRule: 'liteList', module: 'param' }),
-  ldc('/rtpList', TITLES.rtpList, { module: 'RTP' }),
-  ldc('/rtpDetails/:rtpDetails', TITLES.rtpDetails, { module: 'RTP' }),
-  ldc('/transferList', TITLES.stoList, { module: 'TRANSFER' }),
-  ldc('/transferDetails/:transferDetails', TITLES.stoDetails, { module: 'TRANSFER' }),
+  ldc('/liteLists/:moduleType', TITLES.liteList, { titleRule: 'liteList', ...list('param') }),
+  ldc('/rtpList', TITLES.rtpList, list('RTP')),
+  ldc('/rtpDetails/:rtpDetails', TITLES.rtpDetails, details('RTP')),
+  ldc('/transferList', TITLES.stoList, list('TRANSFER')),
+  ldc('/transferDetails/:transferDetails', TITLES.stoDetails, details('TRANSFER')),
 ];
 
 /** Spec point 2, other routes. All public. */
@@ -118,6 +143,9 @@ export const OTHER_ROUTES: RouteMeta[] = [
   { path: '/500', title: TITLES.error, page: 'serverError', public: true },
   { path: '/register', title: TITLES.register, page: 'register', public: true },
 ];
+
+/** Our own screens, not in the spec (decision 0006). */
+export const APP_ROUTES: RouteMeta[] = [{ path: '/admin', title: TITLES.admin, page: 'admin', right: 'ADMIN' }];
 
 /** The catch-all for unknown paths. */
 export const NOT_FOUND_ROUTE: RouteMeta = { path: '*', title: TITLES.notFound, page: 'notFound', public: true };

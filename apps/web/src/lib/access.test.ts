@@ -25,4 +25,26 @@ describe('decideAccess', () => {
     expect(decideAccess({ area: 'LDC', module: 'RTP', session: signedIn({ LDC: ['DISPATCH'] }), currentPath: '/ldc/rtpList' })).toEqual({ kind: 'redirect', to: '/403' });
     expect(decideAccess({ area: 'LDC', module: 'RTP', session: signedIn({ LDC: ['RTP'] }), currentPath: '/ldc/rtpList' })).toEqual({ kind: 'allow' });
   });
+
+  it('needs the page feature in its module (spec point 6: else the 403 page)', () => {
+    const viewer = { status: 'authenticated' as const, authorization: buildAuthorization({ LDC: [] }) };
+    viewer.authorization.applications = [
+      { application: 'LDC', modules: [{ module: 'RECEIVE+', isCompletelyPermitted: false, features: [{ feature: 'List', actions: [] }] }] },
+    ];
+    const page = { area: 'LDC' as const, session: viewer, currentPath: '/ldc/x' };
+    expect(decideAccess({ ...page, module: 'RECEIVE+', feature: 'List' })).toEqual({ kind: 'allow' });
+    expect(decideAccess({ ...page, module: 'RECEIVE+', feature: 'DetailsPage' })).toEqual({ kind: 'redirect', to: '/403' });
+    // A lite material page opened without its module: the feature must be granted in some module.
+    expect(decideAccess({ ...page, module: undefined, feature: 'CreateMaterialBatch' })).toEqual({ kind: 'redirect', to: '/403' });
+    expect(decideAccess({ ...page, module: undefined, feature: 'List' })).toEqual({ kind: 'allow' });
+  });
+
+  it('guards a page outside the areas by its right, logging in at the remembered area', () => {
+    const page = { area: undefined, module: undefined, right: 'ADMIN' as const, currentPath: '/admin' };
+    expect(decideAccess({ ...page, session: { status: 'unauthenticated' } })).toEqual({ kind: 'redirect', to: '/rdc/login?returnPath=%2Fadmin' });
+    expect(decideAccess({ ...page, loginArea: 'LDC', session: { status: 'unauthenticated' } })).toEqual({ kind: 'redirect', to: '/ldc/login?returnPath=%2Fadmin' });
+    const operator = buildAuthorization({ LDC: ['RECEIVE'] });
+    expect(decideAccess({ ...page, session: { status: 'authenticated', authorization: operator } })).toEqual({ kind: 'redirect', to: '/403' });
+    expect(decideAccess({ ...page, session: { status: 'authenticated', authorization: { ...operator, authorizedMicroApp: [], rights: ['ADMIN'] } } })).toEqual({ kind: 'allow' });
+  });
 });

@@ -4,11 +4,14 @@ import { message } from '@pharma/domain';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, text: string) {
+  /** The whole error body, for answers that carry more than `{ code, message }` (a form's `fields`). */
+  readonly body: unknown;
+  constructor(status: number, code: string, text: string, body?: unknown) {
     super(text);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -43,7 +46,7 @@ async function readBody(response: Response): Promise<unknown> {
 function toError(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object' && 'code' in body && 'message' in body) {
     const { code, message: text } = body as { code: unknown; message: unknown };
-    return new ApiError(status, String(code), String(text));
+    return new ApiError(status, String(code), String(text), body);
   }
   return new ApiError(status, 'HTTP_ERROR', message('SOMETHING_WENT_WRONG'));
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { Application } from '@pharma/domain';
 import { DEFAULT_LIST_TYPE } from '../config/navigation.ts';
 
 /** Every key the app stores starts with this, so logout can clear them all. */
@@ -70,4 +71,16 @@ function subscribe(listener: () => void) {
 /** The dispatch list state, re-rendering when it changes. */
 export function useDispatchState(): DispatchListState {
   return useSyncExternalStore(subscribe, () => (snapshot ??= readDispatchState()));
+}
+
+const AREA_KEY = `${STORAGE_PREFIX}area`;
+
+/** The area this tab was last in: pages outside an area (the admin screen) use its menu and login page. */
+export function readLastArea(storage = browserStorage('sessionStorage')): Application | undefined {
+  const value = storage?.getItem(AREA_KEY);
+  return value === 'RDC' || value === 'LDC' ? value : undefined;
+}
+
+export function writeLastArea(area: Application, storage = browserStorage('sessionStorage')): void {
+  if (storage?.getItem(AREA_KEY) !== area) storage?.setItem(AREA_KEY, area);
 }

@@ -9,13 +9,13 @@ const labels = (entries: { label: string }[]) => entries.map((e) => e.label);
 describe('tiles and menus as data', () => {
   it('has the spec regional tiles and menu, in order', () => {
     expect(labels(TILES.RDC)).toEqual(['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label']);
-    expect(labels(MENU.RDC)).toEqual(['Home', 'Receive', 'Dispatch', 'Return', 'Decomm']);
+    expect(labels(MENU.RDC)).toEqual(['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Admin']);
   });
 
   it('has the 16 local tiles, and the menu adds Home and Settings', () => {
     const local = ['Receive', 'Redress', 'Dispatch', 'Return', 'Decomm', 'Transfer', 'RTP', 'Receive+', 'Redress+', 'Dispatch+', 'Return+', 'Decomm+', 'Transfer+', 'RTP+', 'ScanLite', 'Repack'];
     expect(labels(TILES.LDC)).toEqual(local);
-    expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Settings']);
+    expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Settings', 'Admin']);
   });
 
   it('maps modules to the spec paths', () => {
@@ -32,6 +32,12 @@ describe('visibleEntries', () => {
     expect(visibleEntries(MENU.LDC, 'LDC', undefined)).toEqual([]);
   });
 
+  it('shows Admin only to holders of the ADMIN right', () => {
+    const auth = buildAuthorization({ RDC: ['RECEIVE'] });
+    expect(labels(visibleEntries(MENU.RDC, 'RDC', auth))).toEqual(['Home', 'Receive']);
+    expect(labels(visibleEntries(MENU.RDC, 'RDC', { ...auth, rights: ['ADMIN'] }))).toEqual(['Home', 'Receive', 'Admin']);
+  });
+
   it('hides entries per module; Home and Settings bypass', () => {
     const auth = buildAuthorization({ LDC: ['DISPATCH', 'RTP+'] });
     expect(labels(visibleEntries(MENU.LDC, 'LDC', auth))).toEqual(['Home', 'Dispatch', 'RTP+', 'Repack', 'Settings']);
@@ -42,8 +48,8 @@ describe('visibleEntries', () => {
     expect(labels(visibleEntries(TILES.RDC, 'RDC', auth))).toEqual(['Create New Pallet SSCC', 'Print new label']);
   });
 
-  it('shows everything to a user holding every module', () => {
-    const auth = buildAuthorization({ LDC: [...MODULES] });
+  it('shows everything to a user holding every module and the ADMIN right', () => {
+    const auth = { ...buildAuthorization({ LDC: [...MODULES] }), rights: ['ADMIN' as const] };
     expect(visibleEntries(MENU.LDC, 'LDC', auth)).toHaveLength(MENU.LDC.length);
   });
 

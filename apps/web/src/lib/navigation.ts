@@ -3,6 +3,7 @@ import type { NavEntry } from '../config/navigation.ts';
 
 /** Whether a user may see a tile or menu entry: the same check the server applies. */
 export function canSee(entry: NavEntry, application: Application, auth: Authorization | undefined): boolean {
+  if (entry.right) return isAllowed({ right: entry.right }, auth);
   return isAllowed(
     entry.module ? { application, module: entry.module, bypass: entry.bypass } : { application, bypass: entry.bypass },
     auth,

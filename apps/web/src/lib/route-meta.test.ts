@@ -65,6 +65,13 @@ describe('modules and areas of routes', () => {
     expect(routeModule(route('/rdc/obdList'), {})).toBe('DISPATCH');
   });
 
+  it('reads the module of a lite material page from its moduleID query parameter', () => {
+    const page = route('/ldc/liteDetail/createMaterialOrBatch');
+    expect(routeModule(page, {}, new URLSearchParams('docNo=D1&moduleID=RECEIVE%2B'))).toBe('RECEIVE+');
+    expect(routeModule(page, {}, new URLSearchParams('moduleType=redress%2B'))).toBe('REDRESS+');
+    expect(routeModule(page, {}, new URLSearchParams(''))).toBeUndefined();
+  });
+
   it('finds the area of a path', () => {
     expect(areaOfPath('/rdc/ibdList')).toBe('RDC');
     expect(areaOfPath('/ldc')).toBe('LDC');

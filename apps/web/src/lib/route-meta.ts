@@ -20,9 +20,10 @@ export function moduleFromParam(value: string | undefined): ModuleCode | undefin
   return (MODULES as readonly string[]).includes(upper) ? (upper as ModuleCode) : undefined;
 }
 
-/** The module a page needs, if any. */
-export function routeModule(meta: RouteMeta, params: TitleContext['params']): ModuleCode | undefined {
+/** The module a page needs, if any: fixed, from the :moduleType segment, or from the moduleID (or moduleType) query parameter. */
+export function routeModule(meta: RouteMeta, params: TitleContext['params'], search?: URLSearchParams): ModuleCode | undefined {
   if (meta.module === 'param') return moduleFromParam(params.moduleType);
+  if (meta.module === 'query') return moduleFromParam(search?.get('moduleID') ?? search?.get('moduleType') ?? undefined);
   return meta.module;
 }
 

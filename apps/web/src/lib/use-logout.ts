@@ -1,27 +1,57 @@
-import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Application } from '@pharma/domain';
 import { AREA_LOGIN } from '../config/routes.ts';
-import { clearClientState } from './client-state.ts';
+import { clearClientState, readLastArea } from './client-state.ts';
 import { SESSION_QUERY_KEY } from './session.ts';
+import { sessionChannel } from './session-channel.ts';
 import { api } from './api-client.ts';
 
-/** Signs out: the server call, then the query cache and every stored key, then the area login page. */
+/** The login page of an area; outside an area, the one of the area this tab was last in, else the area chooser. */
+export function loginPageOf(area: Application | undefined): string {
+  const target = area ?? readLastArea();
+  return target ? AREA_LOGIN[target] : '/';
+}
+
+/** Forgets the session in this tab: the query cache and every stored key. */
+function forgetSession(queryClient: QueryClient): void {
+  queryClient.clear();
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  clearClientState();
+}
+
+/** Signs out: the server call, then this tab's state, then the other tabs, then the area login page. */
 export function useLogout(area: Application | undefined) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
+    const to = loginPageOf(area);
     try {
       await logout();
     } catch {
       // Signed out locally either way; the server revokes on its own expiry.
     }
-    queryClient.clear();
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    clearClientState();
-    navigate(area ? AREA_LOGIN[area] : '/', { replace: true });
+    forgetSession(queryClient);
+    sessionChannel.announceSignOut();
+    navigate(to, { replace: true });
   }, [area, navigate, queryClient]);
+}
+
+/** Another tab signed out: this one forgets the session and goes to its login page. */
+export function useSignOutFromOtherTabs(area: Application | undefined): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      sessionChannel.onSignOutElsewhere(() => {
+        const wasSignedIn = queryClient.getQueryData(SESSION_QUERY_KEY) != null;
+        const to = loginPageOf(area);
+        forgetSession(queryClient);
+        if (wasSignedIn) navigate(to, { replace: true });
+      }),
+    [area, navigate, queryClient],
+  );
 }
 
 /** POST /api/auth-logout: clears the cookies and revokes the refresh token (204). */

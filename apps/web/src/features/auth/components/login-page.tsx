@@ -1,13 +1,19 @@
-import { Center, Container, Loader } from '@mantine/core';
+import { Alert, Anchor, Center, Container, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import type { Application } from '@pharma/domain';
+import { UI } from '../../../config/labels.ts';
 import { fetchSession, SESSION_QUERY_KEY, useSession } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
 import { loginTarget } from '../login-target.ts';
+import { ssoErrorText } from '../sso.ts';
 import { LoginForm } from './login-form.tsx';
+import { SsoButton } from './sso-button.tsx';
 
-/** /rdc/login and /ldc/login. A signed-in user is sent on: to the area (or returnPath), or to /restricted. */
+/**
+ * /rdc/login and /ldc/login: single sign-on when offered, email and password, and a link to
+ * request an account. A signed-in user is sent on: to the area (or returnPath), or to /restricted.
+ */
 export function LoginPage({ area }: { area: Application }) {
   const session = useSession();
   const [search] = useSearchParams();
@@ -30,9 +36,23 @@ export function LoginPage({ area }: { area: Application }) {
       onSuccess: () => queryClient.fetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 0 }),
     });
 
+  const ssoError = ssoErrorText(search);
   return (
     <Container size={420} px={0} py="md">
-      <LoginForm onSubmit={submit} pending={mutation.isPending} error={mutation.error} />
+      <Stack gap="md">
+        {ssoError && (
+          <Alert color="red" role="alert" variant="light">
+            {ssoError}
+          </Alert>
+        )}
+        <SsoButton area={area} returnPath={search.get('returnPath')} />
+        <LoginForm onSubmit={submit} pending={mutation.isPending} error={mutation.error} />
+        <Text ta="center" size="sm">
+          <Anchor component={Link} to="/register">
+            {UI.requestAccount}
+          </Anchor>
+        </Text>
+      </Stack>
     </Container>
   );
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Role, type RoleBody } from '@pharma/domain/contract/admin';
+import { api } from '../../../lib/api-client.ts';
+import { ROLES_QUERY_KEY } from './list-roles.ts';
+
+/** PUT /api/admin/roles/{id}: replaces the role's areas, grants and rights. */
+export function updateRole({ id, body }: { id: string; body: RoleBody }): Promise<Role> {
+  return api.request<Role>(`/api/admin/roles/${encodeURIComponent(id)}`, { method: 'PUT', body, parse: (raw) => Role.parse(raw) });
+}
+
+export function useUpdateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateRole,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROLES_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { SsoConfigResponse } from '@pharma/domain/contract/sso';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /api/sso/config: whether the login pages offer "Sign in with your organisation". */
+export function fetchSsoConfig(): Promise<SsoConfigResponse> {
+  return api.request<SsoConfigResponse>('/api/sso/config', { refreshOnUnauthorized: false, parse: (raw) => SsoConfigResponse.parse(raw) });
+}
+
+export function useSsoConfig() {
+  return useQuery({ queryKey: ['sso-config'], queryFn: fetchSsoConfig, staleTime: Infinity, retry: false });
+}

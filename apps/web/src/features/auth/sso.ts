@@ -1,0 +1,18 @@
+import { message, type Application } from '@pharma/domain';
+import { ReturnPath, SSO_ERRORS, type SsoError } from '@pharma/domain/contract/sso';
+import { AREA_HOME } from '../../config/routes.ts';
+
+/** Where "Sign in with your organisation" goes: a full navigation to the server, which redirects to the provider. */
+export function ssoStartUrl(area: Application, returnPath: string | null): string {
+  const home = AREA_HOME[area];
+  const usable = returnPath && ReturnPath.safeParse(returnPath).success && !returnPath.startsWith(`${home}/login`) ? returnPath : home;
+  const query = new URLSearchParams({ area: area.toLowerCase(), returnPath: usable });
+  return `/api/sso/start?${query.toString()}`;
+}
+
+/** The text of `?sso_error=CODE` (with `email` for SSO_NO_ACCOUNT) on a login page, or undefined. */
+export function ssoErrorText(search: URLSearchParams): string | undefined {
+  const code = search.get('sso_error');
+  if (!code || !(SSO_ERRORS as readonly string[]).includes(code)) return undefined;
+  return message(code as SsoError, { email: search.get('email') ?? '' });
+}

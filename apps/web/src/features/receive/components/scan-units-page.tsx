@@ -1,0 +1,130 @@
+import { useRef, useState } from 'react';
+import { Anchor, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Link, Navigate, useParams } from 'react-router';
+import { message, UNIT_LABELS, type IdType, type UnitType } from '@pharma/domain';
+import { fillLabel, FIELD_LABELS, RECEIVE_UI } from '../../../config/labels.ts';
+import { ScanField, type ScanFieldHandle } from '../../../components/ui/scan-field.tsx';
+import { useIbd } from '../api/get-ibd.ts';
+import { useReverseOperation } from '../api/reverse-operation.ts';
+import { useReceivePermissions } from '../hooks/use-receive-permissions.ts';
+import { useSubmitScan } from '../hooks/use-submit-scan.ts';
+import { qtyLeft } from '../lines.ts';
+import { acceptedOutcome, outcomeOfError } from '../scan-outcome.ts';
+import { DocumentHeader } from './document-header.tsx';
+import { QueryState } from './query-state.tsx';
+import { ScanResult } from './scan-result.tsx';
+import { ScannedUnits } from './scanned-units.tsx';
+
+export interface ScanUnitsPageProps {
+  /** The unit types offered, in the spec's order (PLT, CTN, EA). */
+  units: readonly UnitType[];
+}
+
+/**
+ * /rdc/scanPallet/{ibdNo} and /rdc/scanHandlingUnit/{ibdNo}: pick the unit type, scan, see the
+ * answer and the counts move; delete a scanned unit when permitted (decision 0007).
+ */
+export function ScanUnitsPage({ units }: ScanUnitsPageProps) {
+  const ibdNo = useParams().queryValue ?? '';
+  const can = useReceivePermissions();
+  const details = useIbd(ibdNo);
+  const [unit, setUnit] = useState<UnitType>(units[0] ?? 'PLT');
+  const [idType, setIdType] = useState<IdType>('GS1');
+  const field = useRef<ScanFieldHandle>(null);
+  const scan = useSubmitScan('IBD', ibdNo);
+  const reverse = useReverseOperation(ibdNo);
+
+  if (!can.scan) return <Navigate to="/403" replace />;
+
+  return (
+    <QueryState query={details}>
+      {(data) => {
+        const completed = data.document.status === 'Completed';
+        return (
+          <Stack gap="sm">
+            <DocumentHeader details={data} compact />
+            {completed ? (
+              <Text role="status">{message('DOCUMENT_COMPLETED', { type: 'IBD', number: ibdNo })}</Text>
+            ) : (
+              <>
+                <SegmentedControl
+                  fullWidth
+                  aria-label={RECEIVE_UI.unitType}
+                  value={unit}
+                  onChange={(value) => {
+                    setUnit(value as UnitType);
+                    field.current?.focus();
+                  }}
+                  data={units.map((type) => ({ value: type, label: UNIT_LABELS[type] }))}
+                />
+                <SegmentedControl
+                  size="xs"
+                  aria-label={RECEIVE_UI.idType}
+                  value={idType}
+                  onChange={(value) => {
+                    setIdType(value as IdType);
+                    field.current?.focus();
+                  }}
+                  data={[
+                    { value: 'GS1', label: RECEIVE_UI.gs1 },
+                    { value: 'NON_GS1', label: RECEIVE_UI.nonGs1 },
+                  ]}
+                />
+                <ScanField
+                  ref={field}
+                  label={fillLabel(RECEIVE_UI.scanLabel, { unit: UNIT_LABELS[unit] })}
+                  placeholder={RECEIVE_UI.scanPlaceholder}
+                  submitLabel={RECEIVE_UI.scan}
+                  busy={scan.pending}
+                  onScan={(raw) => scan.submit({ raw, unit, idType })}
+                />
+              </>
+            )}
+            <ScanResult outcome={scan.outcome} />
+            <Card withBorder padding="xs" component="section" aria-label={RECEIVE_UI.lines}>
+              <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {data.data.map((line) => (
+                  <Group key={line.lineNo} component="li" justify="space-between" wrap="nowrap" gap="xs" aria-label={`${FIELD_LABELS.materialNo} ${line.materialNo}`}>
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={600}>
+                        {line.materialNo} · {line.batchNo ?? '–'}
+                      </Text>
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {line.materialName}
+                      </Text>
+                    </Stack>
+                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="line-progress">
+                      {fillLabel(RECEIVE_UI.progress, { scanned: String(line.scannedQuantity), expected: String(line.quantity) })}
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        ({FIELD_LABELS.qtyLeft} {qtyLeft(line)})
+                      </Text>
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            </Card>
+            <ScannedUnits
+              lines={data.data}
+              types={scan.types}
+              deleting={reverse.isPending ? reverse.variables : undefined}
+              onDelete={
+                can.deleteScanned && !completed
+                  ? (scanned) =>
+                      reverse.mutate(scanned.id, {
+                        onSuccess: (answer) => scan.setOutcome(acceptedOutcome(answer, 'removed')),
+                        onError: (error) => scan.setOutcome(outcomeOfError(error)),
+                        onSettled: () => field.current?.focus(),
+                      })
+                  : undefined
+              }
+            />
+            <Anchor component={Link} to={`/rdc/ibdNo/${encodeURIComponent(ibdNo)}`}>
+              {RECEIVE_UI.backToDetails}
+            </Anchor>
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
+}

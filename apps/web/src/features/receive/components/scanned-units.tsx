@@ -1,0 +1,63 @@
+import { ActionIcon, Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { UnitType } from '@pharma/domain';
+import type { DocumentLine } from '@pharma/domain/contract/inventory';
+import { fillLabel, RECEIVE_UI } from '../../../config/labels.ts';
+import { unitPath, unitText } from '../../../lib/unit-codes.ts';
+import { scannedUnits, type ScannedUnit } from '../lines.ts';
+
+export interface ScannedUnitsProps {
+  lines: readonly DocumentLine[];
+  /** Unit types learnt from this visit's scans, by SSCC, to link pallets and cartons directly. */
+  types?: ReadonlyMap<string, UnitType>;
+  /** Shown when the user may delete scanned items and the document is not completed. */
+  onDelete?: (unit: ScannedUnit) => void;
+  deleting?: string;
+}
+
+/** The units scanned on the document, each linking to its details, with a delete button when permitted. */
+export function ScannedUnits({ lines, types, onDelete, deleting }: ScannedUnitsProps) {
+  const units = scannedUnits(lines);
+  return (
+    <Stack gap="xs" component="section" aria-label={RECEIVE_UI.scannedUnits}>
+      <Title order={2} size="h5">
+        {RECEIVE_UI.scannedUnits} ({units.length})
+      </Title>
+      {units.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {RECEIVE_UI.noScannedUnits}
+        </Text>
+      ) : (
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {units.map((unit) => {
+            const type = unit.ref.kind === 'sscc' ? types?.get(unit.ref.sscc) : undefined;
+            return (
+              <Group key={unit.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Anchor component={Link} to={unitPath(unit.ref, type)} size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {unitText(unit.ref)}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {unit.materials.join(', ')}
+                  </Text>
+                </Stack>
+                {onDelete && (
+                  <ActionIcon
+                    variant="light"
+                    color="red"
+                    size={40}
+                    aria-label={fillLabel(RECEIVE_UI.deleteLabel, { id: unitText(unit.ref) })}
+                    loading={deleting === unit.id}
+                    onClick={() => onDelete(unit)}
+                  >
+                    <span aria-hidden="true">✕</span>
+                  </ActionIcon>
+                )}
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

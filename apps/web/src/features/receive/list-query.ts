@@ -1,0 +1,68 @@
+import { DOCUMENT_STATUSES, message, validateDateRange, type DocumentStatus } from '@pharma/domain';
+import { DOCUMENT_SORTS, type ListQuery } from '@pharma/domain/contract/inventory';
+
+/** The filter state of a document list (spec point 3), kept in the page's URL. */
+export const DEFAULT_LIST_QUERY: ListQuery = { page: 1, sort: 'recent' };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isStatus(value: string): value is DocumentStatus {
+  return (DOCUMENT_STATUSES as readonly string[]).includes(value);
+}
+
+/** Reads the list state from a URL; anything unreadable falls back to the default. */
+export function readListQuery(params: URLSearchParams): ListQuery {
+  const page = Number(params.get('page'));
+  const sort = params.get('sort');
+  const statuses = params.getAll('status').filter(isStatus);
+  const search = params.get('search')?.trim();
+  const from = params.get('from');
+  const to = params.get('to');
+  const query: ListQuery = {
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    sort: (DOCUMENT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ListQuery['sort']) : 'recent',
+  };
+  if (statuses.length > 0) query.status = [...new Set(statuses)];
+  if (search) query.search = search.slice(0, 50);
+  if (from && to && DAY.test(from) && DAY.test(to)) {
+    query.from = from;
+    query.to = to;
+  }
+  return query;
+}
+
+/** The list state as query parameters (status repeated); `compact` leaves out the defaults, for the page URL. */
+export function listSearchParams(query: ListQuery, { compact = false } = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  if (!compact || query.page !== 1) params.set('page', String(query.page));
+  const statuses = query.status === undefined ? [] : Array.isArray(query.status) ? query.status : [query.status];
+  for (const status of statuses) params.append('status', status);
+  if (query.search) params.set('search', query.search);
+  if (!compact || query.sort !== 'recent') params.set('sort', query.sort);
+  if (query.from && query.to) {
+    params.set('from', query.from);
+    params.set('to', query.to);
+  }
+  return params;
+}
+
+export type Check = { ok: true } | { ok: false; message: string };
+
+/** The list search word: empty clears the search, otherwise at least 5 characters (spec point 5). */
+export function checkSearchWord(word: string): Check {
+  const value = word.trim();
+  if (value === '' || value.length >= 5) return { ok: true };
+  return { ok: false, message: message('SEARCH_MIN_5') };
+}
+
+/** The date filter: none, or both days spanning less than one year (spec point 5). */
+export function checkDateRange(from: string, to: string): Check {
+  if (from === '' && to === '') return { ok: true };
+  const result = validateDateRange(from, to);
+  return result.ok ? { ok: true } : { ok: false, message: result.message };
+}
+
+/** The number of pages for a total (at least 1). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { RegisterErrorBody, RegisterResponse, type RegisterRequest } from '@pharma/domain/contract/register';
+import { api, ApiError } from '../../../lib/api-client.ts';
+
+/** POST /api/register: 201 with the new account; 422 with a message per field; 409 when the email is taken. */
+export function register(body: RegisterRequest): Promise<RegisterResponse> {
+  return api.request<RegisterResponse>('/api/register', {
+    method: 'POST',
+    body,
+    refreshOnUnauthorized: false,
+    parse: (raw) => RegisterResponse.parse(raw),
+  });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}
+
+/** The per-field messages of a refused registration, if the answer carries them. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const parsed = RegisterErrorBody.safeParse(error.body);
+  if (!parsed.success || !parsed.data.fields) return {};
+  return Object.fromEntries(Object.entries(parsed.data.fields).map(([field, { message }]) => [field, message]));
+}

@@ -1,0 +1,1 @@
+export { RegisterPage } from './components/register-page.tsx';

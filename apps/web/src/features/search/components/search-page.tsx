@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { RECEIVE_UI } from '../../../config/labels.ts';
+import { ScanField } from '../../../components/ui/scan-field.tsx';
+import { localDay } from '../../../lib/local-day.ts';
+import { useSearchSscc } from '../api/search-sscc.ts';
+import { useSerialSearch } from '../api/serial-search.ts';
+import { searchTarget } from '../search-target.ts';
+import { SearchResults } from './search-results.tsx';
+
+/**
+ * /rdc/searchPage, 'Search': one field for an SSCC or a pack code (a raw scan). The browser decodes
+ * it and asks searchSSCC or serialSearch; the code stays in the URL (?code=) for back and links.
+ */
+export function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const code = params.get('code') ?? '';
+  const [error, setError] = useState<string | undefined>();
+  const target = code ? searchTarget(code, localDay()) : undefined;
+  const bySscc = useSearchSscc(target?.kind === 'sscc' ? target.code : undefined);
+  const bySerial = useSerialSearch(target?.kind === 'serial' ? target.code : undefined);
+
+  const run = (raw: string) => {
+    const next = searchTarget(raw, localDay());
+    if (next.kind === 'invalid') {
+      setError(next.message);
+      return;
+    }
+    setError(undefined);
+    setParams({ code: raw.trim() });
+  };
+
+  return (
+    <Stack gap="sm">
+      <ScanField
+        label={RECEIVE_UI.searchLabel}
+        placeholder={RECEIVE_UI.searchPlaceholder}
+        submitLabel={RECEIVE_UI.search}
+        error={error ?? (target?.kind === 'invalid' ? target.message : undefined)}
+        onScan={run}
+      />
+      {target?.kind === 'sscc' && <SearchResults query={bySscc} />}
+      {target?.kind === 'serial' && <SearchResults query={bySerial} />}
+    </Stack>
+  );
+}

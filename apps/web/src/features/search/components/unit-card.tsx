@@ -1,0 +1,102 @@
+import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { UNIT_LABELS } from '@pharma/domain';
+import type { UnitView } from '@pharma/domain/contract/inventory';
+import { FIELD_LABELS } from '../../../config/labels.ts';
+import { useCan } from '../../../lib/can.ts';
+import { parseUnitId, unitPath, unitText } from '../../../lib/unit-codes.ts';
+import { identifierOf } from '../search-target.ts';
+import { EditStatus } from './edit-status.tsx';
+import { UnitHistory } from './unit-history.tsx';
+import { UnitStatusBadge } from './unit-status-badge.tsx';
+
+/** Who may change an item's status: the EditItemStatus action of regional receiving (spec point 6). */
+export const EDIT_ITEM_STATUS = { application: 'RDC', module: 'RECEIVE', action: 'EditItemStatus' } as const;
+
+function Field({ label, value }: { label: string; value: string | number | null }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value ?? '–'}
+      </Text>
+    </Stack>
+  );
+}
+
+export interface UnitCardProps {
+  unit: UnitView;
+  /** Hides the contents (shown as a separate list on pallet and carton pages). */
+  hideChildren?: boolean;
+  hideHistory?: boolean;
+}
+
+/** A unit as search shows it: identity, status, product, tree, history and the status editor. */
+export function UnitCard({ unit, hideChildren, hideHistory }: UnitCardProps) {
+  const mayEdit = useCan(EDIT_ITEM_STATUS);
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={`${UNIT_LABELS[unit.type]} ${identifierOf(unit)}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed">
+              {UNIT_LABELS[unit.type]}
+            </Text>
+            <Text fw={700} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              {identifierOf(unit)}
+            </Text>
+          </Stack>
+          <UnitStatusBadge status={unit.status} />
+        </Group>
+        <SimpleGrid cols={2} spacing="xs">
+          <Field label={FIELD_LABELS.reason} value={unit.reason} />
+          <Field label={FIELD_LABELS.warehouseNo} value={unit.warehouseNo} />
+          <Field label={FIELD_LABELS.materialNo} value={unit.materialNo} />
+          <Field label={FIELD_LABELS.batchNo} value={unit.batchNo} />
+          <Field label={FIELD_LABELS.expiry} value={unit.expiry} />
+          <Field label={FIELD_LABELS.packs} value={unit.packs} />
+        </SimpleGrid>
+        <Field label={FIELD_LABELS.materialName} value={unit.materialName} />
+        {unit.parent && (
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {FIELD_LABELS.parent}
+            </Text>
+            <Anchor component={Link} to={unitPath(parseUnitId(unit.parent.id), unit.parent.type)} size="sm" ff="monospace">
+              {UNIT_LABELS[unit.parent.type]} {unitText(parseUnitId(unit.parent.id))}
+            </Anchor>
+          </Stack>
+        )}
+        {!hideChildren && unit.children.length > 0 && <UnitChildren unit={unit} />}
+        {mayEdit && <EditStatus unit={unit} />}
+        {!hideHistory && <UnitHistory history={unit.history} />}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The units directly inside a pallet or carton, each linking to its page. */
+export function UnitChildren({ unit, title = FIELD_LABELS.children }: { unit: UnitView; title?: string }) {
+  return (
+    <Stack gap={4} component="section" aria-label={title}>
+      <Text size="xs" c="dimmed">
+        {title} ({unit.children.length})
+      </Text>
+      <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {unit.children.map((child) => {
+          const ref = parseUnitId(child.id);
+          return (
+            <Group key={child.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
+              <Anchor component={Link} to={unitPath(ref, child.type)} size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {UNIT_LABELS[child.type]} {unitText(ref)}
+              </Anchor>
+              <UnitStatusBadge status={child.status} />
+            </Group>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { codeOfUnit, identifierOf, searchTarget } from './search-target.ts';
+
+const TODAY = '2026-11-22';
+const SSCC = '088812340000000019';
+const GTIN = '08881234100009';
+
+describe('searchTarget', () => {
+  it('searches an SSCC, bare, in an element string or human readable', () => {
+    expect(searchTarget(SSCC, TODAY)).toEqual({ kind: 'sscc', code: `00${SSCC}` });
+    expect(searchTarget(` ]C100${SSCC} `, TODAY)).toEqual({ kind: 'sscc', code: `00${SSCC}` });
+    expect(searchTarget(`(00)${SSCC}`, TODAY)).toEqual({ kind: 'sscc', code: `00${SSCC}` });
+  });
+
+  it('searches a pack by GTIN and serial, separators included', () => {
+    expect(searchTarget(`01${GTIN}17271231<GS>21SER1`, TODAY)).toEqual({ kind: 'serial', code: `01${GTIN}21SER1` });
+    expect(searchTarget(`01${GTIN}1710\x1d21SER1`, TODAY)).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('searches a bare serial number as typed', () => {
+    expect(searchTarget('SER-0001', TODAY)).toEqual({ kind: 'serial', code: 'SER-0001' });
+  });
+
+  it('says why it cannot search', () => {
+    expect(searchTarget('  ', TODAY)).toEqual({ kind: 'invalid', message: 'Field cannot be empty' });
+    expect(searchTarget(`01${GTIN}`, TODAY)).toEqual({ kind: 'invalid', message: "Item's ID is not supported. Please scan another item." });
+    expect(searchTarget('01088812341000081', TODAY)).toMatchObject({ kind: 'invalid' });
+  });
+});
+
+describe('unit codes', () => {
+  it('names containers by SSCC and packs by GTIN + serial', () => {
+    expect(codeOfUnit({ sscc: SSCC, gtin: null, serial: null })).toBe(`00${SSCC}`);
+    expect(codeOfUnit({ sscc: null, gtin: GTIN, serial: 'S1' })).toBe(`01${GTIN}21S1`);
+    expect(identifierOf({ sscc: null, gtin: GTIN, serial: 'S1' })).toBe(`${GTIN} · S1`);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { decodeScan } from '@pharma/domain';
+import { packCode, parseUnitId, unitCode, unitPath, unitText } from './unit-codes.ts';
+
+const SSCC = '088812340000000019';
+const GTIN = '08881234100009';
+
+describe('unit identifiers', () => {
+  it('reads SSCCs, GTIN/serial pairs and anything else', () => {
+    expect(parseUnitId(SSCC)).toEqual({ kind: 'sscc', sscc: SSCC });
+    expect(parseUnitId(`${GTIN}/AB/12`)).toEqual({ kind: 'pack', gtin: GTIN, serial: 'AB/12' });
+    expect(parseUnitId(`${GTIN}/`)).toEqual({ kind: 'other', id: `${GTIN}/` });
+    expect(parseUnitId('X7Z9')).toEqual({ kind: 'other', id: 'X7Z9' });
+  });
+
+  it('writes codes the decoder reads back', () => {
+    const pack = decodeScan(packCode(GTIN, 'X7Z9Q4'), { today: '2026-11-22', unit: 'EA' });
+    expect(pack.ok && [pack.gtin, pack.serial]).toEqual([GTIN, 'X7Z9Q4']);
+    const pallet = decodeScan(unitCode({ kind: 'sscc', sscc: SSCC }), { today: '2026-11-22', unit: 'PLT' });
+    expect(pallet.ok && pallet.sscc).toBe(SSCC);
+  });
+
+  it('shows and links units', () => {
+    expect(unitText(parseUnitId(`${GTIN}/S1`))).toBe(`${GTIN} · S1`);
+    expect(unitPath(parseUnitId(SSCC), 'PLT')).toBe(`/rdc/pallet/${SSCC}`);
+    expect(unitPath(parseUnitId(SSCC), 'CTN')).toBe(`/rdc/carton/${SSCC}`);
+    expect(unitPath(parseUnitId(SSCC))).toBe(`/rdc/searchPage?code=${SSCC}`);
+    expect(unitPath(parseUnitId(`${GTIN}/S 1`))).toBe(`/rdc/pack/packDetails/packDetail?gtin=${GTIN}&serial=S+1`);
+  });
+});

@@ -1,0 +1,55 @@
+import type { UnitType } from '@pharma/domain';
+
+/**
+ * How the web names and links handling units. The API identifies a pallet or carton by its SSCC
+ * and a pack by GTIN + serial ('09506000134352/X7Z9', the lines' scanned details); the scan and
+ * search calls take a raw scan, so a known unit is sent back as the GS1 element string a scanner
+ * would type.
+ */
+export type UnitRef = { kind: 'sscc'; sscc: string } | { kind: 'pack'; gtin: string; serial: string } | { kind: 'other'; id: string };
+
+const SSCC = /^\d{18}$/;
+const GTIN = /^\d{14}$/;
+
+/** Reads an identifier as the API writes it: an SSCC, 'GTIN/serial', or anything else. */
+export function parseUnitId(id: string): UnitRef {
+  if (SSCC.test(id)) return { kind: 'sscc', sscc: id };
+  const slash = id.indexOf('/');
+  if (slash === 14 && GTIN.test(id.slice(0, 14)) && id.length > 15) return { kind: 'pack', gtin: id.slice(0, 14), serial: id.slice(15) };
+  return { kind: 'other', id };
+}
+
+/** The element string of a pack: (01) GTIN then (21) serial, last, so no separator is needed. */
+export function packCode(gtin: string, serial: string): string {
+  return `01${gtin}21${serial}`;
+}
+
+/** The element string of an SSCC. */
+export function ssccCode(sscc: string): string {
+  return `00${sscc}`;
+}
+
+/** The raw code that names a unit to the API. */
+export function unitCode(ref: UnitRef): string {
+  if (ref.kind === 'sscc') return ssccCode(ref.sscc);
+  if (ref.kind === 'pack') return packCode(ref.gtin, ref.serial);
+  return ref.id;
+}
+
+/** A short display form: the SSCC, or 'GTIN · serial'. */
+export function unitText(ref: UnitRef): string {
+  if (ref.kind === 'sscc') return ref.sscc;
+  if (ref.kind === 'pack') return `${ref.gtin} · ${ref.serial}`;
+  return ref.id;
+}
+
+/** The regional page of a unit: pallet, carton or pack details; an SSCC of unknown type opens search. */
+export function unitPath(ref: UnitRef, type?: UnitType): string {
+  if (ref.kind === 'sscc') {
+    if (type === 'PLT') return `/rdc/pallet/${ref.sscc}`;
+    if (type === 'CTN') return `/rdc/carton/${ref.sscc}`;
+    return `/rdc/searchPage?code=${ref.sscc}`;
+  }
+  if (ref.kind === 'pack') return `/rdc/pack/packDetails/packDetail?${new URLSearchParams({ gtin: ref.gtin, serial: ref.serial })}`;
+  return `/rdc/searchPage?${new URLSearchParams({ code: ref.id })}`;
+}

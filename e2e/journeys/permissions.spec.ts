@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { ACCESS_TOKEN_SECONDS } from '../support/settings.ts';
+import { expectRestricted, login, logout, openMenu } from './support.ts';
+
+test('a viewer opening a page whose feature they lack sees the 403 page', async ({ page }) => {
+  await login(page, 'ldc', 'viewer@demo.local');
+  await expect(page).toHaveURL(/\/ldc$/);
+  // Lists and details are the viewer's; adding material or batch (CreateMaterialBatch) is not.
+  await page.goto('/ldc/liteLists/RECEIVE%2B');
+  await expect(page.getByRole('heading', { level: 1, name: 'Receive+ List' })).toBeVisible();
+  await page.goto('/ldc/liteDetail/createMaterialOrBatch');
+  await expectRestricted(page);
+  await page.goto('/ldc/liteDetail/createMaterialOrBatch?docNo=D1&moduleID=RECEIVE%2B');
+  await expectRestricted(page);
+  // The viewer has no regional area at all.
+  await page.goto('/rdc/ibdList');
+  await expectRestricted(page);
+});
+
+test('the menu shows Admin only to admins, and /admin refuses everyone else', async ({ page }) => {
+  await login(page, 'ldc', 'ldc@demo.local');
+  await expect(page).toHaveURL(/\/ldc$/);
+  await openMenu(page);
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Receive', exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await page.goto('/admin');
+  await expectRestricted(page);
+});
+
+test('a reload after the access token expired keeps the user signed in through the refresh token', async ({ page }) => {
+  await login(page, 'ldc', 'ldc@demo.local');
+  await expect(page).toHaveURL(/\/ldc$/);
+  await page.waitForTimeout(ACCESS_TOKEN_SECONDS * 1000 + 1500);
+  await page.reload();
+  await expect(page).toHaveURL(/\/ldc$/);
+  await expect(page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Receive', exact: true })).toBeVisible();
+});
+
+test('logging out in one tab signs the other tab out', async ({ context }) => {
+  const first = await context.newPage();
+  const second = await context.newPage();
+  // A background tab gets no animation frames: the tab a person uses is the one in front.
+  await first.bringToFront();
+  await login(first, 'ldc', 'ldc@demo.local');
+  await expect(first).toHaveURL(/\/ldc$/);
+  await second.goto('/ldc/ibdList');
+  await expect(second.getByRole('heading', { level: 1, name: 'IBD List' })).toBeVisible();
+
+  await first.bringToFront();
+  await logout(first);
+  await expect(first).toHaveURL(/\/ldc\/login/);
+  await expect(second).toHaveURL(/\/ldc\/login/);
+  await expect(second.getByRole('button', { name: 'Login' })).toBeVisible();
+  // And it stays signed out after a reload: the session ended on the server too.
+  await second.goto('/ldc');
+  await expect(second).toHaveURL(/\/ldc\/login/);
+});
