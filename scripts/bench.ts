@@ -22,6 +22,7 @@ interface BenchModule {
 /** The benchmarks, run in this order. */
 const BENCHES: readonly (readonly [title: string, load: () => Promise<BenchModule>])[] = [
   ['decode', () => import('./bench/decode.bench.ts')],
+  ['receive', () => import('./bench/receive.bench.ts')],
 ];
 
 function formatNumber(n: number): string {
@@ -36,7 +37,9 @@ function printTable(rows: readonly (readonly string[])[]): void {
 async function main(): Promise<void> {
   const table: string[][] = [['figure', 'value', 'baseline/ceiling', 'ratio', 'target', 'result']];
   let failed = false;
-  for (const [title, load] of BENCHES) {
+  // `npm run bench -- receive` runs only the named benchmarks.
+  const only = process.argv.slice(2);
+  for (const [title, load] of BENCHES.filter(([t]) => only.length === 0 || only.includes(t))) {
     const rows = await (await load()).run();
     for (const row of rows) {
       failed ||= row.pass === false;

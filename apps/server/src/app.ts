@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDef
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createTransactor } from './db/transactor.ts';
 import { AuthService } from './api/auth/auth.service.ts';
 import { authRoutes } from './api/auth/auth.routes.ts';
 import { AdminService } from './api/admin/admin.service.ts';
@@ -62,11 +63,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<ZodApp> {
   authRoutes(app, auth);
   oidcRoutes(app, config.oidc && new OidcService(config.oidc, auth, config.jwtSecret));
   registerRoutes(app, new RegisterService(database.db));
-  adminRoutes(app, new AdminService(database.db));
+  adminRoutes(app, new AdminService(database.db, () => auth.forgetAuthorizations()));
   referenceRoutes(app, database.db);
   integrationRoutes(app, new IntakeService(database.db), new EpcisService(database.db));
   documentsRoutes(app, new DocumentsService(database.db));
-  scansRoutes(app, new ScanService(database.db), new CompleteService(database.db));
+  scansRoutes(app, new ScanService(database.db, createTransactor(database)), new CompleteService(database.db));
   unitsRoutes(app, new UnitsService(database.db));
 
   await registerWeb(app, config.webDist);

@@ -9,7 +9,11 @@ import * as repo from './admin.repository.ts';
 
 /** Users and roles: every change in one transaction with its audit row (who, when, before, after). */
 export class AdminService {
-  constructor(private readonly db: Db) {}
+  /** `changed` runs after every committed change, so cached permission trees are dropped at once. */
+  constructor(
+    private readonly db: Db,
+    private readonly changed: () => void = () => {},
+  ) {}
 
   listUsers(): Promise<AdminUser[]> {
     return repo.listUsers(this.db);
@@ -21,7 +25,7 @@ export class AdminService {
 
   async createUser(actorId: string, body: CreateUserBody): Promise<AdminUser> {
     const passwordHash = await hash(body.password);
-    return this.db.transaction().execute(async (trx) => {
+    return this.commit(async (trx) => {
       if (await repo.emailExists(trx, body.email)) throw new AppError(409, 'EMAIL_TAKEN');
       await this.checkRoles(trx, body.roleIds);
       const id = newId();
@@ -45,7 +49,7 @@ export class AdminService {
 
   /** Disabling a user ends their sessions at once: every refresh token family is revoked. */
   async updateUser(actorId: string, id: string, body: UpdateUserBody): Promise<AdminUser> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.commit(async (trx) => {
       const before = await repo.getUser(trx, id);
       if (!before) throw new AppError(404, 'NOT_FOUND');
       if (body.disabled && id === actorId) throw new AppError(422, 'CANNOT_DISABLE_SELF');
@@ -66,7 +70,7 @@ export class AdminService {
 
   async saveRole(actorId: string, id: string | undefined, body: RoleBody): Promise<Role> {
     checkGrants(body);
-    return this.db.transaction().execute(async (trx) => {
+    return this.commit(async (trx) => {
       const existing = id ? (await repo.listRoles(trx)).find((r) => r.id === id) : undefined;
       if (id && !existing) throw new AppError(404, 'NOT_FOUND');
       if (await repo.roleNameTaken(trx, body.name, id)) throw new AppError(409, 'ROLE_NAME_TAKEN');
@@ -77,6 +81,12 @@ export class AdminService {
       ]);
       return role;
     });
+  }
+
+  private async commit<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction().execute(work);
+    this.changed();
+    return result;
   }
 
   private async checkRoles(db: Db, roleIds: string[]): Promise<void> {

@@ -29,6 +29,8 @@ const ROTATION_GRACE_MS = 10_000;
 export class AuthService {
   private readonly accountFailures = new FailureLimiter(5, 15 * 60_000);
   private readonly addressFailures = new FailureLimiter(50, 15 * 60_000);
+  /** Each user's permission tree, read once and kept until an admin changes users or roles. */
+  private readonly authorizations = new Map<string, Promise<Authorization>>();
   /** Verified against when the account is unknown, so both answers take the same time. */
   private readonly dummyHash: Promise<string> = hash('not-a-password-of-anyone');
 
@@ -115,8 +117,23 @@ export class AuthService {
     if (!claims) return undefined;
     const user = await repo.findLiveSessionUser(this.db, claims.userId, claims.familyId);
     if (!user) return undefined;
-    const authorization = await repo.loadAuthorization(this.db, user.id);
+    const authorization = await this.authorizationOf(user.id);
     return { user: repo.toSessionUser(user), authorization, familyId: claims.familyId };
+  }
+
+  /** Forgets every cached permission tree: called on any change of users, roles or grants. */
+  forgetAuthorizations(): void {
+    this.authorizations.clear();
+  }
+
+  private authorizationOf(userId: string): Promise<Authorization> {
+    let tree = this.authorizations.get(userId);
+    if (!tree) {
+      tree = repo.loadAuthorization(this.db, userId);
+      tree.catch(() => this.authorizations.delete(userId));
+      this.authorizations.set(userId, tree);
+    }
+    return tree;
   }
 
   /** A fresh access token for a live session (GET /api/getToken, /api/signin-with-jwt). */

@@ -4,9 +4,15 @@ import type { Db } from '../../db/database.ts';
 import type { DocumentRow } from '../../db/schema.ts';
 import * as docs from './documents.repository.ts';
 
-/** A document's lines as clients see them: merged per material and batch, with scanned details. */
-export async function documentLines(db: Db, documentId: string): Promise<DocumentLine[]> {
-  const [lines, roots] = await Promise.all([docs.lines(db, documentId), docs.scannedRoots(db, documentId)]);
+/**
+ * A document's lines as clients see them: merged per material and batch, with scanned details
+ * (all of them, or for scan answers only the most recent `recentDetails` units, newest first).
+ */
+export async function documentLines(db: Db, documentId: string, recentDetails?: number): Promise<DocumentLine[]> {
+  const [lines, roots] = await Promise.all([
+    docs.lines(db, documentId),
+    recentDetails === undefined ? docs.scannedRoots(db, documentId) : docs.recentRoots(db, documentId, recentDetails),
+  ]);
   return mergeLines(
     lines.map((l) => ({
       lineNo: l.line_no,

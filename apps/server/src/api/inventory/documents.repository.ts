@@ -2,18 +2,17 @@ import { sql } from 'kysely';
 import { PAGE_SIZE, type DocumentStatus, type DocumentType } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import type { DocumentRow, LineRow } from '../../db/schema.ts';
+import { treeCte } from './units.repository.ts';
 
 /** Documents, their lines and the packs scanned against them. SQL only. */
-export function findDocument(db: Db, type: DocumentType, number: string): Promise<DocumentRow | undefined> {
-  return db.selectFrom('documents').selectAll().where('type', '=', type).where('number', '=', number).executeTakeFirst();
+/** Finds the document and takes its row lock (PostgreSQL) for the rest of the transaction, touching updated_at. */
+export async function lockDocument(db: Db, type: DocumentType, number: string, at: string): Promise<DocumentRow | undefined> {
+  const result = await sql<DocumentRow>`UPDATE documents SET updated_at = ${at} WHERE type = ${type} AND number = ${number} RETURNING *`.execute(db);
+  return result.rows[0];
 }
 
-/**
- * Takes the document's row lock for the rest of the transaction (PostgreSQL), so scans of one
- * document run one after another; on SQLite the transaction already holds the write lock.
- */
-export async function lockDocument(db: Db, id: string): Promise<void> {
-  await db.updateTable('documents').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).execute();
+export function findDocument(db: Db, type: DocumentType, number: string): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('type', '=', type).where('number', '=', number).executeTakeFirst();
 }
 
 export interface LineWithMaterial extends LineRow {
@@ -60,6 +59,19 @@ export async function scannedRoots(db: Db, documentId: string): Promise<{ materi
   }));
 }
 
+/** The most recent units scanned on the document that are still on it: the scan answers' details. */
+export async function recentRoots(db: Db, documentId: string, limit: number): Promise<{ materialNo: string; batchNo: string | null; label: string }[]> {
+  const rows = await sql<{ material_no: string | null; batch_no: string | null; sscc: string | null; gtin: string | null; serial: string | null }>`
+    SELECT u.material_no, u.batch_no, u.sscc, u.gtin, u.serial
+    FROM scans s JOIN handling_units u ON u.id = s.unit_id
+    WHERE s.document_id = ${documentId} AND s.kind = 'scan'
+      AND EXISTS (SELECT 1 FROM scan_items i WHERE i.document_id = s.document_id AND i.root_id = s.unit_id)
+    ORDER BY s.at DESC LIMIT ${limit}`.execute(db);
+  return rows.rows
+    .filter((r) => r.material_no)
+    .map((r) => ({ materialNo: r.material_no!, batchNo: r.batch_no, label: r.sscc ?? `${r.gtin ?? ''}/${r.serial ?? ''}` }));
+}
+
 export async function setLineCounts(db: Db, documentId: string, counts: Map<number, number>, field: 'scanned_quantity' | 'shortage_quantity'): Promise<void> {
   for (const [lineNo, n] of counts) {
     await db.updateTable('document_lines').set({ [field]: n }).where('document_id', '=', documentId).where('line_no', '=', lineNo).execute();
@@ -74,14 +86,24 @@ export async function setStatus(db: Db, id: string, status: DocumentStatus, at: 
     .execute();
 }
 
-/** Whether the document names expected units (an advance shipping notice), and if so whether any of `ids` is one. */
-export async function expectation(db: Db, documentId: string, ids: string[]): Promise<{ hasList: boolean; expected: boolean }> {
-  const any = await db.selectFrom('document_units').select('unit_id').where('document_id', '=', documentId).limit(1).executeTakeFirst();
-  if (!any) return { hasList: false, expected: false };
-  const hit = ids.length
-    ? await db.selectFrom('document_units').select('unit_id').where('document_id', '=', documentId).where('unit_id', 'in', ids).limit(1).executeTakeFirst()
-    : undefined;
-  return { hasList: true, expected: !!hit };
+/**
+ * Whether the unit is expected on the document: true when the document names no expected units
+ * (no advance shipping notice), or when the unit, one of its ancestors or one of its descendants is named.
+ */
+export async function isExpected(db: Db, documentId: string, unitId: string): Promise<boolean> {
+  const result = await sql<{ has_list: number | boolean; hit: number | boolean }>`
+    WITH RECURSIVE up(id, parent_id) AS (
+      SELECT id, parent_id FROM handling_units WHERE id = ${unitId}
+      UNION ALL SELECT h.id, h.parent_id FROM handling_units h JOIN up ON h.id = up.parent_id
+    )
+    SELECT EXISTS (SELECT 1 FROM document_units WHERE document_id = ${documentId}) AS has_list,
+      EXISTS (SELECT 1 FROM document_units WHERE document_id = ${documentId} AND unit_id IN (SELECT id FROM up)) AS hit`.execute(db);
+  const row = result.rows[0]!;
+  if (!row.has_list || row.hit) return true;
+  const down = await sql<{ hit: number | boolean }>`
+    WITH RECURSIVE ${treeCte(unitId)}
+    SELECT EXISTS (SELECT 1 FROM document_units WHERE document_id = ${documentId} AND unit_id IN (SELECT id FROM tree)) AS hit`.execute(db);
+  return !!down.rows[0]!.hit;
 }
 
 export async function alreadyOnDocument(db: Db, documentId: string, ids: string[]): Promise<boolean> {

@@ -33,20 +33,23 @@ export function treeCte(rootId: string): RawBuilder<unknown> {
 export async function subtree(db: Db, rootId: string): Promise<UnitRow[]> {
   const result = await sql<UnitRow>`
     WITH RECURSIVE ${treeCte(rootId)}
-    SELECT h.* FROM handling_units h JOIN tree t ON t.id = h.id`.execute(db);
+    SELECT h.* FROM handling_units h WHERE h.id IN (SELECT id FROM tree)`.execute(db);
   return result.rows;
 }
 
 /** The unit's ancestors, nearest first. */
 export async function ancestors(db: Db, unitId: string): Promise<UnitRow[]> {
-  const result = await sql<UnitRow & { depth: number }>`
+  const result = await sql<{ id: string; depth: number }>`
     WITH RECURSIVE up(id, parent_id, depth) AS (
       SELECT id, parent_id, 0 FROM handling_units WHERE id = ${unitId}
       UNION ALL
       SELECT h.id, h.parent_id, up.depth + 1 FROM handling_units h JOIN up ON h.id = up.parent_id
     )
-    SELECT h.*, up.depth FROM handling_units h JOIN up ON up.id = h.id WHERE up.depth > 0 ORDER BY up.depth`.execute(db);
-  return result.rows;
+    SELECT id, depth FROM up WHERE depth > 0`.execute(db);
+  if (result.rows.length === 0) return [];
+  const rows = await db.selectFrom('handling_units').selectAll().where('id', 'in', result.rows.map((r) => r.id)).execute();
+  const depth = new Map(result.rows.map((r) => [r.id, Number(r.depth)]));
+  return rows.sort((a, b) => depth.get(a.id)! - depth.get(b.id)!);
 }
 
 export function children(db: Db, unitId: string): Promise<UnitRow[]> {

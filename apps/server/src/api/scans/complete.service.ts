@@ -20,12 +20,12 @@ export class CompleteService {
 
   async completeReceive(actor: Actor, ibdNo: string): Promise<{ message: string; document: { status: 'Completed' }; data: DocumentLine[] }> {
     return this.db.transaction().execute(async (trx) => {
-      const doc = await openDocument(trx, 'IBD', ibdNo);
+      const at = new Date().toISOString();
+      const doc = await openDocument(trx, 'IBD', ibdNo, at);
       const lines = await docs.lines(trx, doc.id);
       const scanned = lines.reduce((n, l) => n + l.scanned_quantity, 0);
       if (!completeButtonEnabled(doc.status, 'complete', scanned)) throw new AppError(422, 'ERROR_COMPLETING_RECEIVE');
 
-      const at = new Date().toISOString();
       const audit = { opId: newId(), actorId: actor.userId, at, action: `complete IBD ${doc.number}`, why: null };
       const received = sql`
         WITH RECURSIVE tree(id) AS (

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { allocate, decodeScan, UNIT_LABELS, type UnitType } from '@pharma/domain';
+import { allocate, decodeScan, UNIT_LABELS, type DocumentType, type UnitType } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
+import type { Transactor } from '../../db/transactor.ts';
 import type { DocumentRow, UnitRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -27,37 +28,37 @@ export interface Actor {
  * A repeated scanId answers the first answer and changes nothing.
  */
 export class ScanService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly transact: Transactor = (work) => db.transaction().execute(work),
+  ) {}
 
   async scan(actor: Actor, req: ScanRequest, today = new Date().toISOString().slice(0, 10)): Promise<ScanResponse> {
     if (req.docType !== 'IBD') throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type: req.docType });
     const key = this.decode(req.code, req.unit, req.idType, today);
     const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit]);
     return this.once(req.scanId, requestHash, async (trx) => {
-      const doc = await openDocument(trx, req.docType, req.docNo);
-      const unit = await this.findUnit(trx, key, req.unit);
-      const tree = await units.subtree(trx, unit.id);
-      const ids = tree.map((u) => u.id);
-      const up = await units.ancestors(trx, unit.id);
-      const expectation = await docs.expectation(trx, doc.id, [...ids, ...up.map((u) => u.id)]);
-      const where = { type: doc.type, number: doc.number };
-      if (await docs.alreadyOnDocument(trx, doc.id, ids)) throw new AppError(409, 'ALREADY_SCANNED', where);
-      if (expectation.hasList && !expectation.expected) throw new AppError(422, 'NOT_EXPECTED', where);
-      const notInTransit = tree.find((u) => u.status !== EXPECTED.status);
-      if (notInTransit) {
-        if (!expectation.hasList && notInTransit.status !== 'PENDING') throw new AppError(422, 'NOT_EXPECTED', where);
-        throw new AppError(409, 'ALREADY_RECEIVED', { status: `${notInTransit.status} / ${notInTransit.reason ?? ''}` });
-      }
-      const packs = tree.filter((u) => u.type === 'EA');
-      await this.recount(trx, doc, packs);
-
       const at = new Date().toISOString();
+      const doc = await openDocument(trx, req.docType, req.docNo, at);
+      const unit = await this.findUnit(trx, key, req.unit);
+      const tree = unit.type === 'EA' ? [unit] : await units.subtree(trx, unit.id);
+      const where = { type: doc.type, number: doc.number };
+      const blocking = tree.find((u) => u.status !== EXPECTED.status);
+      if (blocking) {
+        if (await docs.alreadyOnDocument(trx, doc.id, tree.map((u) => u.id))) throw new AppError(409, 'ALREADY_SCANNED', where);
+        throw new AppError(409, 'ALREADY_RECEIVED', { status: `${blocking.status} / ${blocking.reason ?? ''}` });
+      }
+      if (!(await docs.isExpected(trx, doc.id, unit.id))) throw new AppError(422, 'NOT_EXPECTED', where);
+      const packs = tree.filter((u) => u.type === 'EA');
+      const lines = await docs.lines(trx, doc.id);
+      await docs.setLineCounts(trx, doc.id, allocateAdding(doc, lines, packs), 'scanned_quantity');
+
       await insertScan(trx, { id: req.scanId, doc, unit, kind: 'scan', code: req.code, packs: packs.length, actor, device: req.device, at, requestHash });
       await sql`
         INSERT INTO scan_items (document_id, unit_id, scan_id, root_id)
         WITH RECURSIVE ${units.treeCte(unit.id)}
         SELECT CAST(${doc.id} AS text), h.id, CAST(${req.scanId} AS text), CAST(${unit.id} AS text)
-        FROM handling_units h JOIN tree t ON t.id = h.id WHERE h.type = 'EA'`.execute(trx);
+        FROM handling_units h WHERE h.id IN (SELECT id FROM tree) AND h.type = 'EA'`.execute(trx);
       await units.setTreeState(trx, unit.id, SCANNED, { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null });
       const status = await moveToInProgress(trx, doc, actor, at);
       const response: ScanResponse = {
@@ -66,7 +67,7 @@ export class ScanService {
         packs: packs.length,
         unit: { type: unit.type as UnitType, id: unitId(unit) },
         document: { status },
-        data: await documentLines(trx, doc.id),
+        data: await documentLines(trx, doc.id, ANSWER_DETAILS),
       };
       await saveResponse(trx, req.scanId, response);
       return response;
@@ -79,9 +80,9 @@ export class ScanService {
     const key = this.decodeAny(req.code, req.unit, today);
     const requestHash = hashRequest(['reverse', req.docType, req.docNo, req.code, req.unit ?? '']);
     return this.once(req.scanId, requestHash, async (trx) => {
-      const doc = await docs.findDocument(trx, 'IBD', req.docNo);
+      const at = new Date().toISOString();
+      const doc = await docs.lockDocument(trx, 'IBD', req.docNo, at);
       if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: req.docType, number: req.docNo });
-      await docs.lockDocument(trx, doc.id);
       if (doc.status === 'Completed') throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
       const unit = await this.findUnit(trx, key, req.unit);
       const tree = await units.subtree(trx, unit.id);
@@ -89,43 +90,32 @@ export class ScanService {
       if (!(await docs.alreadyOnDocument(trx, doc.id, ids))) throw new AppError(422, 'NOT_SCANNED_ON_DOCUMENT', { type: doc.type, number: doc.number });
       if (tree.some((u) => u.status !== SCANNED.status)) throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
       const packs = tree.filter((u) => u.type === 'EA').length;
-      const at = new Date().toISOString();
       await insertScan(trx, { id: req.scanId, doc, unit, kind: 'reverse', code: req.code, packs, actor, device: undefined, at, requestHash });
       await trx.deleteFrom('scan_items').where('document_id', '=', doc.id).where('unit_id', 'in', ids).execute();
       await units.setTreeState(trx, unit.id, EXPECTED, { opId: newId(), actorId: actor.userId, at, action: `reverse ${doc.type} ${doc.number}`, why: 'scanned item deleted' });
-      await this.recount(trx, doc, []);
+      await this.recount(trx, doc);
       const response: ScanResponse = {
         scanId: req.scanId,
         accepted: true,
         packs,
         unit: { type: unit.type as UnitType, id: unitId(unit) },
         document: { status: doc.status as ScanResponse['document']['status'] },
-        data: await documentLines(trx, doc.id),
+        data: await documentLines(trx, doc.id, ANSWER_DETAILS),
       };
       await saveResponse(trx, req.scanId, response);
       return response;
     });
   }
 
-  /** Re-spreads the document's counted packs (plus `adding`) over its lines; refuses what does not fit. */
-  private async recount(trx: Db, doc: DocumentRow, adding: UnitRow[]): Promise<void> {
-    const groups = await docs.scannedGroups(trx, doc.id);
-    for (const p of adding) {
-      const g = groups.find((x) => x.materialNo === p.material_no && x.batchNo === p.batch_no);
-      if (g) g.count += 1;
-      else groups.push({ materialNo: p.material_no ?? '', batchNo: p.batch_no, count: 1 });
-    }
+  /** Re-spreads every pack still counted on the document over its lines (after a delete). */
+  private async recount(trx: Db, doc: DocumentRow): Promise<void> {
     const lines = await docs.lines(trx, doc.id);
     const result = allocate(
       lines.map((l) => ({ lineNo: l.line_no, materialNo: l.material_no, batchNo: l.batch_no, quantity: l.quantity })),
-      groups,
+      await docs.scannedGroups(trx, doc.id),
     );
-    if (!result.ok) {
-      if (result.code === 'QUANTITY_EXCEEDED') throw new AppError(422, 'QUANTITY_EXCEEDED');
-      throw new AppError(422, 'NOT_ON_DOCUMENT', { materialNo: result.materialNo, batchNo: result.batchNo ?? '-', type: doc.type, number: doc.number });
-    }
-    const changed = new Map([...result.scanned].filter(([lineNo, n]) => lines.find((l) => l.line_no === lineNo)!.scanned_quantity !== n));
-    await docs.setLineCounts(trx, doc.id, changed, 'scanned_quantity');
+    if (!result.ok) throw refusal(doc, result);
+    await docs.setLineCounts(trx, doc.id, changedCounts(lines, result.scanned), 'scanned_quantity');
   }
 
   /** Runs `work` once per scanId: a repeat returns the stored answer; a different request with the same id is refused. */
@@ -133,7 +123,7 @@ export class ScanService {
     const stored = await this.storedAnswer<T>(scanId, requestHash);
     if (stored) return stored;
     try {
-      return await this.db.transaction().execute(work);
+      return await this.transact(work);
     } catch (error) {
       // Two submissions of one scanId at the same moment: the loser reads the winner's answer.
       const winner = await this.storedAnswer<T>(scanId, requestHash).catch(() => undefined);
@@ -186,6 +176,35 @@ export class ScanService {
   }
 }
 
+/** How many recently scanned units a scan's answer lists as details; the details page lists them all. */
+const ANSWER_DETAILS = 20;
+
+/** Spreads newly scanned packs over the room left on the lines; refuses what does not fit. Returns the new counts. */
+function allocateAdding(doc: DocumentRow, lines: docs.LineWithMaterial[], packs: UnitRow[]): Map<number, number> {
+  const groups: { materialNo: string; batchNo: string | null; count: number }[] = [];
+  for (const p of packs) {
+    const g = groups.find((x) => x.materialNo === p.material_no && x.batchNo === p.batch_no);
+    if (g) g.count += 1;
+    else groups.push({ materialNo: p.material_no ?? '', batchNo: p.batch_no, count: 1 });
+  }
+  const result = allocate(
+    lines.map((l) => ({ lineNo: l.line_no, materialNo: l.material_no, batchNo: l.batch_no, quantity: l.quantity - l.scanned_quantity })),
+    groups,
+  );
+  if (!result.ok) throw refusal(doc, result);
+  for (const l of lines) l.scanned_quantity += result.scanned.get(l.line_no) ?? 0;
+  return new Map([...result.scanned].filter(([, n]) => n > 0).map(([lineNo, n]) => [lineNo, lines.find((l) => l.line_no === lineNo)!.scanned_quantity]));
+}
+
+function changedCounts(lines: docs.LineWithMaterial[], scanned: Map<number, number>): Map<number, number> {
+  return new Map([...scanned].filter(([lineNo, n]) => lines.find((l) => l.line_no === lineNo)!.scanned_quantity !== n));
+}
+
+function refusal(doc: DocumentRow, result: { code: 'NOT_ON_DOCUMENT' | 'QUANTITY_EXCEEDED'; materialNo: string; batchNo: string | null }): AppError {
+  if (result.code === 'QUANTITY_EXCEEDED') return new AppError(422, 'QUANTITY_EXCEEDED');
+  return new AppError(422, 'NOT_ON_DOCUMENT', { materialNo: result.materialNo, batchNo: result.batchNo ?? '-', type: doc.type, number: doc.number });
+}
+
 export function unitId(unit: Pick<UnitRow, 'sscc' | 'gtin' | 'serial'>): string {
   return unit.sscc ?? `${unit.gtin ?? ''}/${unit.serial ?? ''}`;
 }
@@ -194,10 +213,10 @@ function hashRequest(parts: string[]): string {
   return createHash('sha256').update(parts.join('\u0000')).digest('base64url');
 }
 
-export async function openDocument(trx: Db, type: string, number: string): Promise<DocumentRow> {
-  const doc = await docs.findDocument(trx, type as never, number);
+/** The document, locked for this transaction; refused when unknown or Completed. */
+export async function openDocument(trx: Db, type: string, number: string, at: string): Promise<DocumentRow> {
+  const doc = await docs.lockDocument(trx, type as DocumentType, number, at);
   if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type, number });
-  await docs.lockDocument(trx, doc.id);
   if (doc.status === 'Completed') throw new AppError(409, 'DOCUMENT_COMPLETED', { type, number });
   return doc;
 }
@@ -207,8 +226,6 @@ async function moveToInProgress(trx: Db, doc: DocumentRow, actor: Actor, at: str
   if (doc.status === 'Open') {
     await docs.setStatus(trx, doc.id, 'In Progress', at);
     await writeAudit(trx, [{ actorId: actor.userId, entity: 'document', entityId: doc.id, action: 'status', before: { status: 'Open' }, after: { status: 'In Progress' } }], at);
-  } else {
-    await trx.updateTable('documents').set({ updated_at: at }).where('id', '=', doc.id).execute();
   }
   return 'In Progress';
 }
