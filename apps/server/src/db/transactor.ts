@@ -55,7 +55,6 @@ function groupCommit(db: Db): Transactor {
   }
 
   async function drain(): Promise<void> {
-    running = true;
     try {
       while (queue.length > 0) await runGroup(queue.splice(0, MAX_GROUP));
     } finally {
@@ -66,6 +65,10 @@ function groupCommit(db: Db): Transactor {
   return <T>(work: (trx: Db) => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
       queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
-      if (!running) void drain();
+      if (!running) {
+        // Start on the next turn of the event loop, so every request already read joins this group.
+        running = true;
+        setImmediate(() => void drain());
+      }
     });
 }

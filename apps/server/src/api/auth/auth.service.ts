@@ -25,10 +25,18 @@ export interface IssuedSession {
 
 /** A second use of a rotated refresh token within this window is two tabs racing, not theft. */
 const ROTATION_GRACE_MS = 10_000;
+/** How long a verified access token is trusted without asking the database again. */
+const PRINCIPAL_CACHE_MS = 5_000;
 
 export class AuthService {
   private readonly accountFailures = new FailureLimiter(5, 15 * 60_000);
   private readonly addressFailures = new FailureLimiter(50, 15 * 60_000);
+  /**
+   * Verified callers by access token, for a few seconds: a scanner sends many requests a second.
+   * Cleared whenever a session is revoked or an admin changes users or roles, so a logout or a
+   * disabled account takes effect on the next request.
+   */
+  private readonly principals = new Map<string, { principal: Principal; until: number }>();
   /** Each user's permission tree, read once and kept until an admin changes users or roles. */
   private readonly authorizations = new Map<string, Promise<Authorization>>();
   /** Verified against when the account is unknown, so both answers take the same time. */
@@ -96,7 +104,10 @@ export class AuthService {
       }
       return this.issueRefreshToken(trx, row.user_id, row.family_id);
     });
-    if (!refreshToken) throw new AppError(401, 'NOT_SIGNED_IN');
+    if (!refreshToken) {
+      this.principals.clear();
+      throw new AppError(401, 'NOT_SIGNED_IN');
+    }
     return { accessToken: await this.accessToken(row.user_id, row.family_id), refreshToken };
   }
 
@@ -109,21 +120,29 @@ export class AuthService {
       await repo.revokeFamily(trx, family, new Date().toISOString());
       await writeAudit(trx, [{ actorId: row?.user_id ?? null, entity: 'session', entityId: family, action: 'logout' }]);
     });
+    this.principals.clear();
   }
 
   /** The caller behind an access token, or undefined when the token or its session is not valid. */
   async principal(accessToken: string): Promise<Principal | undefined> {
+    const now = Date.now();
+    const hit = this.principals.get(accessToken);
+    if (hit && hit.until > now) return hit.principal;
     const claims = await verifyAccessToken(accessToken, this.config.jwtSecret);
     if (!claims) return undefined;
     const user = await repo.findLiveSessionUser(this.db, claims.userId, claims.familyId);
     if (!user) return undefined;
     const authorization = await this.authorizationOf(user.id);
-    return { user: repo.toSessionUser(user), authorization, familyId: claims.familyId };
+    const principal = { user: repo.toSessionUser(user), authorization, familyId: claims.familyId };
+    if (this.principals.size > 10_000) this.principals.clear();
+    this.principals.set(accessToken, { principal, until: Math.min(now + PRINCIPAL_CACHE_MS, (claims.exp ?? 0) * 1000) });
+    return principal;
   }
 
   /** Forgets every cached permission tree: called on any change of users, roles or grants. */
   forgetAuthorizations(): void {
     this.authorizations.clear();
+    this.principals.clear();
   }
 
   private authorizationOf(userId: string): Promise<Authorization> {

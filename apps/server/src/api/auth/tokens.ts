@@ -9,6 +9,8 @@ const AUDIENCE = 'pharma-scan-api';
 export interface AccessClaims {
   userId: string;
   familyId: string;
+  /** Expiry, epoch seconds. */
+  exp?: number;
 }
 
 export async function signAccessToken(claims: AccessClaims, secret: Uint8Array, seconds: number): Promise<string> {
@@ -27,7 +29,7 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], issuer: ISSUER, audience: AUDIENCE });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
-    return { userId: payload.sub, familyId: payload.sid };
+    return { userId: payload.sub, familyId: payload.sid, exp: payload.exp };
   } catch {
     return undefined;
   }

@@ -8,9 +8,9 @@ import * as docs from './documents.repository.ts';
  * A document's lines as clients see them: merged per material and batch, with scanned details
  * (all of them, or for scan answers only the most recent `recentDetails` units, newest first).
  */
-export async function documentLines(db: Db, documentId: string, recentDetails?: number): Promise<DocumentLine[]> {
+export async function documentLines(db: Db, documentId: string, recentDetails?: number, loaded?: docs.LineWithMaterial[]): Promise<DocumentLine[]> {
   const [lines, roots] = await Promise.all([
-    docs.lines(db, documentId),
+    loaded ?? docs.lines(db, documentId),
     recentDetails === undefined ? docs.scannedRoots(db, documentId) : docs.recentRoots(db, documentId, recentDetails),
   ]);
   return mergeLines(

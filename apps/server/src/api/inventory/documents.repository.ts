@@ -59,17 +59,27 @@ export async function scannedRoots(db: Db, documentId: string): Promise<{ materi
   }));
 }
 
-/** The most recent units scanned on the document that are still on it: the scan answers' details. */
+/**
+ * The most recent units scanned on the document that are still on it: the scan answers' details.
+ * Walks the document's scans newest first (an indexed range); a unit whose latest entry is a
+ * reversal is no longer on the document.
+ */
 export async function recentRoots(db: Db, documentId: string, limit: number): Promise<{ materialNo: string; batchNo: string | null; label: string }[]> {
-  const rows = await sql<{ material_no: string | null; batch_no: string | null; sscc: string | null; gtin: string | null; serial: string | null }>`
-    SELECT u.material_no, u.batch_no, u.sscc, u.gtin, u.serial
+  const rows = await sql<{ kind: string; unit_id: string; material_no: string | null; batch_no: string | null; sscc: string | null; gtin: string | null; serial: string | null }>`
+    SELECT s.kind, s.unit_id, u.material_no, u.batch_no, u.sscc, u.gtin, u.serial
     FROM scans s JOIN handling_units u ON u.id = s.unit_id
-    WHERE s.document_id = ${documentId} AND s.kind = 'scan'
-      AND EXISTS (SELECT 1 FROM scan_items i WHERE i.document_id = s.document_id AND i.root_id = s.unit_id)
-    ORDER BY s.at DESC LIMIT ${limit}`.execute(db);
-  return rows.rows
-    .filter((r) => r.material_no)
-    .map((r) => ({ materialNo: r.material_no!, batchNo: r.batch_no, label: r.sscc ?? `${r.gtin ?? ''}/${r.serial ?? ''}` }));
+    WHERE s.document_id = ${documentId}
+    ORDER BY s.at DESC LIMIT ${limit * 2}`.execute(db);
+  const seen = new Set<string>();
+  const out: { materialNo: string; batchNo: string | null; label: string }[] = [];
+  for (const r of rows.rows) {
+    if (seen.has(r.unit_id)) continue;
+    seen.add(r.unit_id);
+    if (r.kind === 'scan' && r.material_no && out.length < limit) {
+      out.push({ materialNo: r.material_no, batchNo: r.batch_no, label: r.sscc ?? `${r.gtin ?? ''}/${r.serial ?? ''}` });
+    }
+  }
+  return out;
 }
 
 export async function setLineCounts(db: Db, documentId: string, counts: Map<number, number>, field: 'scanned_quantity' | 'shortage_quantity'): Promise<void> {

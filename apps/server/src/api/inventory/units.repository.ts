@@ -62,14 +62,17 @@ export async function setTreeState(
   rootId: string,
   state: { status: string; reason: string | null; warehouseNo?: string | null },
   audit: { opId: string; actorId: string; at: string; action: string; why: string | null },
+  leaf = false,
 ): Promise<number> {
-  await auditTree(db, sql`WITH RECURSIVE ${treeCte(rootId)} SELECT id FROM tree`, state, audit);
+  // A pack has nothing under it: the plain statements skip the recursive walk.
+  const ids = leaf ? sql`SELECT CAST(${rootId} AS text)` : sql`WITH RECURSIVE ${treeCte(rootId)} SELECT id FROM tree`;
+  await auditTree(db, ids, state, audit);
   const result = await sql`
-    WITH RECURSIVE ${treeCte(rootId)}
+    ${leaf ? sql`` : sql`WITH RECURSIVE ${treeCte(rootId)}`}
     UPDATE handling_units SET status = CAST(${state.status} AS text), reason = CAST(${state.reason} AS text),
       warehouse_no = ${state.warehouseNo === undefined ? sql`warehouse_no` : sql`CAST(${state.warehouseNo} AS text)`},
       updated_at = CAST(${audit.at} AS text)
-    WHERE id IN (SELECT id FROM tree)`.execute(db);
+    WHERE ${leaf ? sql`id = ${rootId}` : sql`id IN (SELECT id FROM tree)`}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 

@@ -54,12 +54,17 @@ export class ScanService {
       await docs.setLineCounts(trx, doc.id, allocateAdding(doc, lines, packs), 'scanned_quantity');
 
       await insertScan(trx, { id: req.scanId, doc, unit, kind: 'scan', code: req.code, packs: packs.length, actor, device: req.device, at, requestHash });
-      await sql`
-        INSERT INTO scan_items (document_id, unit_id, scan_id, root_id)
-        WITH RECURSIVE ${units.treeCte(unit.id)}
-        SELECT CAST(${doc.id} AS text), h.id, CAST(${req.scanId} AS text), CAST(${unit.id} AS text)
-        FROM handling_units h WHERE h.id IN (SELECT id FROM tree) AND h.type = 'EA'`.execute(trx);
-      await units.setTreeState(trx, unit.id, SCANNED, { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null });
+      const leaf = unit.type === 'EA';
+      if (leaf) {
+        await trx.insertInto('scan_items').values({ document_id: doc.id, unit_id: unit.id, scan_id: req.scanId, root_id: unit.id }).execute();
+      } else {
+        await sql`
+          INSERT INTO scan_items (document_id, unit_id, scan_id, root_id)
+          WITH RECURSIVE ${units.treeCte(unit.id)}
+          SELECT CAST(${doc.id} AS text), h.id, CAST(${req.scanId} AS text), CAST(${unit.id} AS text)
+          FROM handling_units h WHERE h.id IN (SELECT id FROM tree) AND h.type = 'EA'`.execute(trx);
+      }
+      await units.setTreeState(trx, unit.id, SCANNED, { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null }, leaf);
       const status = await moveToInProgress(trx, doc, actor, at);
       const response: ScanResponse = {
         scanId: req.scanId,
@@ -67,7 +72,7 @@ export class ScanService {
         packs: packs.length,
         unit: { type: unit.type as UnitType, id: unitId(unit) },
         document: { status },
-        data: await documentLines(trx, doc.id, ANSWER_DETAILS),
+        data: await documentLines(trx, doc.id, ANSWER_DETAILS, lines),
       };
       await saveResponse(trx, req.scanId, response);
       return response;
@@ -120,20 +125,18 @@ export class ScanService {
 
   /** Runs `work` once per scanId: a repeat returns the stored answer; a different request with the same id is refused. */
   private async once<T>(scanId: string, requestHash: string, work: (trx: Db) => Promise<T>): Promise<T> {
-    const stored = await this.storedAnswer<T>(scanId, requestHash);
-    if (stored) return stored;
     try {
-      return await this.transact(work);
+      return await this.transact(async (trx) => (await this.storedAnswer<T>(trx, scanId, requestHash)) ?? work(trx));
     } catch (error) {
       // Two submissions of one scanId at the same moment: the loser reads the winner's answer.
-      const winner = await this.storedAnswer<T>(scanId, requestHash).catch(() => undefined);
+      const winner = await this.storedAnswer<T>(this.db, scanId, requestHash).catch(() => undefined);
       if (winner) return winner;
       throw error;
     }
   }
 
-  private async storedAnswer<T>(scanId: string, requestHash: string): Promise<T | undefined> {
-    const row = await this.db.selectFrom('scans').select(['request_hash', 'response_json']).where('id', '=', scanId).executeTakeFirst();
+  private async storedAnswer<T>(db: Db, scanId: string, requestHash: string): Promise<T | undefined> {
+    const row = await db.selectFrom('scans').select(['request_hash', 'response_json']).where('id', '=', scanId).executeTakeFirst();
     if (!row) return undefined;
     if (row.request_hash !== requestHash) throw new AppError(409, 'SCAN_ID_REUSED');
     return JSON.parse(row.response_json) as T;
@@ -177,7 +180,7 @@ export class ScanService {
 }
 
 /** How many recently scanned units a scan's answer lists as details; the details page lists them all. */
-const ANSWER_DETAILS = 20;
+const ANSWER_DETAILS = 10;
 
 /** Spreads newly scanned packs over the room left on the lines; refuses what does not fit. Returns the new counts. */
 function allocateAdding(doc: DocumentRow, lines: docs.LineWithMaterial[], packs: UnitRow[]): Map<number, number> {
@@ -193,7 +196,7 @@ function allocateAdding(doc: DocumentRow, lines: docs.LineWithMaterial[], packs:
   );
   if (!result.ok) throw refusal(doc, result);
   for (const l of lines) l.scanned_quantity += result.scanned.get(l.line_no) ?? 0;
-  return new Map([...result.scanned].filter(([, n]) => n > 0).map(([lineNo, n]) => [lineNo, lines.find((l) => l.line_no === lineNo)!.scanned_quantity]));
+  return new Map([...result.scanned].filter(([, n]) => n > 0).map(([lineNo]) => [lineNo, lines.find((l) => l.line_no === lineNo)!.scanned_quantity]));
 }
 
 function changedCounts(lines: docs.LineWithMaterial[], scanned: Map<number, number>): Map<number, number> {

@@ -52,9 +52,10 @@ export class UnitsService {
   }
 
   private async view(unit: UnitRow, db: Db = this.db): Promise<UnitView> {
+    const leaf = unit.type === 'EA';
     const [tree, kids, up, material, history] = await Promise.all([
-      units.subtree(db, unit.id),
-      units.children(db, unit.id),
+      leaf ? [unit] : units.subtree(db, unit.id),
+      leaf ? [] : units.children(db, unit.id),
       units.ancestors(db, unit.id),
       unit.material_no ? db.selectFrom('materials').select('name').where('material_no', '=', unit.material_no).executeTakeFirst() : undefined,
       db
