@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { createPostgresDatabase } from '../../apps/server/test/harness.ts';
 import type { BenchRow } from '../bench.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -36,7 +37,7 @@ export async function run(): Promise<BenchRow[]> {
 
 async function benchOn(kind: 'sqlite' | 'postgres', pgUrl?: string): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pharma-bench-'));
-  const pgDb = pgUrl ? await createDatabase(pgUrl) : undefined;
+  const pgDb = pgUrl ? await createPostgresDatabase(pgUrl, 'pharma_bench') : undefined;
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
@@ -201,23 +202,4 @@ function percentile(values: number[], p: number): number {
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;
-}
-
-async function createDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `pharma_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }

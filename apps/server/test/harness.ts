@@ -24,7 +24,7 @@ export interface TestApp {
 /** A real server on a fresh, migrated and seeded database of the given kind. */
 export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pharma-test-'));
-  const pgDb = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+  const pgDb = kind === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'pharma_t') : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -49,9 +49,10 @@ export async function startTestApp(kind: DatabaseKind, env: Record<string, strin
   };
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `pharma_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+/** A fresh PostgreSQL database beside `baseUrl`'s, for one test file or one benchmark run. */
+export async function createPostgresDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = new URL(baseUrl);
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
