@@ -21,11 +21,35 @@ const steps = [
   ['browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
 ];
 
+// With TEST_DATABASE_URL the browser tests run a second time on PostgreSQL, on a fresh database.
+const pgBase = process.env.TEST_DATABASE_URL;
+let pgDrop;
+if (pgBase) {
+  steps.push(['browser tests on PostgreSQL', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], async () => {
+    const { default: pg } = await import('pg');
+    const name = `pharma_e2e_${Date.now().toString(36)}`;
+    const client = new pg.Client({ connectionString: pgBase });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    pgDrop = async () => {
+      const c = new pg.Client({ connectionString: pgBase });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+    const url = new URL(pgBase);
+    url.pathname = `/${name}`;
+    return { E2E_DATABASE_URL: url.toString(), E2E_REPORT: '../test-results/e2e-postgres.json' };
+  }]);
+}
+
 let failedStep;
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args, prepare] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit' });
+  const env = { ...process.env, ...(prepare ? await prepare() : {}) };
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
   console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (result.status !== 0) {
     failedStep = name;
@@ -40,11 +64,14 @@ if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
 }
-const e2e = readJson('test-results/e2e.json');
-if (e2e) {
-  passed += e2e.stats.expected;
-  failed += e2e.stats.unexpected;
+for (const file of ['test-results/e2e.json', 'test-results/e2e-postgres.json']) {
+  const e2e = readJson(file);
+  if (e2e) {
+    passed += e2e.stats.expected;
+    failed += e2e.stats.unexpected;
+  }
 }
+await pgDrop?.().catch(() => undefined);
 if (failedStep && failed === 0) failed = 1;
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
 if (failedStep) console.log(`npm test failed at: ${failedStep}`);
