@@ -27,6 +27,11 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // A 64 MiB page cache and memory-mapped reads keep the indexes of a large warehouse in memory;
+    // checkpoints every ~16 MiB of WAL instead of 4 MiB take fewer fsyncs off the scan path.
+    sqlite.pragma('cache_size = -65536');
+    sqlite.pragma('mmap_size = 268435456');
+    sqlite.pragma('wal_autocheckpoint = 4000');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
