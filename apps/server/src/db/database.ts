@@ -36,6 +36,9 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  // An idle connection the server drops (restart, failover) must not crash the process; the pool
+  // replaces it on the next query.
+  pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     void client.query('SET synchronous_commit = on');
   });

@@ -8,6 +8,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route needs. Every /api and /auth route must declare it. */
     requirement?: Requirement;
+    /**
+     * The route serves both areas: the query parameter `area` (RDC or LDC) replaces the declared
+     * application, so one route and one check serve both sites (the declared one is the default).
+     */
+    areaParam?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -52,13 +57,24 @@ export function registerAuth(app: FastifyInstance, auth: AuthService): void {
 
   app.decorateRequest('principal', undefined);
   app.addHook('onRequest', async (request) => {
-    const requirement = request.routeOptions.config.requirement;
+    const { requirement, areaParam } = request.routeOptions.config;
     if (!requirement) return;
     const token = bearerToken(request) ?? request.cookies[ACCESS_COOKIE];
     if (token) request.principal = await auth.principal(token);
-    const result = authorize(requirement, request.principal?.authorization);
+    const result = authorize(areaParam ? inArea(requirement, request) : requirement, request.principal?.authorization);
     if (!result.ok) throw new AppError(result.status, result.code);
   });
+}
+
+function inArea(requirement: Requirement, request: FastifyRequest): Requirement {
+  const area = (request.query as { area?: unknown } | undefined)?.area;
+  if ('application' in requirement && (area === 'RDC' || area === 'LDC')) return { ...requirement, application: area };
+  return requirement;
+}
+
+/** The `area` query parameter of routes that serve both sites. */
+export function requestArea(request: FastifyRequest): 'RDC' | 'LDC' {
+  return (request.query as { area?: unknown } | undefined)?.area === 'LDC' ? 'LDC' : 'RDC';
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

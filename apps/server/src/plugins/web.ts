@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { message } from '@pharma/domain';
 import { body } from './errors.ts';
 import { isGuardedPath } from './auth.ts';
+
+const NO_CACHE = new Set(['sw.js', 'index.html', 'manifest.webmanifest']);
 
 /**
  * Serves the built web app. Unknown /api paths answer 404 JSON; any other unknown path gets
@@ -13,7 +15,15 @@ import { isGuardedPath } from './auth.ts';
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: ['index.html'],
+      // The service worker and the shell are checked on every load, so a new version is found (decision 0009).
+      setHeaders: (reply, path) => {
+        if (NO_CACHE.has(basename(path))) reply.header('cache-control', 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (isGuardedPath(request.url) || !hasWeb || request.method !== 'GET') {

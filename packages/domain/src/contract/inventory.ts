@@ -72,8 +72,13 @@ export const DocumentSummary = z.object({
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
+/** Routes that serve both sites take `?area=RDC|LDC` (default RDC): it picks the permission checked and the warehouses seen. */
+export const AreaQuery = z.object({ area: z.enum(APPLICATIONS).default('RDC') });
+export type Area = z.infer<typeof AreaQuery>['area'];
+
 export const DOCUMENT_SORTS = ['recent', 'number'] as const;
 export const ListQuery = z.object({
+  area: z.enum(APPLICATIONS).default('RDC'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   status: z.union([DocumentStatus, z.array(DocumentStatus)]).optional(),
   search: z.string().max(50).optional(),

@@ -28,8 +28,8 @@ export class DocumentsService {
     return { data: rows.map((r) => documentSummary(r, r.quantity, r.scanned)), page: query.page, pageSize: PAGE_SIZE as typeof PAGE_SIZE, total };
   }
 
-  async details(type: DocumentType, number: string): Promise<DocumentDetails> {
-    const doc = await docs.findDocument(this.db, type, number);
+  async details(type: DocumentType, number: string, area: 'RDC' | 'LDC'): Promise<DocumentDetails> {
+    const doc = await docs.findDocument(this.db, type, number, area);
     if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type, number });
     const data = await documentLines(this.db, doc.id);
     const quantity = data.reduce((n, l) => n + l.quantity, 0);

@@ -6,13 +6,17 @@ import { treeCte } from './units.repository.ts';
 
 /** Documents, their lines and the packs scanned against them. SQL only. */
 /** Finds the document and takes its row lock (PostgreSQL) for the rest of the transaction, touching updated_at. */
-export async function lockDocument(db: Db, type: DocumentType, number: string, at: string): Promise<DocumentRow | undefined> {
-  const result = await sql<DocumentRow>`UPDATE documents SET updated_at = ${at} WHERE type = ${type} AND number = ${number} RETURNING *`.execute(db);
+export async function lockDocument(db: Db, type: DocumentType, number: string, at: string, area?: string): Promise<DocumentRow | undefined> {
+  const inArea = area ? sql`AND warehouse_no IN (SELECT warehouse_no FROM warehouses WHERE area = ${area})` : sql``;
+  const result = await sql<DocumentRow>`UPDATE documents SET updated_at = ${at} WHERE type = ${type} AND number = ${number} ${inArea} RETURNING *`.execute(db);
   return result.rows[0];
 }
 
-export function findDocument(db: Db, type: DocumentType, number: string): Promise<DocumentRow | undefined> {
-  return db.selectFrom('documents').selectAll().where('type', '=', type).where('number', '=', number).executeTakeFirst();
+/** A document by type and number; with `area`, only if its warehouse is in that area. */
+export function findDocument(db: Db, type: DocumentType, number: string, area?: string): Promise<DocumentRow | undefined> {
+  let q = db.selectFrom('documents').selectAll().where('type', '=', type).where('number', '=', number);
+  if (area) q = q.where('warehouse_no', 'in', db.selectFrom('warehouses').select('warehouse_no').where('area', '=', area));
+  return q.executeTakeFirst();
 }
 
 export interface LineWithMaterial extends LineRow {

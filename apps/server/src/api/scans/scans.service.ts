@@ -20,6 +20,8 @@ export const SHORT = { status: 'SHORTAGE', reason: 'PENDING GR' } as const;
 
 export interface Actor {
   userId: string;
+  /** The area the request came from: only documents of that area's warehouses are seen. */
+  area?: 'RDC' | 'LDC';
 }
 
 /**
@@ -39,7 +41,7 @@ export class ScanService {
     const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit]);
     return this.once(req.scanId, requestHash, async (trx) => {
       const at = new Date().toISOString();
-      const doc = await openDocument(trx, req.docType, req.docNo, at);
+      const doc = await openDocument(trx, req.docType, req.docNo, at, actor.area);
       const unit = await this.findUnit(trx, key, req.unit);
       const tree = unit.type === 'EA' ? [unit] : await units.subtree(trx, unit.id);
       const where = { type: doc.type, number: doc.number };
@@ -86,7 +88,7 @@ export class ScanService {
     const requestHash = hashRequest(['reverse', req.docType, req.docNo, req.code, req.unit ?? '']);
     return this.once(req.scanId, requestHash, async (trx) => {
       const at = new Date().toISOString();
-      const doc = await docs.lockDocument(trx, 'IBD', req.docNo, at);
+      const doc = await docs.lockDocument(trx, 'IBD', req.docNo, at, actor.area);
       if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: req.docType, number: req.docNo });
       if (doc.status === 'Completed') throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
       const unit = await this.findUnit(trx, key, req.unit);
@@ -217,8 +219,8 @@ function hashRequest(parts: string[]): string {
 }
 
 /** The document, locked for this transaction; refused when unknown or Completed. */
-export async function openDocument(trx: Db, type: string, number: string, at: string): Promise<DocumentRow> {
-  const doc = await docs.lockDocument(trx, type as DocumentType, number, at);
+export async function openDocument(trx: Db, type: string, number: string, at: string, area?: 'RDC' | 'LDC'): Promise<DocumentRow> {
+  const doc = await docs.lockDocument(trx, type as DocumentType, number, at, area);
   if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type, number });
   if (doc.status === 'Completed') throw new AppError(409, 'DOCUMENT_COMPLETED', { type, number });
   return doc;
