@@ -78,7 +78,8 @@ export type Area = z.infer<typeof AreaQuery>['area'];
 
 export const DOCUMENT_SORTS = ['recent', 'number'] as const;
 export const ListQuery = z.object({
-  area: z.enum(APPLICATIONS).default('RDC'),
+  /** Default RDC. */
+  area: z.enum(APPLICATIONS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   status: z.union([DocumentStatus, z.array(DocumentStatus)]).optional(),
   search: z.string().max(50).optional(),

@@ -11,7 +11,7 @@ export function documentsRoutes(app: ZodApp, service: DocumentsService): void {
   app.get('/api/ibdList', {
     config: { requirement: { application: 'RDC', module: 'RECEIVE', feature: 'List' }, areaParam: true },
     schema: { tags: ['receive'], summary: 'Inbound deliveries of an area (?area=RDC|LDC), 20 a page', querystring: ListQuery, response: { 200: ListResponse, ...errors } },
-    handler: async (request) => service.list('IBD', request.query.area, request.query),
+    handler: async (request) => service.list('IBD', request.query.area ?? 'RDC', request.query),
   });
 
   app.get('/api/ibdNo/:ibdNo', {
