@@ -23,6 +23,7 @@ interface BenchModule {
 const BENCHES: readonly (readonly [title: string, load: () => Promise<BenchModule>])[] = [
   ['decode', () => import('./bench/decode.bench.ts')],
   ['receive', () => import('./bench/receive.bench.ts')],
+  ['web', () => import('./bench/web.bench.ts')],
 ];
 
 function formatNumber(n: number): string {

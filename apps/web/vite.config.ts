@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { serviceWorker } from './pwa/vite-plugin-sw.ts';
 
 const API = 'http://localhost:3000';
 
-// Builds to apps/web/dist (the server serves it); in dev, /api and /auth go to the server.
+// Builds to apps/web/dist (the server serves it) with its service worker (dist/sw.js, decision
+// 0009); in dev, /api and /auth go to the server.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -15,7 +17,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'mantine', test: /node_modules[\\/]@mantine/ },
-            { name: 'vendor', test: /node_modules/ },
+            // zxing-wasm stays out of the shared vendor chunk: only the camera scanner loads it (decision 0011).
+            { name: 'vendor', test: /node_modules[\\/](?!zxing-wasm[\\/])/ },
           ],
         },
       },

@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { registerServiceWorker } from './lib/pwa.ts';
 
 const root = document.getElementById('root');
 if (root) {
@@ -11,3 +12,5 @@ if (root) {
     </StrictMode>,
   );
 }
+
+registerServiceWorker();

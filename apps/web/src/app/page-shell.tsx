@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
-import { AppShell, Container } from '@mantine/core';
+import { Alert, AppShell, Button, Container, Group, Text } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
-import { UI } from '../config/labels.ts';
+import { SCANNER_UI, UI } from '../config/labels.ts';
 import { AREA_HOME } from '../config/routes.ts';
 import { Header } from '../components/ui/header.tsx';
 import { AppMenu, useBack } from '../features/shell/index.ts';
 import { readLastArea, writeLastArea } from '../lib/client-state.ts';
+import { activateUpdate, useUpdateWaiting } from '../lib/pwa.ts';
 import { areaOfPath } from '../lib/route-meta.ts';
+import { useScanQueueRunner } from '../lib/scan-queue/index.ts';
+import { useSession } from '../lib/session.ts';
 import { useSignOutFromOtherTabs } from '../lib/use-logout.ts';
 import { useRouteMeta, useRouteTitle } from './use-route-meta.ts';
 
@@ -25,6 +28,9 @@ export function PageShell() {
   useDocumentTitle(`${title} · ${UI.appName}`);
 
   useSignOutFromOtherTabs(area);
+  // Scans left unsent go out on page load, when the network is back, and after a login.
+  useScanQueueRunner(useSession().status === 'authenticated');
+  const updateWaiting = useUpdateWaiting();
   useEffect(() => {
     if (ownArea) writeLastArea(ownArea);
   }, [ownArea]);
@@ -46,6 +52,16 @@ export function PageShell() {
       </AppShell.Header>
       <AppShell.Main>
         <Container size="lg" px={0}>
+          {updateWaiting && (
+            <Alert color="blue" variant="light" mb="sm" p="xs">
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">{SCANNER_UI.updateReady}</Text>
+                <Button size="compact-sm" onClick={() => activateUpdate()}>
+                  {SCANNER_UI.update}
+                </Button>
+              </Group>
+            </Alert>
+          )}
           <Outlet />
         </Container>
       </AppShell.Main>

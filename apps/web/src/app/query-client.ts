@@ -13,7 +13,9 @@ export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError }),
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+    // networkMode 'always': with no network a call fails (and says so) instead of pausing; the
+    // session falls back to the tab's last one and scans go to the offline queue (decision 0009).
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, networkMode: 'always' }, mutations: { networkMode: 'always' } },
   });
   return client;
 }

@@ -8,6 +8,7 @@ import { NotAvailable } from '../features/not-available/index.ts';
 import { IbdDetailsPage, ReceiveListPage, ScanDocumentPage, ScanUnitsPage } from '../features/receive/index.ts';
 import { RegisterPage } from '../features/register/index.ts';
 import { SearchPage, UnitPage } from '../features/search/index.ts';
+import { SettingsPage } from '../features/settings/index.ts';
 import { RequireAccess } from './require-access.tsx';
 import { useRouteTitle } from './use-route-meta.ts';
 
@@ -34,6 +35,8 @@ function Page({ meta }: { meta: RouteMeta }) {
       return <RegisterPage />;
     case 'admin':
       return <AdminPage />;
+    case 'settings':
+      return <SettingsPage />;
     case 'ibdList':
       return <ReceiveListPage />;
     case 'ibdDetails':

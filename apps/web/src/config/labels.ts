@@ -268,3 +268,40 @@ export const RECEIVE_UI = {
   pageOf: 'Page {page} of {pages}',
   noHistory: 'No history yet.',
 } as const;
+
+/** The camera scanner (issue 7): our words, the spec has none. */
+export const CAMERA_UI = {
+  region: 'Camera',
+  starting: 'Opening the camera…',
+  aim: 'Hold the code inside the frame',
+  denied: 'Camera access was denied. Allow the camera for this site in the browser settings, or use the Barcode Scanner.',
+  noCamera: 'No camera was found on this device. Use the Barcode Scanner.',
+  insecure: 'The camera needs a secure (https) connection to this site. Use the Barcode Scanner.',
+  failed: 'The camera could not be started. Close other apps using it and try again.',
+  retry: 'Try again',
+} as const;
+
+/** The shared scan input, the offline scan queue and the device settings (issue 7): our words where the spec has none. */
+export const SCANNER_UI = {
+  typeManually: 'Type manually',
+  useScanner: 'Use scanner',
+  settingsLink: 'Open Settings',
+  scanned: '{count} scanned',
+  pending: '{count} pending',
+  offline: 'Offline: scans are kept on this device and sent when the network is back.',
+  retrying: 'The server cannot be reached: the scans are kept and sent again shortly.',
+  signedOut: 'Sign in again to send the waiting scans.',
+  sending: '{unit} read: sending…',
+  queued: '{unit} kept on this device: it is sent when the network is back.',
+  refusals: 'Scans refused after reconnecting',
+  acknowledge: 'Acknowledge',
+  leaveTitle: 'Unsent scans',
+  leave: 'Leave',
+  stay: 'Stay',
+  barcodeScanner: 'Barcode Scanner',
+  barcodeScannerHint: 'On: a hardware scanner types the codes and the camera view is off. Off: the camera view can scan.',
+  save: 'Save',
+  updateReady: 'A new version is ready.',
+  update: 'Update',
+  detailsOffline: 'The document details load when the network is back; scanning goes on.',
+} as const;

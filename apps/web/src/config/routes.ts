@@ -3,7 +3,7 @@ import { message } from '@pharma/domain';
 import { TITLES } from './labels.ts';
 
 /** The screens that exist; every other route renders the "not available yet" state. */
-export type PageKey = 'chooseArea' | 'login' | 'home' | 'restricted' | 'notFound' | 'serverError' | 'register' | 'admin' | 'notAvailable' | InventoryPageKey;
+export type PageKey = 'chooseArea' | 'login' | 'home' | 'restricted' | 'notFound' | 'serverError' | 'register' | 'admin' | 'settings' | 'notAvailable' | InventoryPageKey;
 
 /** Regional receiving, scanning and search screens (issue 6, decision 0007). */
 export type InventoryPageKey =
@@ -92,6 +92,8 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/repackViewPallet', TITLES.repackViewPallet, { back: 'hidden' }),
   // Not in the spec's table: the target of the 'Print new label' tile.
   rdc('/printLabel', TITLES.printLabel),
+  // Not in the spec's table: 'the regional settings module also exists' (decision 0010).
+  rdc('/settings', TITLES.settings, { page: 'settings' }),
 ];
 
 /** Spec point 2, local area. */
@@ -120,7 +122,7 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/searchPageLDC', TITLES.search, search),
   ldc('/repackComplete/repackCompletionDetail', TITLES.repackViewPallet, { titleRule: 'repackCompletion' }),
   ldc('/scanLiteScanOperation/:doNo', TITLES.scanItem, { ...scan, module: 'SCANLITE' }),
-  ldc('/settings', TITLES.settings),
+  ldc('/settings', TITLES.settings, { page: 'settings' }),
   ldc('/liteDetail/:moduleType', TITLES.liteDetail, { titleRule: 'liteDetail', ...details('param') }),
   ldc('/liteDetail/createMaterialOrBatch', TITLES.addMaterialBatch, { backTo: 'liteDetail', module: 'query', feature: 'CreateMaterialBatch' }),
   ldc('/liteDetail/materialDetails', TITLES.materialDetails, { module: 'query', feature: 'MaterialDetails' }),

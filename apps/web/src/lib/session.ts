@@ -1,15 +1,51 @@
 import { useQuery } from '@tanstack/react-query';
 import { SessionResponse } from '@pharma/domain/contract/auth';
-import { api, isSessionLost } from './api-client.ts';
+import { api, ApiError, isSessionLost } from './api-client.ts';
+import { STORAGE_PREFIX } from './client-state.ts';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
-/** GET /api/me: the session, or null when nobody is signed in. */
+/** The last session this tab saw (sessionStorage: this tab only, gone when it closes; logout clears the prefix). */
+const LAST_SESSION_KEY = `${STORAGE_PREFIX}lastSession`;
+
+function remember(session: SessionResponse | null): void {
+  try {
+    if (session) sessionStorage.setItem(LAST_SESSION_KEY, JSON.stringify(session));
+    else sessionStorage.removeItem(LAST_SESSION_KEY);
+  } catch {
+    // No storage (private mode): offline reloads then show the login page.
+  }
+}
+
+function lastSession(): SessionResponse | null {
+  try {
+    const raw = sessionStorage.getItem(LAST_SESSION_KEY);
+    const parsed = raw ? SessionResponse.safeParse(JSON.parse(raw)) : undefined;
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET /api/me: the session, or null when nobody is signed in. With no network (a reload while
+ * offline, decision 0009) the tab keeps the session it last saw, so scanning can go on; the
+ * server still checks every call when the network is back.
+ */
 export async function fetchSession(): Promise<SessionResponse | null> {
   try {
-    return await api.request<SessionResponse>('/api/me', { parse: (body) => SessionResponse.parse(body) });
+    const session = await api.request<SessionResponse>('/api/me', { parse: (body) => SessionResponse.parse(body) });
+    remember(session);
+    return session;
   } catch (error) {
-    if (isSessionLost(error)) return null;
+    if (isSessionLost(error)) {
+      remember(null);
+      return null;
+    }
+    if (error instanceof ApiError && error.status === 0) {
+      const last = lastSession();
+      if (last) return last;
+    }
     throw error;
   }
 }

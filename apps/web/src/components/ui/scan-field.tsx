@@ -1,5 +1,13 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, TextInput } from '@mantine/core';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { ActionIcon, Button, Stack, TextInput } from '@mantine/core';
+import { useMatches } from 'react-router';
+import { message } from '@pharma/domain';
+import { SCANNER_UI } from '../../config/labels.ts';
+import { useDeviceSettings } from '../../lib/device-settings.ts';
+import { BurstTracker, keyAction } from '../../lib/keyboard-wedge.ts';
+import { useScanVisibility } from '../../lib/scan-visibility.ts';
+import { CameraSlot } from './camera-slot.tsx';
+import { BarcodeIcon, KeyboardIcon } from './icons.tsx';
 
 export interface ScanFieldHandle {
   focus: () => void;
@@ -7,7 +15,7 @@ export interface ScanFieldHandle {
 
 export interface ScanFieldProps {
   label: string;
-  /** Called with the raw text, group separators included, when Enter is pressed or the button tapped. */
+  /** Called once per scan with the raw text, group separators and their textual forms preserved. */
   onScan: (raw: string) => void;
   submitLabel: string;
   placeholder?: string;
@@ -17,73 +25,188 @@ export interface ScanFieldProps {
   busy?: boolean;
   /** Keeps the text after a submit (a search field); a scan field clears for the next scan. */
   keepValue?: boolean;
+  /** A scan screen: shows the camera view, or the notice that it is off (Barcode Scanner setting); 'force' shows the camera whatever the setting. */
+  camera?: boolean | 'force';
 }
 
 const GS = '\x1d';
+/** An Enter or Tab this soon after a scan committed on a pause is the scanner's terminator, not a new submit. */
+const TERMINATOR_GRACE_MS = 300;
+
+const isScanRoute = (handle: unknown) => typeof handle === 'object' && handle !== null && (handle as { back?: unknown }).back === 'scan';
+
+function dialogOpen(): boolean {
+  return document.querySelector('[role="dialog"], [aria-modal="true"]') !== null;
+}
 
 /**
- * One field a hardware scanner types into: a burst of characters ending with Enter submits it.
- * A scanner that sends the group separator as Ctrl+] (the keyboard form of ASCII 29) gets GS
- * inserted; textual forms such as <GS> are left for the decoder. The field is focused on mount
- * and after every submit, so the next scan lands in it.
+ * The one scan input of every scan screen (decision 0010). A hardware scanner's burst is one scan
+ * whether it ends with Enter, Tab or nothing (a quiet gap); a person types and presses Enter.
+ * Characters are kept as typed (the domain decoder normalises `<GS>`, `{GS}`, `^]` ...); Ctrl+]
+ * and the 'Unidentified' key insert a real group separator. In scanner mode the on-screen
+ * keyboard stays closed (`inputMode="none"`) and the field takes focus back after each scan and
+ * whenever focus falls to the page, but not while a dialog or menu is open; "Type manually"
+ * opens the keyboard. On local scan pages the header's back button hides and shows it.
  */
 export const ScanField = forwardRef<ScanFieldHandle, ScanFieldProps>(function ScanField(
-  { label, onScan, submitLabel, placeholder, description, error, busy, keepValue },
+  { label, onScan, submitLabel, placeholder, description, error, busy, keepValue, camera },
   ref,
 ) {
+  const settings = useDeviceSettings();
+  const [manual, setManual] = useState(false);
+  const scannerMode = settings.barcodeScanner && !manual;
   const [value, setValue] = useState('');
+  const [empty, setEmpty] = useState(false);
+  const current = useRef('');
+  const tracker = useRef(new BurstTracker());
+  const quiet = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const lastQuietCommit = useRef(-Infinity);
   const input = useRef<HTMLInputElement>(null);
+  const onScanRef = useRef(onScan);
+  const scanRoute = useMatches().some((match) => isScanRoute(match.handle));
+  const [scanVisible] = useScanVisibility();
+  const shown = !scanRoute || scanVisible;
+
   useImperativeHandle(ref, () => ({ focus: () => input.current?.focus() }), []);
   useEffect(() => {
-    if (!busy) input.current?.focus();
-  }, [busy]);
+    onScanRef.current = onScan;
+  }, [onScan]);
+  useEffect(() => {
+    if (!busy && shown) input.current?.focus();
+  }, [busy, shown]);
+  useEffect(() => () => clearTimeout(quiet.current), []);
 
-  const submit = () => {
-    if (busy || value === '') return;
-    onScan(value);
-    if (!keepValue) setValue('');
+  const update = (next: string) => {
+    current.current = next;
+    setValue(next);
+  };
+
+  const commit = (how: 'key' | 'quiet' | 'button') => {
+    clearTimeout(quiet.current);
+    const raw = current.current;
+    const now = performance.now();
+    // The scanner's terminator arriving after its burst was already taken on a pause is no submit.
+    const lateTerminator = now - lastQuietCommit.current < TERMINATOR_GRACE_MS;
+    if (raw === '') {
+      if (how !== 'quiet' && !lateTerminator) setEmpty(true);
+      return;
+    }
+    if (busy || (keepValue && lateTerminator)) return;
+    if (how === 'quiet') lastQuietCommit.current = now;
+    tracker.current.reset();
+    setEmpty(false);
+    onScanRef.current(raw);
+    if (!keepValue) update('');
     input.current?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.ctrlKey && (event.key === ']' || event.code === 'BracketRight')) {
-      event.preventDefault();
-      const el = event.currentTarget;
-      const start = el.selectionStart ?? value.length;
-      const end = el.selectionEnd ?? value.length;
-      setValue(value.slice(0, start) + GS + value.slice(end));
-    }
+  // Typing by hand ("Type manually") only Enter submits: a pause is a person thinking.
+  const armQuietGap = () => {
+    clearTimeout(quiet.current);
+    if (manual) return;
+    quiet.current = setTimeout(() => {
+      if (tracker.current.isBurst()) commit('quiet');
+    }, tracker.current.quietMs);
   };
 
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = event.currentTarget.value;
+    const previous = current.current;
+    const inputType = (event.nativeEvent as InputEvent).inputType ?? '';
+    const appended = next.length > previous.length && next.startsWith(previous);
+    if (next === '') tracker.current.reset();
+    else if (appended && inputType.startsWith('insert') && inputType !== 'insertFromPaste' && inputType !== 'insertFromDrop') {
+      tracker.current.add(performance.now(), next.length - previous.length);
+    } else tracker.current.markManual();
+    update(next);
+    setEmpty(false);
+    armQuietGap();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const native = event.nativeEvent;
+    const action = keyAction(
+      { key: event.key, code: event.code, ctrlKey: event.ctrlKey, altKey: event.altKey, metaKey: event.metaKey, keyCode: native.keyCode, isComposing: native.isComposing },
+      !manual && tracker.current.inBurst(performance.now()),
+    );
+    if (action === 'pass') return;
+    event.preventDefault();
+    if (action === 'commit') {
+      tracker.current.noteTerminator();
+      commit('key');
+      return;
+    }
+    const el = event.currentTarget;
+    const text = current.current;
+    const start = el.selectionStart ?? text.length;
+    const end = el.selectionEnd ?? text.length;
+    if (start === text.length) tracker.current.add(performance.now());
+    else tracker.current.markManual();
+    update(text.slice(0, start) + GS + text.slice(end));
+    armQuietGap();
+  };
+
+  // Scanner mode: focus that falls to the page (a tap on empty space) comes back, dialogs aside.
+  const onBlur = () => {
+    if (!scannerMode) return;
+    setTimeout(() => {
+      const active = document.activeElement;
+      if ((active === null || active === document.body) && !dialogOpen()) input.current?.focus();
+    }, 0);
+  };
+
+  const toggleManual = () => {
+    setManual((was) => !was);
+    // A new inputMode takes effect on the next focus: blur, then focus again.
+    input.current?.blur();
+    setTimeout(() => input.current?.focus(), 0);
+  };
+
+  if (!shown) return null;
+
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <TextInput
-        ref={input}
-        label={label}
-        placeholder={placeholder}
-        description={description}
-        error={error}
-        value={value}
-        onChange={(event) => setValue(event.currentTarget.value)}
-        onKeyDown={onKeyDown}
-        autoComplete="off"
-        autoCorrect="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        enterKeyHint="go"
-        size="md"
-        rightSectionWidth={84}
-        rightSection={
-          <Button type="submit" size="compact-md" loading={busy} disabled={value === ''}>
-            {submitLabel}
-          </Button>
-        }
-      />
-    </form>
+    <Stack gap="xs">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          commit('button');
+        }}
+      >
+        <TextInput
+          ref={input}
+          label={label}
+          placeholder={placeholder}
+          description={description}
+          error={error ?? (empty ? message('FIELD_EMPTY') : undefined)}
+          value={value}
+          onChange={onChange}
+          onKeyDown={onKeyDown}
+          onBlur={onBlur}
+          inputMode={scannerMode ? 'none' : 'text'}
+          data-scanner-mode={scannerMode ? 'scanner' : 'manual'}
+          autoComplete="off"
+          autoCorrect="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          enterKeyHint="go"
+          size="md"
+          leftSection={
+            settings.barcodeScanner ? (
+              <ActionIcon variant="subtle" aria-label={manual ? SCANNER_UI.useScanner : SCANNER_UI.typeManually} aria-pressed={manual} onClick={toggleManual}>
+                {manual ? <BarcodeIcon size={20} /> : <KeyboardIcon size={20} />}
+              </ActionIcon>
+            ) : undefined
+          }
+          leftSectionPointerEvents="all"
+          rightSectionWidth={84}
+          rightSection={
+            <Button type="submit" size="compact-md" loading={busy}>
+              {submitLabel}
+            </Button>
+          }
+        />
+      </form>
+      {camera && <CameraSlot force={camera === 'force'} onDetected={(raw) => onScanRef.current(raw)} />}
+    </Stack>
   );
 });

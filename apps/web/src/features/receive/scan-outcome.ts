@@ -1,5 +1,5 @@
 import { decodeScan, message, UNIT_LABELS, type IdType, type UnitType } from '@pharma/domain';
-import { fillLabel, RECEIVE_UI } from '../../config/labels.ts';
+import { fillLabel, RECEIVE_UI, SCANNER_UI } from '../../config/labels.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
 /** What the operator sees after a scan: counted, refused (by the browser or the server), or already scanned. */
@@ -7,7 +7,11 @@ export type ScanOutcome =
   | { kind: 'accepted'; unit: UnitType; id: string; packs: number; text: string }
   | { kind: 'removed'; unit: UnitType; id: string; packs: number; text: string }
   | { kind: 'refused'; code: string; text: string; local: boolean }
-  | { kind: 'duplicate'; code: string; text: string };
+  | { kind: 'duplicate'; code: string; text: string }
+  /** Read and valid, on its way to the server (shown at once, the answer follows). */
+  | { kind: 'sending'; unit: UnitType; id: string; text: string }
+  /** Read and valid, kept on the device until the network is back. */
+  | { kind: 'queued'; unit: UnitType; id: string; text: string };
 
 export type LocalCheck = { ok: true; id: string } | { ok: false; outcome: ScanOutcome };
 
@@ -24,12 +28,21 @@ export function checkScan(raw: string, unit: UnitType, idType: IdType, today: st
 /** Refusals that mean "this unit is already counted here", shown apart from errors. */
 const DUPLICATE_CODES: readonly string[] = ['ALREADY_SCANNED'];
 
+/** The server's refusal of a scan: already scanned, or refused with its message. */
+export function outcomeOfRefusal(code: string, text: string): ScanOutcome {
+  if (DUPLICATE_CODES.includes(code)) return { kind: 'duplicate', code, text };
+  return { kind: 'refused', code, text, local: false };
+}
+
+/** A valid scan not answered yet: sending now, or kept until the network is back. */
+export function waitingOutcome(kind: 'sending' | 'queued', unit: UnitType, id: string): ScanOutcome {
+  const text = fillLabel(kind === 'sending' ? SCANNER_UI.sending : SCANNER_UI.queued, { unit: `${UNIT_LABELS[unit]} ${id}` });
+  return { kind, unit, id, text };
+}
+
 /** The outcome of a failed call: the server's `{ code, message }`, or the generic text. */
 export function outcomeOfError(error: unknown): ScanOutcome {
-  if (error instanceof ApiError) {
-    if (DUPLICATE_CODES.includes(error.code)) return { kind: 'duplicate', code: error.code, text: error.message };
-    return { kind: 'refused', code: error.code, text: error.message, local: false };
-  }
+  if (error instanceof ApiError) return outcomeOfRefusal(error.code, error.message);
   return { kind: 'refused', code: 'SOMETHING_WENT_WRONG', text: message('SOMETHING_WENT_WRONG'), local: false };
 }
 

@@ -16,6 +16,8 @@ export function useIbd(ibdNo: string) {
 
 /** Puts the lines and status a scan, a delete or a completion answered into the cached details. */
 export function updateCachedIbd(client: QueryClient, ibdNo: string, answer: { document: { status: DocumentStatus }; data: DocumentLine[] }): void {
+  // Not loaded (the page was opened offline): load it now that an answer shows the server is back.
+  if (!client.getQueryData(ibdKey(ibdNo))) void client.invalidateQueries({ queryKey: ibdKey(ibdNo) }, { cancelRefetch: false });
   client.setQueryData<DocumentDetails>(ibdKey(ibdNo), (old) => {
     if (!old) return old;
     const scannedQuantity = answer.data.reduce((sum, line) => sum + line.scannedQuantity, 0);

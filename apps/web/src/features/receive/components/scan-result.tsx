@@ -3,13 +3,15 @@ import { RECEIVE_UI } from '../../../config/labels.ts';
 import type { ScanOutcome } from '../scan-outcome.ts';
 
 const LOOK = {
-  accepted: { color: 'green', title: undefined },
-  removed: { color: 'blue', title: undefined },
-  refused: { color: 'red', title: RECEIVE_UI.refused },
-  duplicate: { color: 'yellow', title: RECEIVE_UI.duplicate },
+  accepted: { color: 'green', variant: 'filled', title: undefined },
+  removed: { color: 'blue', variant: 'light', title: undefined },
+  refused: { color: 'red', variant: 'filled', title: RECEIVE_UI.refused },
+  duplicate: { color: 'yellow', variant: 'filled', title: RECEIVE_UI.duplicate },
+  sending: { color: 'gray', variant: 'light', title: undefined },
+  queued: { color: 'orange', variant: 'light', title: undefined },
 } as const;
 
-/** The answer to the last scan, announced to screen readers. */
+/** The answer to the last scan, in a colour readable at arm's length, announced to screen readers. */
 export function ScanResult({ outcome }: { outcome: ScanOutcome | undefined }) {
   if (!outcome) return <div aria-live="polite" />;
   const look = LOOK[outcome.kind];
@@ -19,7 +21,7 @@ export function ScanResult({ outcome }: { outcome: ScanOutcome | undefined }) {
       title={look.title}
       role={outcome.kind === 'refused' ? 'alert' : 'status'}
       data-outcome={outcome.kind}
-      variant="light"
+      variant={look.variant}
     >
       {outcome.text}
     </Alert>

@@ -1,9 +1,11 @@
 import { useRef, useState } from 'react';
-import { Anchor, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { Link, Navigate, useParams } from 'react-router';
+import { Alert, Anchor, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { message, UNIT_LABELS, type IdType, type UnitType } from '@pharma/domain';
-import { fillLabel, FIELD_LABELS, RECEIVE_UI } from '../../../config/labels.ts';
+import { fillLabel, FIELD_LABELS, RECEIVE_UI, SCANNER_UI } from '../../../config/labels.ts';
 import { ScanField, type ScanFieldHandle } from '../../../components/ui/scan-field.tsx';
+import { ScanQueuePanel } from '../../../components/ui/scan-queue-panel.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useIbd } from '../api/get-ibd.ts';
 import { useReverseOperation } from '../api/reverse-operation.ts';
 import { useReceivePermissions } from '../hooks/use-receive-permissions.ts';
@@ -33,54 +35,74 @@ export function ScanUnitsPage({ units }: ScanUnitsPageProps) {
   const field = useRef<ScanFieldHandle>(null);
   const scan = useSubmitScan('IBD', ibdNo);
   const reverse = useReverseOperation(ibdNo);
+  // ?camera=1 shows the camera view whatever the Barcode Scanner setting says (the camera journey's shortcut).
+  const forceCamera = useSearchParams()[0].get('camera') === '1';
 
   if (!can.scan) return <Navigate to="/403" replace />;
+
+  const offline = details.isError && details.error instanceof ApiError && details.error.status === 0;
+  const completed = details.data?.document.status === 'Completed';
+  const controls = completed ? (
+    <Text role="status">{message('DOCUMENT_COMPLETED', { type: 'IBD', number: ibdNo })}</Text>
+  ) : (
+    <>
+      <SegmentedControl
+        fullWidth
+        aria-label={RECEIVE_UI.unitType}
+        value={unit}
+        onChange={(value) => {
+          setUnit(value as UnitType);
+          field.current?.focus();
+        }}
+        data={units.map((type) => ({ value: type, label: UNIT_LABELS[type] }))}
+      />
+      <SegmentedControl
+        size="xs"
+        aria-label={RECEIVE_UI.idType}
+        value={idType}
+        onChange={(value) => {
+          setIdType(value as IdType);
+          field.current?.focus();
+        }}
+        data={[
+          { value: 'GS1', label: RECEIVE_UI.gs1 },
+          { value: 'NON_GS1', label: RECEIVE_UI.nonGs1 },
+        ]}
+      />
+      <ScanField
+        ref={field}
+        camera={forceCamera ? 'force' : true}
+        label={fillLabel(RECEIVE_UI.scanLabel, { unit: UNIT_LABELS[unit] })}
+        placeholder={RECEIVE_UI.scanPlaceholder}
+        submitLabel={RECEIVE_UI.scan}
+        onScan={(raw) => scan.submit({ raw, unit, idType })}
+      />
+    </>
+  );
+
+  // Offline (a reload with no network) the details cannot load, but scanning goes on into the queue.
+  if (offline) {
+    return (
+      <Stack gap="sm">
+        {controls}
+        <ScanResult outcome={scan.outcome} />
+        <ScanQueuePanel scanned={scan.scanned} />
+        <Alert color="gray" variant="light">
+          {SCANNER_UI.detailsOffline}
+        </Alert>
+      </Stack>
+    );
+  }
 
   return (
     <QueryState query={details}>
       {(data) => {
-        const completed = data.document.status === 'Completed';
         return (
           <Stack gap="sm">
             <DocumentHeader details={data} compact />
-            {completed ? (
-              <Text role="status">{message('DOCUMENT_COMPLETED', { type: 'IBD', number: ibdNo })}</Text>
-            ) : (
-              <>
-                <SegmentedControl
-                  fullWidth
-                  aria-label={RECEIVE_UI.unitType}
-                  value={unit}
-                  onChange={(value) => {
-                    setUnit(value as UnitType);
-                    field.current?.focus();
-                  }}
-                  data={units.map((type) => ({ value: type, label: UNIT_LABELS[type] }))}
-                />
-                <SegmentedControl
-                  size="xs"
-                  aria-label={RECEIVE_UI.idType}
-                  value={idType}
-                  onChange={(value) => {
-                    setIdType(value as IdType);
-                    field.current?.focus();
-                  }}
-                  data={[
-                    { value: 'GS1', label: RECEIVE_UI.gs1 },
-                    { value: 'NON_GS1', label: RECEIVE_UI.nonGs1 },
-                  ]}
-                />
-                <ScanField
-                  ref={field}
-                  label={fillLabel(RECEIVE_UI.scanLabel, { unit: UNIT_LABELS[unit] })}
-                  placeholder={RECEIVE_UI.scanPlaceholder}
-                  submitLabel={RECEIVE_UI.scan}
-                  busy={scan.pending}
-                  onScan={(raw) => scan.submit({ raw, unit, idType })}
-                />
-              </>
-            )}
+            {controls}
             <ScanResult outcome={scan.outcome} />
+            <ScanQueuePanel scanned={scan.scanned} />
             <Card withBorder padding="xs" component="section" aria-label={RECEIVE_UI.lines}>
               <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {data.data.map((line) => (

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Stack, Switch } from '@mantine/core';
+import { message } from '@pharma/domain';
+import { SCANNER_UI } from '../../../config/labels.ts';
+import { readDeviceSettings, writeDeviceSettings } from '../../../lib/device-settings.ts';
+
+/**
+ * /ldc/settings and /rdc/settings, 'Settings': the settings of this device. Barcode Scanner on
+ * means a hardware scanner types the codes and scan screens show the camera notice instead of
+ * the camera view (spec point 8); saved with 'Settings updated successfully!'.
+ */
+export function SettingsPage() {
+  const [draft, setDraft] = useState(readDeviceSettings);
+  const [saved, setSaved] = useState(false);
+
+  return (
+    <Stack gap="sm">
+      <Card withBorder padding="md">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            writeDeviceSettings(draft);
+            setSaved(true);
+          }}
+        >
+          <Stack gap="md">
+            <Switch
+              size="md"
+              label={SCANNER_UI.barcodeScanner}
+              description={SCANNER_UI.barcodeScannerHint}
+              checked={draft.barcodeScanner}
+              onChange={(event) => {
+                setDraft({ ...draft, barcodeScanner: event.currentTarget.checked });
+                setSaved(false);
+              }}
+            />
+            <Button type="submit">{SCANNER_UI.save}</Button>
+          </Stack>
+        </form>
+      </Card>
+      {saved && (
+        <Alert color="green" role="status">
+          {message('SETTINGS_UPDATED')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
+import { ApiError } from '../api-client.ts';
+import { MemoryStore } from './memory-store.ts';
+import { backoffMs, ScanQueue } from './queue.ts';
+import { classifyError } from './send-scan.ts';
+import type { QueueEvent, SendResult } from './types.ts';
+
+const request = (code: string): ScanRequest => ({ docType: 'IBD', docNo: 'IBD1', code, unit: 'EA', idType: 'GS1', scanId: `id-${code}` });
+const answer = (req: ScanRequest): ScanResponse => ({
+  scanId: req.scanId,
+  accepted: true,
+  packs: 1,
+  unit: { type: 'EA', id: req.code },
+  document: { status: 'In Progress' },
+  data: [],
+});
+
+/** A server that answers from a script, a clock, a timer list and a network switch, all in memory. */
+function harness(store = new MemoryStore()) {
+  let online = true;
+  let clock = 1_000_000;
+  const sent: string[] = [];
+  const timers: { run: () => void; ms: number; cancelled: boolean }[] = [];
+  let reply: (req: ScanRequest) => SendResult | Promise<SendResult> = (req) => ({ kind: 'answered', answer: answer(req) });
+  const queue = new ScanQueue({
+    store,
+    send: async (req, _area) => {
+      if (!online) return { kind: 'retry' };
+      sent.push(req.code);
+      return reply(req);
+    },
+    isOnline: () => online,
+    now: () => (clock += 1),
+    schedule: (run, ms) => {
+      const timer = { run, ms, cancelled: false };
+      timers.push(timer);
+      return () => {
+        timer.cancelled = true;
+      };
+    },
+  });
+  const events: QueueEvent[] = [];
+  queue.onEvent((e) => events.push(e));
+  const scan = (code: string) => queue.enqueue(`id-${code}`, request(code));
+  const fireTimers = async () => {
+    const due = timers.splice(0).filter((t) => !t.cancelled);
+    due.forEach((t) => t.run());
+    await queue.flush();
+  };
+  return {
+    queue,
+    store,
+    sent,
+    events,
+    timers,
+    scan,
+    fireTimers,
+    setOnline: (value: boolean) => (online = value),
+    setReply: (fn: typeof reply) => (reply = fn),
+  };
+}
+
+describe('scan queue', () => {
+  it('keeps a scan in the store until the server answers it, then forgets it', async () => {
+    const h = harness();
+    let release: (r: SendResult) => void = () => {};
+    h.setReply(() => new Promise((resolve) => (release = resolve)));
+    await h.scan('A');
+    expect([...h.store.rows.keys()]).toEqual(['id-A']);
+    expect(h.queue.getSnapshot().pending).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(h.sent).toEqual(['A']);
+    release({ kind: 'answered', answer: answer(request('A')) });
+    await h.queue.flush();
+    expect(h.store.rows.size).toBe(0);
+    expect(h.queue.getSnapshot().pending).toHaveLength(0);
+    expect(h.events.map((e) => e.type)).toEqual(['answered']);
+  });
+
+  it('queues while offline and sends everything in order, exactly once, when the network is back', async () => {
+    const h = harness();
+    h.setOnline(false);
+    for (let i = 0; i < 50; i++) await h.scan(`S${String(i).padStart(2, '0')}`);
+    await h.queue.flush();
+    expect(h.sent).toEqual([]);
+    expect(h.queue.getSnapshot()).toMatchObject({ block: 'offline' });
+    expect(h.queue.getSnapshot().pending).toHaveLength(50);
+    expect(h.queue.getSnapshot().pending.every((s) => s.deferred)).toBe(true);
+    h.setOnline(true);
+    await h.queue.resume();
+    expect(h.sent).toEqual(Array.from({ length: 50 }, (_, i) => `S${String(i).padStart(2, '0')}`));
+    expect(h.store.rows.size).toBe(0);
+    expect(h.queue.getSnapshot()).toMatchObject({ block: 'none', pending: [], refused: [] });
+  });
+
+  it('survives a reload: a new queue over the same store sends what the old one kept', async () => {
+    const store = new MemoryStore();
+    const first = harness(store);
+    first.setOnline(false);
+    await first.scan('A');
+    await first.scan('B');
+    const second = harness(store);
+    await second.queue.loaded;
+    expect(second.queue.getSnapshot().pending.map((s) => s.request.code)).toEqual(['A', 'B']);
+    await second.queue.resume();
+    expect(second.sent).toEqual(['A', 'B']);
+    expect(store.rows.size).toBe(0);
+  });
+
+  it('retries with backoff after a failure, never overtaking the first scan', async () => {
+    const h = harness();
+    let fail = 2;
+    h.setReply((req) => (req.code === 'A' && fail-- > 0 ? { kind: 'retry' } : { kind: 'answered', answer: answer(req) }));
+    await h.scan('A');
+    await h.scan('B');
+    await h.queue.flush();
+    expect(h.queue.getSnapshot().block).toBe('retrying');
+    expect(h.sent).toEqual(['A']);
+    expect(h.timers.at(-1)?.ms).toBe(1000);
+    await h.fireTimers();
+    expect(h.timers.at(-1)?.ms).toBe(2000);
+    await h.fireTimers();
+    expect(h.sent).toEqual(['A', 'A', 'A', 'B']);
+    expect(h.queue.getSnapshot().block).toBe('none');
+    expect(backoffMs(1)).toBe(1000);
+    expect(backoffMs(10)).toBe(30_000);
+  });
+
+  it('shows a live refusal at once but lists a refusal that comes back after waiting', async () => {
+    const h = harness();
+    h.setReply((req) => (req.code.startsWith('BAD') ? { kind: 'refused', code: 'NOT_EXPECTED', message: 'Not on this IBD.' } : { kind: 'answered', answer: answer(req) }));
+    await h.scan('BAD1');
+    await h.queue.flush();
+    expect(h.events.at(-1)).toMatchObject({ type: 'refused', listed: false });
+    expect(h.queue.getSnapshot().refused).toHaveLength(0);
+
+    h.setOnline(false);
+    await h.scan('OK1');
+    await h.scan('BAD2');
+    await h.scan('OK2');
+    h.setOnline(true);
+    await h.queue.resume();
+    expect(h.sent).toEqual(['BAD1', 'OK1', 'BAD2', 'OK2']);
+    const { refused, pending } = h.queue.getSnapshot();
+    expect(pending).toHaveLength(0);
+    expect(refused.map((s) => [s.request.code, s.refusal?.message])).toEqual([['BAD2', 'Not on this IBD.']]);
+    expect(h.store.rows.has('id-BAD2')).toBe(true);
+    await h.queue.acknowledge('id-BAD2');
+    expect(h.queue.getSnapshot().refused).toHaveLength(0);
+    expect(h.store.rows.size).toBe(0);
+  });
+
+  it('keeps the queue when the session is gone and sends after the next login', async () => {
+    const h = harness();
+    let signedIn = false;
+    h.setReply((req) => (signedIn ? { kind: 'answered', answer: answer(req) } : { kind: 'signed-out' }));
+    await h.scan('A');
+    await h.scan('B');
+    await h.queue.flush();
+    expect(h.queue.getSnapshot().block).toBe('signed-out');
+    expect(h.queue.getSnapshot().pending).toHaveLength(2);
+    expect(h.timers.filter((t) => !t.cancelled)).toHaveLength(0);
+    signedIn = true;
+    await h.queue.resume();
+    expect(h.sent).toEqual(['A', 'A', 'B']);
+    expect(h.queue.getSnapshot().pending).toHaveLength(0);
+  });
+
+  it('a scan read while another is in flight goes after it', async () => {
+    const h = harness();
+    const releases: (() => void)[] = [];
+    h.setReply((req) => new Promise((resolve) => releases.push(() => resolve({ kind: 'answered', answer: answer(req) }))));
+    await h.scan('A');
+    await h.scan('B');
+    await h.scan('C');
+    expect(h.sent).toEqual(['A']);
+    while (releases.length) {
+      releases.shift()?.();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    await h.queue.flush();
+    expect(h.sent).toEqual(['A', 'B', 'C']);
+    expect(h.events.map((e) => e.type === 'answered' && e.scan.request.code)).toEqual(['A', 'B', 'C']);
+  });
+});
+
+describe('classifyError', () => {
+  it('retries what may succeed later and refuses what the server decided', () => {
+    expect(classifyError(new ApiError(0, 'NETWORK_ERROR', 'x'))).toEqual({ kind: 'retry' });
+    expect(classifyError(new ApiError(503, 'HTTP_ERROR', 'x'))).toEqual({ kind: 'retry' });
+    expect(classifyError(new ApiError(429, 'RATE', 'x'))).toEqual({ kind: 'retry' });
+    expect(classifyError(new TypeError('fetch failed'))).toEqual({ kind: 'retry' });
+    expect(classifyError(new ApiError(401, 'REQUEST_ERROR', 'REQUEST ERROR'))).toEqual({ kind: 'signed-out' });
+    expect(classifyError(new ApiError(409, 'ALREADY_SCANNED', 'Already.'))).toEqual({ kind: 'refused', code: 'ALREADY_SCANNED', message: 'Already.' });
+  });
+});
