@@ -17,7 +17,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pharma-e
 
 export default defineConfig({
   testDir: './journeys',
-  outputDir: '../test-results',
+  outputDir: process.env.E2E_OUTPUT ?? '../test-results/playwright',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,

@@ -40,7 +40,7 @@ if (pgBase) {
     };
     const url = new URL(pgBase);
     url.pathname = `/${name}`;
-    return { E2E_DATABASE_URL: url.toString(), E2E_REPORT: '../test-results/e2e-postgres.json' };
+    return { E2E_DATABASE_URL: url.toString(), E2E_REPORT: '../test-results/e2e-postgres.json', E2E_OUTPUT: '../test-results/playwright-postgres' };
   }]);
 }
 
