@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { expect, request as playwrightRequest, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { CodeMaker, epcisDocument, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { fakeCameraArgs, gs1DataMatrixVideo } from '../support/fake-camera.ts';
 import { APP_URL } from '../support/settings.ts';
-import { login, PASSWORD } from './support.ts';
+import { adminApi } from '../support/stage-ibd.ts';
+import { login } from './support.ts';
 
 /**
  * The camera path: Chromium's fake camera plays a video of a pack's GS1 DataMatrix, drawn by the
@@ -18,14 +19,6 @@ let pack: PackSpec;
 let materialNo: string;
 let video: string;
 
-async function adminApi() {
-  const anonymous = await playwrightRequest.newContext({ baseURL: APP_URL });
-  const res = await anonymous.post('/api/auth-login', { data: { identifier: 'admin@demo.local', password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  const { jwt } = (await res.json()) as { jwt: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({ baseURL: APP_URL, extraHTTPHeaders: { authorization: `Bearer ${jwt}` } });
-}
 
 /** Scan screens show the camera with the device's "Barcode Scanner" setting off. */
 async function turnOffBarcodeScanner(page: Page) {

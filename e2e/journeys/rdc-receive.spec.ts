@@ -1,7 +1,7 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CodeMaker, epcisDocument, type Shipment } from '../../apps/server/src/seed/epcis-builder.ts';
-import { APP_URL } from '../support/settings.ts';
-import { login, PASSWORD } from './support.ts';
+import { adminApi } from '../support/stage-ibd.ts';
+import { login } from './support.ts';
 
 /**
  * Regional receiving, end to end: an IBD and its advance shipping notice come in through the
@@ -25,15 +25,6 @@ const codes = new CodeMaker(Number(IBD.slice(-6)), '2');
 let shipment: Required<Pick<Shipment, 'pallets' | 'cartons' | 'packs'>>;
 let foreign: Shipment;
 
-/** Signs in as the admin (INTEGRATION right) and returns a request context carrying the token. */
-async function adminApi() {
-  const anonymous = await playwrightRequest.newContext({ baseURL: APP_URL });
-  const res = await anonymous.post('/api/auth-login', { data: { identifier: 'admin@demo.local', password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  const { jwt } = (await res.json()) as { jwt: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({ baseURL: APP_URL, extraHTTPHeaders: { authorization: `Bearer ${jwt}` } });
-}
 
 /** Lines matching a shipment exactly (one per material and batch), plus 2 packs never sent on the first. */
 function linesOf(s: Shipment, products: Product[]) {
