@@ -15,11 +15,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine/ },
-            // zxing-wasm stays out of the shared vendor chunk: only the camera scanner loads it (decision 0011).
-            { name: 'vendor', test: /node_modules[\\/](?!zxing-wasm[\\/])/ },
-          ],
+          // Only the libraries every page runs go to the shared vendor chunk. Mantine's components
+          // and everything else land in the chunk of the pages that use them: a group catching
+          // all of node_modules would pull every lazily loaded page's components into the first
+          // load (issue 7). zxing-wasm, for one, is the camera scanner's alone (decision 0011).
+          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|idb)[\\/]/ }],
         },
       },
     },

@@ -61,6 +61,8 @@ test('logout clears the session: protected pages need a login again', async ({ p
 
 test('a page not built yet says so inside the shell', async ({ page }) => {
   await login(page, 'rdc', 'rdc@demo.local');
+  // Signed in first: a navigation while the login call is in flight would cancel it.
+  await expect(page).toHaveURL(/\/rdc$/);
   await page.goto('/rdc/obdList');
   await expect(page.getByRole('heading', { level: 1, name: 'Dispatch' })).toBeVisible();
   await expect(page.getByText(/not available yet/i)).toBeVisible();

@@ -17,6 +17,47 @@ test('a viewer opening a page whose feature they lack sees the 403 page', async 
   await expectRestricted(page);
 });
 
+test('viewer sees lists but no Scan, Complete or Delete controls', async ({ page }, testInfo) => {
+  const ibdNo = '1800000201';
+  await login(page, 'ldc', 'viewer@demo.local');
+  await expect(page).toHaveURL(/\/ldc$/);
+  await page.goto('/ldc/ibdList');
+  await expect(page.getByRole('heading', { level: 1, name: 'IBD List' })).toBeVisible();
+  const card = page.getByRole('link', { name: `IBD No. ${ibdNo}` });
+  await expect(card).toBeVisible();
+  // Filter is an action the viewer lacks: no filter controls; no Scan IBD No. either.
+  await expect(page.getByRole('button', { name: 'Filter' })).toHaveCount(0);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Scan IBD No.' })).toHaveCount(0);
+
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/ldc/ibdDetails/${ibdNo}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'IBD Details' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: /^Material No\. / })).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Scanned units' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Scan', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Scan', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Complete', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('viewer-ibd-details.png') });
+  // Nor the scan page, where deleting lives: it needs the Scan action.
+  await page.goto(`/ldc/ScanOperation/${ibdNo}?p=IBD`);
+  await expectRestricted(page);
+
+  // The local operator, on the same page, has Scan and Complete.
+  await page.goto('/ldc');
+  await logout(page);
+  await expect(page).toHaveURL(/\/ldc\/login/);
+  await login(page, 'ldc', 'ldc@demo.local');
+  await expect(page).toHaveURL(/\/ldc$/);
+  await page.goto(`/ldc/ibdDetails/${ibdNo}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'IBD Details' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Scan', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Complete', exact: true })).toBeVisible();
+  await page.goto('/ldc/ibdList');
+  await expect(page.getByRole('button', { name: 'Filter' })).toBeVisible();
+});
+
 test('the menu shows Admin only to admins, and /admin refuses everyone else', async ({ page }) => {
   await login(page, 'ldc', 'ldc@demo.local');
   await expect(page).toHaveURL(/\/ldc$/);

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { epcisDocument, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
+import { epcisDocument, type CartonSpec, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { APP_URL } from './settings.ts';
 
 export const PASSWORD = 'Scan#2026';
@@ -29,18 +29,21 @@ export async function demoProducts(api: APIRequestContext, batchTag: string): Pr
   return data.map((l, i) => ({ materialNo: l.materialNo, gtin: l.eanGtinNo, batch: `${batchTag}${i}`, expiry: '2028-06-30' }));
 }
 
-/** An IBD whose lines match its loose packs exactly, and its advance shipping notice, through the integration API. */
-export async function stageIbd(api: APIRequestContext, ibdNo: string, packs: PackSpec[], products: Product[]): Promise<void> {
+/**
+ * An IBD whose lines match its loose packs (and the packs of its cartons) exactly, and its advance
+ * shipping notice, through the integration API. The warehouse picks the area: W2010 regional, W3010 local.
+ */
+export async function stageIbd(api: APIRequestContext, ibdNo: string, packs: PackSpec[], products: Product[], { cartons = [], warehouseNo = 'W2010' }: { cartons?: CartonSpec[]; warehouseNo?: string } = {}): Promise<void> {
   const counts = new Map<string, { materialNo: string; batchNo: string; quantity: number }>();
-  for (const p of packs) {
+  for (const p of [...cartons.flatMap((c) => c.packs), ...packs]) {
     const materialNo = products.find((m) => m.gtin === p.gtin)!.materialNo;
     const key = `${materialNo}|${p.batch}`;
     counts.set(key, { materialNo, batchNo: p.batch, quantity: (counts.get(key)?.quantity ?? 0) + 1 });
   }
   const lines = [...counts.values()].map((c, i) => ({ lineNo: (i + 1) * 10, ...c }));
-  const doc = await api.put(`/api/integration/documents/IBD/${ibdNo}`, { data: { warehouseNo: 'W2010', date: '2026-11-22', lines } });
+  const doc = await api.put(`/api/integration/documents/IBD/${ibdNo}`, { data: { warehouseNo, date: '2026-11-22', lines } });
   expect(doc.status(), await doc.text()).toBe(200);
-  const asn = await api.post('/api/integration/epcis', { data: epcisDocument({ packs, ibdNo }) });
+  const asn = await api.post('/api/integration/epcis', { data: epcisDocument({ cartons, packs, ibdNo }) });
   expect(asn.status(), await asn.text()).toBe(200);
 }
 

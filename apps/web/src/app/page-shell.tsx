@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Alert, AppShell, Button, Container, Group, Text } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
@@ -25,6 +25,9 @@ export function PageShell() {
   const home = area ? AREA_HOME[area] : '/';
   const back = useBack(meta, home);
   const [menuOpened, menu] = useDisclosure(false);
+  // The menu's chunk loads on the first open and stays mounted after (its closing transition).
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (menuOpened && !menuUsed) setMenuUsed(true);
   useDocumentTitle(`${title} · ${UI.appName}`);
 
   useSignOutFromOtherTabs(area);
@@ -47,7 +50,13 @@ export function PageShell() {
           backDisabled={back.disabled}
           menuOpened={menuOpened}
           onMenu={menu.toggle}
-          menu={<AppMenu area={area} opened={menuOpened} onClose={menu.close} />}
+          menu={
+            menuUsed && (
+              <Suspense fallback={null}>
+                <AppMenu area={area} opened={menuOpened} onClose={menu.close} />
+              </Suspense>
+            )
+          }
         />
       </AppShell.Header>
       <AppShell.Main>

@@ -1,8 +1,12 @@
+import { Suspense } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { useParams } from 'react-router';
 import { UNIT_TYPE_ORDER } from '@pharma/domain';
-import { AREA_HOME, type RouteMeta } from '../config/routes.ts';
+import { UI } from '../config/labels.ts';
+import { AREA_HOME, NEW_DOCUMENT, type RouteMeta } from '../config/routes.ts';
+import { NotFoundPage, RestrictedPage, ServerErrorPage } from '../features/errors/index.ts';
 import { AdminPage } from '../features/admin/index.ts';
 import { ChooseAreaPage, LoginPage } from '../features/auth/index.ts';
-import { NotFoundPage, RestrictedPage, ServerErrorPage } from '../features/errors/index.ts';
 import { HomePage } from '../features/home/index.ts';
 import { NotAvailable } from '../features/not-available/index.ts';
 import { IbdDetailsPage, ReceiveListPage, ScanDocumentPage, ScanUnitsPage } from '../features/receive/index.ts';
@@ -18,6 +22,8 @@ const HANDLING_UNITS = ['PLT', 'CTN'] as const;
 function Page({ meta }: { meta: RouteMeta }) {
   const title = useRouteTitle(meta);
   const home = meta.area ? AREA_HOME[meta.area] : '/';
+  const area = meta.area ?? 'RDC';
+  const queryValue = useParams().queryValue;
   switch (meta.page) {
     case 'chooseArea':
       return <ChooseAreaPage />;
@@ -38,15 +44,17 @@ function Page({ meta }: { meta: RouteMeta }) {
     case 'settings':
       return <SettingsPage />;
     case 'ibdList':
-      return <ReceiveListPage />;
+      return <ReceiveListPage area={area} />;
     case 'ibdDetails':
-      return <IbdDetailsPage />;
+      return <IbdDetailsPage area={area} />;
     case 'scanDocument':
-      return <ScanDocumentPage />;
+      return <ScanDocumentPage area={area} />;
     case 'scanUnits':
-      return <ScanUnitsPage units={UNIT_TYPE_ORDER} />;
+      return <ScanUnitsPage units={UNIT_TYPE_ORDER} area={area} />;
     case 'scanHandlingUnit':
-      return <ScanUnitsPage units={HANDLING_UNITS} />;
+      return <ScanUnitsPage units={HANDLING_UNITS} area={area} />;
+    case 'scanCode':
+      return queryValue === NEW_DOCUMENT ? <ScanDocumentPage area={area} /> : <ScanUnitsPage key={queryValue} units={UNIT_TYPE_ORDER} area={area} />;
     case 'search':
       return <SearchPage />;
     case 'pallet':
@@ -64,11 +72,22 @@ function Page({ meta }: { meta: RouteMeta }) {
   }
 }
 
-/** One route of the table: its guard, then its screen (or the "not available yet" state). */
+/** While a screen's chunk loads (first visit only): a spinner inside the shell, header in place. */
+function PageLoading() {
+  return (
+    <Center py="xl">
+      <Loader aria-label={UI.loading} />
+    </Center>
+  );
+}
+
+/** One route of the table: its guard, then its screen (or the "not available yet" state), loaded on demand. */
 export function RoutePage({ meta }: { meta: RouteMeta }) {
   return (
     <RequireAccess meta={meta}>
-      <Page meta={meta} />
+      <Suspense fallback={<PageLoading />}>
+        <Page meta={meta} />
+      </Suspense>
     </RequireAccess>
   );
 }

@@ -5,13 +5,14 @@ import { TITLES } from './labels.ts';
 /** The screens that exist; every other route renders the "not available yet" state. */
 export type PageKey = 'chooseArea' | 'login' | 'home' | 'restricted' | 'notFound' | 'serverError' | 'register' | 'admin' | 'settings' | 'notAvailable' | InventoryPageKey;
 
-/** Regional receiving, scanning and search screens (issue 6, decision 0007). */
+/** Receiving (both areas), scanning and search screens (issue 6, decisions 0007 and 0012). */
 export type InventoryPageKey =
   | 'ibdList'
   | 'ibdDetails'
   | 'scanDocument'
   | 'scanUnits'
   | 'scanHandlingUnit'
+  | 'scanCode'
   | 'search'
   | 'pallet'
   | 'palletCartons'
@@ -104,7 +105,8 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/doDetails/:moduleType', TITLES.obdDetails, { titleRule: 'woOrObdDetails', ...details('param') }),
   ldc('/rmaList', TITLES.returnList, list('RETURN')),
   ldc('/rmaDetails/:rmaDetails', TITLES.rmaDetails, details('RETURN')),
-  ldc('/ScanOperation/:queryValue', TITLES.scanCode, scan),
+  // Local receiving's scan (decision 0012): `new` asks for the IBD No., a number scans its units.
+  ldc('/ScanOperation/:queryValue', TITLES.scanCode, { ...scan, module: 'RECEIVE', page: 'scanCode' }),
   ldc('/rrdScanOperation/rrdDocTagging/:bprNo', TITLES.scanCode, { ...scan, module: 'REDRESS' }),
   ldc('/rrdScanOperation/SeriesAndNonSeriesScanner', TITLES.scanCodeSeries, { ...scan, module: 'REDRESS' }),
   ldc('/rrdScanOperation/rrdDocTagging/scanCarton', TITLES.scanCartonLabel, { ...scan, module: 'REDRESS' }),
@@ -112,8 +114,8 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/itemDetails/:sscc', TITLES.itemDetails),
   ldc('/rrdList', TITLES.redressPoList, list('REDRESS')),
   ldc('/rrdDetails/:rrdDetails', TITLES.poDetails, details('REDRESS')),
-  ldc('/ibdList', TITLES.ibdList, list('RECEIVE')),
-  ldc('/ibdDetails/:ibdDetails', TITLES.ibdDetails, details('RECEIVE')),
+  ldc('/ibdList', TITLES.ibdList, { ...list('RECEIVE'), page: 'ibdList' }),
+  ldc('/ibdDetails/:ibdDetails', TITLES.ibdDetails, { ...details('RECEIVE'), page: 'ibdDetails' }),
   ldc('/decommList', TITLES.snList, list('DECOMM')),
   ldc('/decommDetails/:decommDetails', TITLES.snDetails, details('DECOMM')),
   ldc('/repackScanOperation/:queryValue', TITLES.scanMaterialNo, scan),
@@ -151,6 +153,9 @@ export const APP_ROUTES: RouteMeta[] = [{ path: '/admin', title: TITLES.admin, p
 
 /** The catch-all for unknown paths. */
 export const NOT_FOUND_ROUTE: RouteMeta = { path: '*', title: TITLES.notFound, page: 'notFound', public: true };
+
+/** The scan route's path segment that asks for the document number rather than naming one (decision 0007). */
+export const NEW_DOCUMENT = 'new';
 
 export const AREA_HOME: Record<Application, string> = { RDC: '/rdc', LDC: '/ldc' };
 export const AREA_LOGIN: Record<Application, string> = { RDC: '/rdc/login', LDC: '/ldc/login' };

@@ -1,8 +1,27 @@
-import { useEffect } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useBlocker } from 'react-router';
 import { message } from '@pharma/domain';
-import { SCANNER_UI } from '../../config/labels.ts';
+import type { LeaveDialogProps } from './leave-dialog.tsx';
+
+const loadDialog = () => import('./leave-dialog.tsx');
+
+/** Where the dialog's chunk cannot load (offline before the service worker cached it): the browser's own confirm. */
+function NativeLeaveDialog({ onStay, onLeave }: LeaveDialogProps) {
+  useEffect(() => {
+    const timer = setTimeout(() => (window.confirm(message('DATA_MAY_BE_LOST')) ? onLeave() : onStay()), 0);
+    return () => clearTimeout(timer);
+  }, [onLeave, onStay]);
+  return null;
+}
+
+// The dialog (Mantine's Modal and its focus trap) is a chunk of its own: the scan page's first load
+// does without it (issue 7). It is fetched when scans are first left unsent, before anyone leaves.
+const LeaveDialog = lazy<ComponentType<LeaveDialogProps>>(() =>
+  loadDialog().then(
+    (module) => ({ default: module.LeaveDialog }),
+    () => ({ default: NativeLeaveDialog }),
+  ),
+);
 
 /**
  * While scans are unsent: the browser's own warning on refresh or close (beforeunload), and the
@@ -14,6 +33,7 @@ export function UnsentScansGuard({ unsent }: { unsent: boolean }) {
 
   useEffect(() => {
     if (!unsent) return;
+    void loadDialog().catch(() => undefined);
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show (or need) a returnValue; modern ones show their own text.
@@ -24,17 +44,10 @@ export function UnsentScansGuard({ unsent }: { unsent: boolean }) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsent]);
 
+  if (blocker.state !== 'blocked') return null;
   return (
-    <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={SCANNER_UI.leaveTitle} centered>
-      <Text size="sm">{message('DATA_MAY_BE_LOST')}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={() => blocker.reset?.()}>
-          {SCANNER_UI.stay}
-        </Button>
-        <Button color="red" onClick={() => blocker.proceed?.()}>
-          {SCANNER_UI.leave}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
+    </Suspense>
   );
 }

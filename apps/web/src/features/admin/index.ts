@@ -1,1 +1,4 @@
-export { AdminPage } from './components/admin-page.tsx';
+import { lazyNamed } from '../../lib/lazy-named.ts';
+
+/** Each screen is a chunk of its own, loaded when a route first shows it (issue 7). */
+export const AdminPage = lazyNamed(() => import('./components/admin-page.tsx'), 'AdminPage');

@@ -1,1 +1,4 @@
-export { HomePage } from './components/home-page.tsx';
+import { lazyNamed } from '../../lib/lazy-named.ts';
+
+/** Each screen is a chunk of its own, loaded when a route first shows it (issue 7). */
+export const HomePage = lazyNamed(() => import('./components/home-page.tsx'), 'HomePage');

@@ -1,1 +1,4 @@
-export { NotAvailable } from './components/not-available.tsx';
+import { lazyNamed } from '../../lib/lazy-named.ts';
+
+/** Each screen is a chunk of its own, loaded when a route first shows it (issue 7). */
+export const NotAvailable = lazyNamed(() => import('./components/not-available.tsx'), 'NotAvailable');

@@ -1,1 +1,4 @@
-export { RegisterPage } from './components/register-page.tsx';
+import { lazyNamed } from '../../lib/lazy-named.ts';
+
+/** Each screen is a chunk of its own, loaded when a route first shows it (issue 7). */
+export const RegisterPage = lazyNamed(() => import('./components/register-page.tsx'), 'RegisterPage');

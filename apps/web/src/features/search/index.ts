@@ -1,2 +1,5 @@
-export { SearchPage } from './components/search-page.tsx';
-export { UnitPage } from './components/unit-page.tsx';
+import { lazyNamed } from '../../lib/lazy-named.ts';
+
+/** Each screen is a chunk of its own, loaded when a route first shows it (issue 7). */
+export const SearchPage = lazyNamed(() => import('./components/search-page.tsx'), 'SearchPage');
+export const UnitPage = lazyNamed(() => import('./components/unit-page.tsx'), 'UnitPage');

@@ -185,6 +185,59 @@ describe('scan queue', () => {
   });
 });
 
+describe('scan queue: nothing sent or announced as kept before the store has it', () => {
+  /** A store whose writes wait until released, to look inside the window between read and written. */
+  function slowStore() {
+    const store = new MemoryStore();
+    const pending: (() => void)[] = [];
+    const put = store.put.bind(store);
+    store.put = (scan) => new Promise<void>((resolve) => pending.push(() => void put(scan).then(resolve)));
+    const releaseAll = async () => {
+      while (pending.length) pending.shift()?.();
+      await new Promise((r) => setTimeout(r, 0));
+    };
+    return { store, releaseAll };
+  }
+
+  it('a running flush stops before a scan still being written, and sends it once written', async () => {
+    const { store, releaseAll } = slowStore();
+    const h = harness(store);
+    const releases: (() => void)[] = [];
+    h.setReply((req) => new Promise((resolve) => releases.push(() => resolve({ kind: 'answered', answer: answer(req) }))));
+    const a = h.scan('A');
+    await releaseAll();
+    await a;
+    expect(h.sent).toEqual(['A']);
+    const b = h.scan('B'); // read while A is in flight; its write has not completed
+    releases.shift()?.();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(h.sent).toEqual(['A']);
+    expect(store.rows.has('id-B')).toBe(false);
+    await releaseAll();
+    await b;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(h.sent).toEqual(['A', 'B']);
+  });
+
+  it('announces "kept" (deferred) only after the write, and still sends a scan whose write failed', async () => {
+    const { store, releaseAll } = slowStore();
+    const h = harness(store);
+    h.setOnline(false);
+    const a = h.scan('A');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(h.events).toEqual([]);
+    await releaseAll();
+    await a;
+    expect(h.events.map((e) => e.type)).toEqual(['deferred']);
+
+    const broken = harness(Object.assign(new MemoryStore(), { put: () => Promise.reject(new Error('quota')) }));
+    await broken.scan('X');
+    await broken.queue.flush();
+    expect(broken.events.map((e) => e.type)).toEqual(['answered']);
+    expect(broken.sent).toEqual(['X']);
+  });
+});
+
 describe('classifyError', () => {
   it('retries what may succeed later and refuses what the server decided', () => {
     expect(classifyError(new ApiError(0, 'NETWORK_ERROR', 'x'))).toEqual({ kind: 'retry' });

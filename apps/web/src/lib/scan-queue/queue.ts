@@ -37,6 +37,8 @@ export class ScanQueue {
   private snapshot: QueueSnapshot = { ready: false, pending: [], refused: [], block: 'none' };
   private readonly listeners = new Set<() => void>();
   private readonly eventListeners = new Set<(event: QueueEvent) => void>();
+  /** Scans read but not yet written to the store: never sent, never announced as kept, until written. */
+  private readonly unwritten = new Set<string>();
   readonly loaded: Promise<void>;
 
   constructor(deps: QueueDeps) {
@@ -64,18 +66,32 @@ export class ScanQueue {
     return () => this.eventListeners.delete(listener);
   }
 
-  /** Keeps a scan durably, then sends it (after every scan read before it). */
+  /**
+   * Keeps a scan durably, then sends it (after every scan read before it). Until the store has
+   * the scan, it is neither sent (a running flush stops before it) nor announced as deferred
+   * ("kept on this device"): the screen only claims what a reload would find.
+   */
   async enqueue(scanId: string, request: ScanRequest, area: Area = 'RDC'): Promise<QueuedScan> {
     const now = this.deps.now();
     this.lastSeq = Math.max(this.lastSeq + 1, now);
     const waiting = this.block !== 'none' || !this.deps.isOnline();
     const scan: QueuedScan = { scanId, seq: this.lastSeq, readAt: new Date(now).toISOString(), request, area, deferred: waiting };
     this.scans.push(scan);
+    this.unwritten.add(scanId);
     this.changed();
-    await this.deps.store.put(scan);
-    if (waiting) this.emit({ type: 'deferred', scan });
+    let written = true;
+    try {
+      await this.deps.store.put(scan);
+    } catch {
+      // No durable storage (quota, a broken database): the scan is still sent from memory, but
+      // never announced as kept on the device.
+      written = false;
+    }
+    this.unwritten.delete(scanId);
+    const current = this.scans.find((s) => s.scanId === scanId);
+    if (written && current?.deferred && !current.refusal) this.emit({ type: 'deferred', scan: current });
     void this.flush();
-    return scan;
+    return current ?? scan;
   }
 
   /** Try now: the network is back, the page loaded, or the user signed in again. */
@@ -121,6 +137,8 @@ export class ScanQueue {
 
   private async sendAll(): Promise<void> {
     for (let next = this.nextPending(); next; next = this.nextPending()) {
+      // A scan not yet written stops the run (its write flushes again): order is kept, nothing is sent unkept.
+      if (this.unwritten.has(next.scanId)) return;
       if (!this.deps.isOnline()) return this.wait('offline');
       const result = await this.deps.send(next.request, next.area ?? 'RDC').catch(() => ({ kind: 'retry' }) as const);
       if (result.kind === 'retry') return this.wait('retrying');
@@ -161,7 +179,8 @@ export class ScanQueue {
     const newlyDeferred = this.scans.filter((s) => !s.refusal && !s.deferred);
     this.scans = this.scans.map((s) => (!s.refusal && !s.deferred ? { ...s, deferred: true } : s));
     this.changed();
-    for (const scan of newlyDeferred) this.emit({ type: 'deferred', scan: { ...scan, deferred: true } });
+    // A scan still being written is announced by its own write (enqueue), once it is kept.
+    for (const scan of newlyDeferred) if (!this.unwritten.has(scan.scanId)) this.emit({ type: 'deferred', scan: { ...scan, deferred: true } });
     await Promise.all(this.scans.filter((s) => newlyDeferred.some((n) => n.scanId === s.scanId)).map((s) => this.deps.store.put(s)));
     if (block === 'signed-out') return;
     this.failures += 1;

@@ -1,5 +1,6 @@
 import { ScanResponse, type Area, type ScanRequest } from '@pharma/domain/contract/inventory';
 import { api, ApiError, isSessionLost } from '../api-client.ts';
+import { withArea } from '../area-path.ts';
 import type { SendResult } from './types.ts';
 
 /** Statuses worth another try with the same scanId: no answer, timeouts, throttling, server faults. */
@@ -20,7 +21,7 @@ export function classifyError(error: unknown): SendResult {
  */
 export async function sendScan(request: ScanRequest, area: Area): Promise<SendResult> {
   try {
-    const answer = await api.request<ScanResponse>(area === 'RDC' ? '/api/scanForOperation' : `/api/scanForOperation?area=${area}`, { method: 'POST', body: request, parse: (raw) => ScanResponse.parse(raw) });
+    const answer = await api.request<ScanResponse>(withArea('/api/scanForOperation', area), { method: 'POST', body: request, parse: (raw) => ScanResponse.parse(raw) });
     return { kind: 'answered', answer };
   } catch (error) {
     return classifyError(error);

@@ -1,22 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CompleteResponse } from '@pharma/domain/contract/inventory';
+import { CompleteResponse, type Area } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
-import { updateCachedIbd } from './get-ibd.ts';
+import { withArea } from '../../../lib/area-path.ts';
+import { ibdKey, updateCachedIbd } from './get-ibd.ts';
 
 export type CompleteAnswer = ReturnType<typeof CompleteResponse.parse>;
 
 /** POST /api/completeReceive: closes the IBD; packs not scanned become shortage. */
-export function completeReceive(ibdNo: string): Promise<CompleteAnswer> {
-  return api.request<CompleteAnswer>('/api/completeReceive', { method: 'POST', body: { ibdNo }, parse: (raw) => CompleteResponse.parse(raw) });
+export function completeReceive(ibdNo: string, area: Area): Promise<CompleteAnswer> {
+  return api.request<CompleteAnswer>(withArea('/api/completeReceive', area), { method: 'POST', body: { ibdNo }, parse: (raw) => CompleteResponse.parse(raw) });
 }
 
-export function useCompleteReceive(ibdNo: string) {
+export function useCompleteReceive(ibdNo: string, area: Area) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => completeReceive(ibdNo),
+    mutationFn: () => completeReceive(ibdNo, area),
     onSuccess: (answer) => {
-      updateCachedIbd(client, ibdNo, answer);
-      void client.invalidateQueries({ queryKey: ['ibd', ibdNo] });
+      updateCachedIbd(client, ibdNo, area, answer);
+      void client.invalidateQueries({ queryKey: ibdKey(ibdNo, area) });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ScanResponse, type ReverseRequest } from '@pharma/domain/contract/inventory';
+import { ScanResponse, type Area, type ReverseRequest } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
+import { withArea } from '../../../lib/area-path.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
 import { parseUnitId, unitCode } from '../../../lib/unit-codes.ts';
 import { updateCachedIbd } from './get-ibd.ts';
@@ -8,15 +9,15 @@ import { updateCachedIbd } from './get-ibd.ts';
 type ReverseBody = ReturnType<typeof ReverseRequest.parse>;
 
 /** POST /api/reverseOperation: removes a scanned unit; `packs` is the number of packs taken off. */
-export function reverseOperation(body: ReverseBody): Promise<ScanResponse> {
-  return api.request<ScanResponse>('/api/reverseOperation', { method: 'POST', body, parse: (raw) => ScanResponse.parse(raw) });
+export function reverseOperation(body: ReverseBody, area: Area): Promise<ScanResponse> {
+  return api.request<ScanResponse>(withArea('/api/reverseOperation', area), { method: 'POST', body, parse: (raw) => ScanResponse.parse(raw) });
 }
 
-export function useReverseOperation(ibdNo: string) {
+export function useReverseOperation(ibdNo: string, area: Area) {
   const client = useQueryClient();
   return useMutation({
     /** `id` as the lines' scanned details write it (SSCC or GTIN/serial); sent as the code a scanner types. */
-    mutationFn: (id: string) => reverseOperation({ docType: 'IBD', docNo: ibdNo, code: unitCode(parseUnitId(id)), scanId: newScanId() }),
-    onSuccess: (answer) => updateCachedIbd(client, ibdNo, answer),
+    mutationFn: (id: string) => reverseOperation({ docType: 'IBD', docNo: ibdNo, code: unitCode(parseUnitId(id)), scanId: newScanId() }, area),
+    onSuccess: (answer) => updateCachedIbd(client, ibdNo, area, answer),
   });
 }

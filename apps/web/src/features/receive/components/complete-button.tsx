@@ -1,20 +1,22 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { completeButtonEnabled, type DocumentStatus } from '@pharma/domain';
+import type { Area } from '@pharma/domain/contract/inventory';
 import { fillLabel, RECEIVE_UI } from '../../../config/labels.ts';
 import { useCompleteReceive } from '../api/complete-receive.ts';
 
 export interface CompleteButtonProps {
   ibdNo: string;
+  area: Area;
   status: DocumentStatus;
   scanned: number;
   expected: number;
 }
 
 /** 'Complete' with a confirmation; enabled by the spec's rule (point 4); says the server's answer. */
-export function CompleteButton({ ibdNo, status, scanned, expected }: CompleteButtonProps) {
+export function CompleteButton({ ibdNo, area, status, scanned, expected }: CompleteButtonProps) {
   const [confirming, setConfirming] = useState(false);
-  const complete = useCompleteReceive(ibdNo);
+  const complete = useCompleteReceive(ibdNo, area);
   const enabled = completeButtonEnabled(status, 'complete', scanned);
 
   return (

@@ -5,9 +5,9 @@ import { FIELD_LABELS } from '../../../config/labels.ts';
 import { DocumentStatusBadge } from './status-badge.tsx';
 
 /** One inbound document in the list; the whole card opens its details. */
-export function IbdCard({ document }: { document: DocumentSummary }) {
+export function IbdCard({ document, to }: { document: DocumentSummary; to: string }) {
   return (
-    <Card component={Link} to={`/rdc/ibdNo/${encodeURIComponent(document.number)}`} withBorder padding="sm" aria-label={`${FIELD_LABELS.ibdNo} ${document.number}`}>
+    <Card component={Link} to={to} withBorder padding="sm" aria-label={`${FIELD_LABELS.ibdNo} ${document.number}`}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Stack gap={0}>
           <Text size="xs" c="dimmed">

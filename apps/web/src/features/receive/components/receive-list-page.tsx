@@ -2,20 +2,22 @@ import { useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { message, PAGE_SIZE } from '@pharma/domain';
-import type { ListQuery } from '@pharma/domain/contract/inventory';
+import type { Area, ListQuery } from '@pharma/domain/contract/inventory';
 import { fillLabel, RECEIVE_UI } from '../../../config/labels.ts';
 import { useIbdList } from '../api/get-ibd-list.ts';
+import { RECEIVE_PATHS } from '../area.ts';
 import { useReceivePermissions } from '../hooks/use-receive-permissions.ts';
 import { checkSearchWord, listSearchParams, pageCount, readListQuery } from '../list-query.ts';
 import { IbdCard } from './ibd-card.tsx';
 import { ListFilters } from './list-filters.tsx';
 
-/** /rdc/ibdList, 'Receiving': inbound documents, 20 a page, searchable and filtered. */
-export function ReceiveListPage() {
+/** /rdc/ibdList ('Receiving') and /ldc/ibdList ('IBD List'): the area's inbound documents, 20 a page, searchable and filtered. */
+export function ReceiveListPage({ area }: { area: Area }) {
   const [params, setParams] = useSearchParams();
   const query = readListQuery(params);
-  const can = useReceivePermissions();
-  const list = useIbdList(query);
+  const can = useReceivePermissions(area);
+  const list = useIbdList(query, area);
+  const paths = RECEIVE_PATHS[area];
   const [word, setWord] = useState(query.search ?? '');
   const [wordError, setWordError] = useState<string | undefined>();
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -66,7 +68,7 @@ export function ReceiveListPage() {
           <span />
         )}
         {can.scan && (
-          <Button component={Link} to="/rdc/scanOperation/new?p=IBD">
+          <Button component={Link} to={paths.scanDocument}>
             {RECEIVE_UI.scanIbdNo}
           </Button>
         )}
@@ -100,7 +102,7 @@ export function ReceiveListPage() {
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {list.data.data.map((document) => (
               <li key={document.number}>
-                <IbdCard document={document} />
+                <IbdCard document={document} to={paths.details(document.number)} />
               </li>
             ))}
           </Stack>

@@ -3,26 +3,27 @@ import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { validateLooseCode } from '@pharma/domain';
+import type { Area } from '@pharma/domain/contract/inventory';
 import { RECEIVE_UI, UI } from '../../../config/labels.ts';
+import { NEW_DOCUMENT } from '../../../config/routes.ts';
 import { ScanField } from '../../../components/ui/scan-field.tsx';
 import { StatusScreen } from '../../../components/ui/status-screen.tsx';
 import { getIbd, ibdKey } from '../api/get-ibd.ts';
+import { RECEIVE_PATHS } from '../area.ts';
 import { useReceivePermissions } from '../hooks/use-receive-permissions.ts';
 
-/** The path segment that asks for the document number rather than naming one (decision 0007). */
-export const NEW_DOCUMENT = 'new';
-
-const scanPath = (ibdNo: string) => `/rdc/scanPallet/${encodeURIComponent(ibdNo)}?p=IBD`;
 
 /**
- * /rdc/scanOperation/{queryValue}?p=IBD, 'Scan IBD No.': scan or type the document number, then
- * scan its units. A queryValue that already names a document goes straight to its unit scan.
+ * /rdc/scanOperation/{queryValue}?p=IBD, 'Scan IBD No.' (and /ldc/ScanOperation/new): scan or
+ * type the document number, then scan its units. A queryValue that already names a document
+ * goes straight to its unit scan.
  */
-export function ScanDocumentPage() {
+export function ScanDocumentPage({ area }: { area: Area }) {
   const queryValue = useParams().queryValue ?? NEW_DOCUMENT;
   const [search] = useSearchParams();
   const type = (search.get('p') || 'IBD').toUpperCase();
-  const can = useReceivePermissions();
+  const can = useReceivePermissions(area);
+  const scanPath = RECEIVE_PATHS[area].scanUnits;
   const client = useQueryClient();
   const navigate = useNavigate();
   const [error, setError] = useState<string | undefined>();
@@ -40,7 +41,7 @@ export function ScanDocumentPage() {
     }
     setBusy(true);
     try {
-      await client.fetchQuery({ queryKey: ibdKey(number.value), queryFn: () => getIbd(number.value) });
+      await client.fetchQuery({ queryKey: ibdKey(number.value, area), queryFn: () => getIbd(number.value, area) });
       setError(undefined);
       void navigate(scanPath(number.value));
     } catch (failure) {

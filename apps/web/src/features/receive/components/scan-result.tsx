@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { RECEIVE_UI } from '../../../config/labels.ts';
-import type { ScanOutcome } from '../scan-outcome.ts';
+import { useLastScan, type LastScanStore } from '../last-scan-store.ts';
 
 const LOOK = {
   accepted: { color: 'green', variant: 'filled', title: undefined },
@@ -11,8 +11,12 @@ const LOOK = {
   queued: { color: 'orange', variant: 'light', title: undefined },
 } as const;
 
-/** The answer to the last scan, in a colour readable at arm's length, announced to screen readers. */
-export function ScanResult({ outcome }: { outcome: ScanOutcome | undefined }) {
+/**
+ * The answer to the last scan, in a colour readable at arm's length, announced to screen readers.
+ * It subscribes to the scan screen's store itself: a scan re-renders this banner, not the page.
+ */
+export function ScanResult({ store }: { store: LastScanStore }) {
+  const outcome = useLastScan(store, (state) => state.outcome);
   if (!outcome) return <div aria-live="polite" />;
   const look = LOOK[outcome.kind];
   return (

@@ -1,42 +1,61 @@
-import { useRef, useState } from 'react';
-import { Alert, Anchor, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useCallback, useDeferredValue, useRef, useState } from 'react';
+import { Alert, Anchor, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { message, UNIT_LABELS, type IdType, type UnitType } from '@pharma/domain';
-import { fillLabel, FIELD_LABELS, RECEIVE_UI, SCANNER_UI } from '../../../config/labels.ts';
+import type { Area } from '@pharma/domain/contract/inventory';
+import { fillLabel, RECEIVE_UI, SCANNER_UI } from '../../../config/labels.ts';
 import { ScanField, type ScanFieldHandle } from '../../../components/ui/scan-field.tsx';
-import { ScanQueuePanel } from '../../../components/ui/scan-queue-panel.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useIbd } from '../api/get-ibd.ts';
 import { useReverseOperation } from '../api/reverse-operation.ts';
+import { RECEIVE_PATHS } from '../area.ts';
 import { useReceivePermissions } from '../hooks/use-receive-permissions.ts';
 import { useSubmitScan } from '../hooks/use-submit-scan.ts';
-import { qtyLeft } from '../lines.ts';
+import type { ScannedUnit } from '../lines.ts';
 import { acceptedOutcome, outcomeOfError } from '../scan-outcome.ts';
 import { DocumentHeader } from './document-header.tsx';
+import { LinesProgress } from './lines-progress.tsx';
 import { QueryState } from './query-state.tsx';
+import { ScanQueueStatus } from './scan-queue-status.tsx';
 import { ScanResult } from './scan-result.tsx';
 import { ScannedUnits } from './scanned-units.tsx';
 
 export interface ScanUnitsPageProps {
   /** The unit types offered, in the spec's order (PLT, CTN, EA). */
   units: readonly UnitType[];
+  area: Area;
 }
 
 /**
- * /rdc/scanPallet/{ibdNo} and /rdc/scanHandlingUnit/{ibdNo}: pick the unit type, scan, see the
- * answer and the counts move; delete a scanned unit when permitted (decision 0007).
+ * /rdc/scanPallet/{ibdNo}, /rdc/scanHandlingUnit/{ibdNo} and /ldc/ScanOperation/{ibdNo}: pick the
+ * unit type, scan, see the answer and the counts move; delete a scanned unit when permitted
+ * (decisions 0007, 0012). A scan re-renders the feedback banner and the count only; the lines and
+ * the scanned units follow the answer at a lower priority.
  */
-export function ScanUnitsPage({ units }: ScanUnitsPageProps) {
+export function ScanUnitsPage({ units, area }: ScanUnitsPageProps) {
   const ibdNo = useParams().queryValue ?? '';
-  const can = useReceivePermissions();
-  const details = useIbd(ibdNo);
+  const can = useReceivePermissions(area);
+  const details = useIbd(ibdNo, area);
   const [unit, setUnit] = useState<UnitType>(units[0] ?? 'PLT');
   const [idType, setIdType] = useState<IdType>('GS1');
   const field = useRef<ScanFieldHandle>(null);
-  const scan = useSubmitScan('IBD', ibdNo);
-  const reverse = useReverseOperation(ibdNo);
+  const scan = useSubmitScan('IBD', ibdNo, area);
+  const reverse = useReverseOperation(ibdNo, area);
   // ?camera=1 shows the camera view whatever the Barcode Scanner setting says (the camera journey's shortcut).
   const forceCamera = useSearchParams()[0].get('camera') === '1';
+  // The lists redraw after the feedback: an answer's new lines render as a transition.
+  const lines = useDeferredValue(details.data?.data);
+  const { setOutcome } = scan;
+  const { mutate: reverseMutate } = reverse;
+  const onDelete = useCallback(
+    (scanned: ScannedUnit) =>
+      reverseMutate(scanned.id, {
+        onSuccess: (answer) => setOutcome(acceptedOutcome(answer, 'removed')),
+        onError: (error) => setOutcome(outcomeOfError(error)),
+        onSettled: () => field.current?.focus(),
+      }),
+    [reverseMutate, setOutcome],
+  );
 
   if (!can.scan) return <Navigate to="/403" replace />;
 
@@ -85,8 +104,8 @@ export function ScanUnitsPage({ units }: ScanUnitsPageProps) {
     return (
       <Stack gap="sm">
         {controls}
-        <ScanResult outcome={scan.outcome} />
-        <ScanQueuePanel scanned={scan.scanned} />
+        <ScanResult store={scan.store} />
+        <ScanQueueStatus store={scan.store} />
         <Alert color="gray" variant="light">
           {SCANNER_UI.detailsOffline}
         </Alert>
@@ -96,57 +115,24 @@ export function ScanUnitsPage({ units }: ScanUnitsPageProps) {
 
   return (
     <QueryState query={details}>
-      {(data) => {
-        return (
-          <Stack gap="sm">
-            <DocumentHeader details={data} compact />
-            {controls}
-            <ScanResult outcome={scan.outcome} />
-            <ScanQueuePanel scanned={scan.scanned} />
-            <Card withBorder padding="xs" component="section" aria-label={RECEIVE_UI.lines}>
-              <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {data.data.map((line) => (
-                  <Group key={line.lineNo} component="li" justify="space-between" wrap="nowrap" gap="xs" aria-label={`${FIELD_LABELS.materialNo} ${line.materialNo}`}>
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={600}>
-                        {line.materialNo} · {line.batchNo ?? '–'}
-                      </Text>
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {line.materialName}
-                      </Text>
-                    </Stack>
-                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="line-progress">
-                      {fillLabel(RECEIVE_UI.progress, { scanned: String(line.scannedQuantity), expected: String(line.quantity) })}
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        ({FIELD_LABELS.qtyLeft} {qtyLeft(line)})
-                      </Text>
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
-            </Card>
-            <ScannedUnits
-              lines={data.data}
-              types={scan.types}
-              deleting={reverse.isPending ? reverse.variables : undefined}
-              onDelete={
-                can.deleteScanned && !completed
-                  ? (scanned) =>
-                      reverse.mutate(scanned.id, {
-                        onSuccess: (answer) => scan.setOutcome(acceptedOutcome(answer, 'removed')),
-                        onError: (error) => scan.setOutcome(outcomeOfError(error)),
-                        onSettled: () => field.current?.focus(),
-                      })
-                  : undefined
-              }
-            />
-            <Anchor component={Link} to={`/rdc/ibdNo/${encodeURIComponent(ibdNo)}`}>
-              {RECEIVE_UI.backToDetails}
-            </Anchor>
-          </Stack>
-        );
-      }}
+      {(data) => (
+        <Stack gap="sm">
+          <DocumentHeader details={data} compact />
+          {controls}
+          <ScanResult store={scan.store} />
+          <ScanQueueStatus store={scan.store} />
+          <LinesProgress lines={lines ?? data.data} />
+          <ScannedUnits
+            lines={lines ?? data.data}
+            types={scan.types}
+            deleting={reverse.isPending ? reverse.variables : undefined}
+            onDelete={can.deleteScanned && !completed ? onDelete : undefined}
+          />
+          <Anchor component={Link} to={RECEIVE_PATHS[area].details(ibdNo)}>
+            {RECEIVE_UI.backToDetails}
+          </Anchor>
+        </Stack>
+      )}
     </QueryState>
   );
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ActionIcon, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { UnitType } from '@pharma/domain';
@@ -15,8 +16,8 @@ export interface ScannedUnitsProps {
   deleting?: string;
 }
 
-/** The units scanned on the document, each linking to its details, with a delete button when permitted. */
-export function ScannedUnits({ lines, types, onDelete, deleting }: ScannedUnitsProps) {
+/** The units scanned on the document, each linking to its details, with a delete button when permitted; re-renders only when its props change. */
+export const ScannedUnits = memo(function ScannedUnits({ lines, types, onDelete, deleting }: ScannedUnitsProps) {
   const units = scannedUnits(lines);
   return (
     <Stack gap="xs" component="section" aria-label={RECEIVE_UI.scannedUnits}>
@@ -60,4 +61,4 @@ export function ScannedUnits({ lines, types, onDelete, deleting }: ScannedUnitsP
       )}
     </Stack>
   );
-}
+});

@@ -1,14 +1,14 @@
 import type { Action } from '@pharma/domain';
+import type { Area } from '@pharma/domain/contract/inventory';
 import { useCan } from '../../../lib/can.ts';
 
-/** An action of regional receiving, under whichever feature of RECEIVE grants it. */
-const receive = (action: Action) => ({ application: 'RDC' as const, module: 'RECEIVE' as const, action });
-
-/** What the user may do in regional receiving (spec point 6): controls they may not use are hidden. */
-export function useReceivePermissions() {
+/** What the user may do in an area's receiving (spec point 6): controls they may not use are hidden. */
+export function useReceivePermissions(area: Area) {
+  // An action of receiving, under whichever feature of RECEIVE grants it, in the area's application.
+  const receive = (action: Action) => ({ application: area, module: 'RECEIVE' as const, action });
   return {
     filter: useCan(receive('Filter')),
-    details: useCan({ application: 'RDC', module: 'RECEIVE', feature: 'DetailsPage' }),
+    details: useCan({ application: area, module: 'RECEIVE', feature: 'DetailsPage' }),
     scan: useCan(receive('Scan')),
     complete: useCan(receive('Complete')),
     deleteScanned: useCan(receive('DeleteScannedItem')),

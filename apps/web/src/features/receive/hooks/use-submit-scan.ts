@@ -1,11 +1,14 @@
-import { useCallback, useRef, useState } from 'react';
+import { startTransition, useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DocumentType, IdType, UnitType } from '@pharma/domain';
+import type { Area, ScanRequest } from '@pharma/domain/contract/inventory';
+import { afterPaint } from '../../../lib/after-paint.ts';
 import { localDay } from '../../../lib/local-day.ts';
 import { scanFeedback, type FeedbackKind } from '../../../lib/scan-feedback.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
 import { getScanQueue, useScanQueueEvents, type QueueEvent } from '../../../lib/scan-queue/index.ts';
 import { updateCachedIbd } from '../api/get-ibd.ts';
+import { LastScanStore } from '../last-scan-store.ts';
 import { acceptedOutcome, checkScan, outcomeOfRefusal, waitingOutcome, type ScanOutcome } from '../scan-outcome.ts';
 
 export interface ScanInput {
@@ -24,24 +27,32 @@ const FEEDBACK: Partial<Record<ScanOutcome['kind'], FeedbackKind>> = {
 /**
  * The one submit path of a scan (decisions 0007, 0009): decode in the browser (today from the
  * device clock) and refuse a malformed code at once; else give the scan a scanId and hand it to
- * the offline-safe queue, which keeps it in IndexedDB until the server answers. The last scan's
- * state shows at once (sending, or kept offline), then its answer with a sound and a vibration.
- * Answers to this document's scans sent later (after reconnecting, after a reload) update the
- * counts too; refusals of scans that waited are listed by the queue panel.
+ * the offline-safe queue, which writes it to IndexedDB and sends nothing before that write is
+ * done. The last scan's state shows at once (sending; "kept on this device" only once written),
+ * then its answer; the tone and vibration follow the paint. Answers to this document's scans
+ * sent later (after reconnecting, after a reload) update the counts too; refusals of scans that
+ * waited are listed by the queue panel. `area` picks the site's permission and warehouses
+ * (`?area=`), stored with each queued scan.
+ *
+ * Feedback is fast on a slow handheld (issue 7, decision 0013): the outcome and the count live in
+ * a store only the banner and the count subscribe to, so a scan does not re-render the page; the
+ * queue's write starts in the task after the feedback is committed.
  */
-export function useSubmitScan(docType: DocumentType, docNo: string) {
+export function useSubmitScan(docType: DocumentType, docNo: string, area: Area) {
   const client = useQueryClient();
-  const [outcome, setOutcomeState] = useState<ScanOutcome | undefined>();
+  const [store] = useState(() => new LastScanStore());
   // Pallet or carton, by SSCC, as this visit's scans answered: lets the scanned list link each directly.
   const [types, setTypes] = useState<ReadonlyMap<string, UnitType>>(new Map());
-  const [scanned, setScanned] = useState(0);
   const latest = useRef<string | undefined>(undefined);
 
-  const show = useCallback((next: ScanOutcome) => {
-    setOutcomeState(next);
-    const kind = FEEDBACK[next.kind];
-    if (kind) scanFeedback(kind);
-  }, []);
+  const show = useCallback(
+    (next: ScanOutcome) => {
+      store.show(next);
+      const kind = FEEDBACK[next.kind];
+      if (kind) afterPaint(() => scanFeedback(kind));
+    },
+    [store],
+  );
 
   const onQueueEvent = useCallback(
     (event: QueueEvent) => {
@@ -50,18 +61,21 @@ export function useSubmitScan(docType: DocumentType, docNo: string) {
       const isLatest = scanId === latest.current;
       if (event.type === 'answered') {
         const { answer } = event;
-        updateCachedIbd(client, docNo, answer);
-        setScanned((count) => count + 1);
-        if (answer.unit.type === 'PLT' || answer.unit.type === 'CTN') setTypes((old) => new Map(old).set(answer.unit.id, answer.unit.type));
+        store.countOne();
         if (isLatest) show(acceptedOutcome(answer));
+        updateCachedIbd(client, docNo, area, answer);
+        if (answer.unit.type === 'PLT' || answer.unit.type === 'CTN') {
+          const { id, type } = answer.unit;
+          startTransition(() => setTypes((old) => new Map(old).set(id, type)));
+        }
       } else if (event.type === 'refused') {
         if (!event.listed && isLatest) show(outcomeOfRefusal(event.refusal.code, event.refusal.message));
-        else if (event.listed) scanFeedback('refused');
+        else if (event.listed) afterPaint(() => scanFeedback('refused'));
       } else if (isLatest) {
         show(waitingOutcome('queued', request.unit, outcomeId(request.code, request.unit, request.idType)));
       }
     },
-    [client, docNo, docType, show],
+    [area, client, docNo, docType, show, store],
   );
   useScanQueueEvents(onQueueEvent);
 
@@ -75,7 +89,7 @@ export function useSubmitScan(docType: DocumentType, docNo: string) {
     const scanId = newScanId();
     latest.current = scanId;
     show(waitingOutcome('sending', input.unit, local.id));
-    void getScanQueue().enqueue(scanId, {
+    const request: ScanRequest = {
       docType,
       docNo,
       code: input.raw,
@@ -83,10 +97,13 @@ export function useSubmitScan(docType: DocumentType, docNo: string) {
       idType: input.idType,
       scanId,
       device: navigator.userAgent.slice(0, 100),
-    });
+    };
+    // The next task, after the feedback above is committed: the write to IndexedDB, then the send.
+    // Until written the scan is only "sending" on screen, never "kept on this device".
+    setTimeout(() => void getScanQueue().enqueue(scanId, request, area), 0);
   };
 
-  return { submit, outcome, setOutcome: show, types, scanned };
+  return { submit, store, setOutcome: show, types };
 }
 
 /** The unit's id as the decoder reads it, for the "kept offline" line. */
