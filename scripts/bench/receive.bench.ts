@@ -178,8 +178,8 @@ async function fillWarehouse(database: DatabaseHandle, materials: { materialNo: 
     const to = Math.floor((WAREHOUSE_UNITS * (i + 1)) / materials.length) - 1;
     await sql`
       INSERT INTO handling_units (id, type, sscc, gtin, serial, parent_id, material_no, batch_no, expiry, status, reason, warehouse_no, created_at, updated_at)
-      WITH RECURSIVE n(x) AS (SELECT ${from} UNION ALL SELECT x + 1 FROM n WHERE x < ${to})
-      SELECT 'w' || x, 'EA', NULL, ${m.gtin}, 'W' || substr('000000000' || x, -9, 9), NULL, ${m.materialNo}, 'LOT1', '2028-12-31',
+      WITH RECURSIVE n(x) AS (SELECT CAST(${from} AS integer) UNION ALL SELECT x + 1 FROM n WHERE x < CAST(${to} AS integer))
+      SELECT 'w' || x, 'EA', NULL, ${m.gtin}, 'W' || substr('000000000' || x, length('000000000' || x) - 8, 9), NULL, ${m.materialNo}, 'LOT1', '2028-12-31',
         'ACTIVE', 'WAREHOUSE RECEIVED', 'W2010', '2026-11-22T00:00:00.000Z', '2026-11-22T00:00:00.000Z' FROM n`.execute(database.db);
   }
   if (database.kind === 'postgres') await sql`ANALYZE handling_units`.execute(database.db);
