@@ -11,8 +11,13 @@ export async function login(page: Page, area: 'rdc' | 'ldc', email: string, pass
 }
 
 export async function openMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await expect(page.getByRole('dialog', { name: 'Menu' }).getByText('v3.0.0')).toBeVisible();
+  // Right after a navigation the page may still be loading its chunk, and the shell closes the menu
+  // when the new page commits: open it again until it stays open.
+  await expect(async () => {
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(dialog.getByText('v3.0.0')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Signs out through the menu, as a person would. */

@@ -19,9 +19,11 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs): sent as the client accepts.
+      preCompressed: true,
       // The service worker and the shell are checked on every load, so a new version is found (decision 0009).
       setHeaders: (reply, path) => {
-        if (NO_CACHE.has(basename(path))) reply.header('cache-control', 'no-cache');
+        if (NO_CACHE.has(basename(path).replace(/\.(br|gz)$/, ''))) reply.header('cache-control', 'no-cache');
       },
     });
   }
