@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentLine } from '@pharma/domain/contract/inventory';
-import { qtyLeft, scannedUnits, totals } from './lines.ts';
+import { mergeAnswerLines, qtyLeft, scannedUnits, totals } from './lines.ts';
 
 const line = (lineNo: number, materialNo: string, quantity: number, scannedQuantity: number, scannedDetails: string[] = []): DocumentLine => ({
   lineNo,
@@ -32,5 +32,18 @@ describe('line counts', () => {
       [sscc, 'sscc', ['A', 'B']],
       ['08881234100009/S1', 'pack', ['B']],
     ]);
+  });
+});
+
+describe('mergeAnswerLines', () => {
+  const line = (lineNo: number, scannedDetails: string[]): DocumentLine =>
+    ({ lineNo, materialNo: 'M', materialName: 'M', batchNo: 'B', eanGtinNo: null, quantity: 10, scannedQuantity: scannedDetails.length, shortageQuantity: 0, scannedDetails });
+  it('keeps the units known before a scan whose answer lists only recent ones', () => {
+    const before = [line(10, ['A', 'B', 'C'])];
+    const answer = [line(10, ['D', 'C'])];
+    expect(mergeAnswerLines(before, answer)[0]!.scannedDetails).toEqual(['D', 'C', 'A', 'B']);
+  });
+  it('drops the unit a delete took off', () => {
+    expect(mergeAnswerLines([line(10, ['A', 'B'])], [line(10, ['B'])], 'A')[0]!.scannedDetails).toEqual(['B']);
   });
 });

@@ -38,3 +38,16 @@ export function scannedUnits(lines: readonly DocumentLine[]): ScannedUnit[] {
   }
   return [...units.values()];
 }
+
+/**
+ * The lines after a scan or a delete. A scan's answer lists only the most recently scanned units as
+ * details (so a large document's answer stays small), so the units known before are kept, newest
+ * first, and a deleted unit is dropped.
+ */
+export function mergeAnswerLines(before: readonly DocumentLine[], answer: readonly DocumentLine[], removedUnitId?: string): DocumentLine[] {
+  return answer.map((line) => {
+    const old = before.find((b) => b.lineNo === line.lineNo);
+    const details = [...new Set([...line.scannedDetails, ...(old?.scannedDetails ?? [])])].filter((id) => id !== removedUnitId);
+    return { ...line, scannedDetails: details };
+  });
+}

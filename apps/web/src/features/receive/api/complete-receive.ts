@@ -16,7 +16,7 @@ export function useCompleteReceive(ibdNo: string, area: Area) {
   return useMutation({
     mutationFn: () => completeReceive(ibdNo, area),
     onSuccess: (answer) => {
-      updateCachedIbd(client, ibdNo, area, answer);
+      updateCachedIbd(client, ibdNo, area, answer, false);
       void client.invalidateQueries({ queryKey: ibdKey(ibdNo, area) });
     },
   });

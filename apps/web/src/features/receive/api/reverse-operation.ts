@@ -18,6 +18,6 @@ export function useReverseOperation(ibdNo: string, area: Area) {
   return useMutation({
     /** `id` as the lines' scanned details write it (SSCC or GTIN/serial); sent as the code a scanner types. */
     mutationFn: (id: string) => reverseOperation({ docType: 'IBD', docNo: ibdNo, code: unitCode(parseUnitId(id)), scanId: newScanId() }, area),
-    onSuccess: (answer) => updateCachedIbd(client, ibdNo, area, answer),
+    onSuccess: (answer) => updateCachedIbd(client, ibdNo, area, answer, { removedUnitId: answer.unit.id }),
   });
 }
