@@ -20,9 +20,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send(body('BAD_REQUEST', message('BAD_REQUEST', { detail })));
     }
     const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
-    if (status === 429) {
-      return reply.code(429).send(body('TOO_MANY_REQUESTS', message('TOO_MANY_REQUESTS', { seconds: String(reply.getHeader('retry-after') ?? 60) })));
-    }
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, wrong content type, body too large.
       const detail = error instanceof Error ? error.message : 'bad request';

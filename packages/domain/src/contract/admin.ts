@@ -53,15 +53,3 @@ export const UpdateUserBody = z.object({
   roleIds: z.array(z.string()).optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
-
-export const AuditEntry = z.object({
-  id: z.string(),
-  at: z.string(),
-  actorId: z.string().nullable(),
-  entity: z.string(),
-  entityId: z.string(),
-  action: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  reason: z.string().nullable(),
-});
