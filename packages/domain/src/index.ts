@@ -19,3 +19,5 @@ export * from './rules/allocate.ts';
 export * from './gs1/epc.ts';
 export * from './rules/lines.ts';
 export * from './gs1/cbv.ts';
+export * from './unit-id.ts';
+export * from './rules/receive-states.ts';

@@ -1,24 +1,13 @@
-import type { UnitType } from '@pharma/domain';
+import { parseUnitId, type UnitRef, type UnitType } from '@pharma/domain';
 
-/**
+export { parseUnitId, type UnitRef };
+
+/*
  * How the web names and links handling units. The API identifies a pallet or carton by its SSCC
  * and a pack by GTIN + serial ('09506000134352/X7Z9', the lines' scanned details); the scan and
  * search calls take a raw scan, so a known unit is sent back as the GS1 element string a scanner
  * would type.
  */
-export type UnitRef = { kind: 'sscc'; sscc: string } | { kind: 'pack'; gtin: string; serial: string } | { kind: 'other'; id: string };
-
-const SSCC = /^\d{18}$/;
-const GTIN = /^\d{14}$/;
-
-/** Reads an identifier as the API writes it: an SSCC, 'GTIN/serial', or anything else. */
-export function parseUnitId(id: string): UnitRef {
-  if (SSCC.test(id)) return { kind: 'sscc', sscc: id };
-  const slash = id.indexOf('/');
-  if (slash === 14 && GTIN.test(id.slice(0, 14)) && id.length > 15) return { kind: 'pack', gtin: id.slice(0, 14), serial: id.slice(15) };
-  return { kind: 'other', id };
-}
-
 /** The element string of a pack: (01) GTIN then (21) serial, last, so no separator is needed. */
 export function packCode(gtin: string, serial: string): string {
   return `01${gtin}21${serial}`;

@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
-import { compactEventCbv, parseEpc } from '@pharma/domain';
+import { compactEventCbv, parseEpc, RECEIVE_STATES } from '@pharma/domain';
+
+const EXPECTED = RECEIVE_STATES.expected;
 import type { Db } from '../../db/database.ts';
 import type { NewAuditRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { EXPECTED } from '../scans/scans.service.ts';
 import { subtree } from '../inventory/units.repository.ts';
+import { isoToday } from '../../lib/today.ts';
 
 /**
  * EPCIS 2.0 intake (GS1 EPCIS/CBV 2.0): the advance shipping notice of a supplier.
@@ -58,7 +60,7 @@ function ilmdValue(ilmd: unknown, name: string): string | null {
 export class EpcisService {
   constructor(private readonly db: Db) {}
 
-  async intake(actorId: string, input: unknown, today = new Date().toISOString().slice(0, 10)): Promise<EpcisResult> {
+  async intake(actorId: string, input: unknown, today = isoToday()): Promise<EpcisResult> {
     const doc = compactCbvValues(input);
     const check = validate(doc);
     if (check.errors?.length) {

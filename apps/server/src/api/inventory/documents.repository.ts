@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { PAGE_SIZE, type DocumentStatus, type DocumentType } from '@pharma/domain';
+import { PAGE_SIZE, unitId, type DocumentStatus, type DocumentType } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import type { DocumentRow, LineRow } from '../../db/schema.ts';
 import { treeCte } from './units.repository.ts';
@@ -59,7 +59,7 @@ export async function scannedRoots(db: Db, documentId: string): Promise<{ materi
   return rows.rows.map((r) => ({
     materialNo: r.material_no,
     batchNo: r.batch_no,
-    label: r.sscc ?? `${r.gtin ?? ''}/${r.serial ?? ''}`,
+    label: unitId(r),
   }));
 }
 
@@ -80,7 +80,7 @@ export async function recentRoots(db: Db, documentId: string, limit: number): Pr
     if (seen.has(r.unit_id)) continue;
     seen.add(r.unit_id);
     if (r.kind === 'scan' && r.material_no && out.length < limit) {
-      out.push({ materialNo: r.material_no, batchNo: r.batch_no, label: r.sscc ?? `${r.gtin ?? ''}/${r.serial ?? ''}` });
+      out.push({ materialNo: r.material_no, batchNo: r.batch_no, label: unitId(r) });
     }
   }
   return out;

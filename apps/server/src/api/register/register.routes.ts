@@ -1,6 +1,7 @@
 import { RegisterErrorBody, RegisterRequest, RegisterResponse } from '@pharma/domain/contract/register';
 import type { ZodApp } from '../../app.ts';
 import type { RegisterService } from './register.service.ts';
+import { isoToday } from '../../lib/today.ts';
 
 export function registerRoutes(app: ZodApp, service: RegisterService): void {
   app.post('/api/register', {
@@ -12,7 +13,7 @@ export function registerRoutes(app: ZodApp, service: RegisterService): void {
       response: { 201: RegisterResponse, 400: RegisterErrorBody, 409: RegisterErrorBody, 422: RegisterErrorBody },
     },
     handler: async (request, reply) => {
-      const result = await service.register(request.body, new Date().toISOString().slice(0, 10));
+      const result = await service.register(request.body, isoToday());
       if (!result.ok) return reply.code(422).send(result.error);
       return reply.code(201).send(result.user);
     },

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { completeButtonEnabled, message } from '@pharma/domain';
+import { completeButtonEnabled, message, RECEIVE_STATES } from '@pharma/domain';
 import type { DocumentLine } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -8,7 +8,9 @@ import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
 import { documentLines } from '../inventory/document-view.ts';
 import { auditTree } from '../inventory/units.repository.ts';
-import { openDocument, RECEIVED, SHORT, type Actor } from './scans.service.ts';
+import { openDocument, type Actor } from './scans.service.ts';
+
+const { received: RECEIVED, short: SHORT } = RECEIVE_STATES;
 
 /**
  * Completing a receipt: every scanned unit becomes ACTIVE / WAREHOUSE RECEIVED in the document's

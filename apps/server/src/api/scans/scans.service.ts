@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { allocate, decodeScan, UNIT_LABELS, type DocumentType, type UnitType } from '@pharma/domain';
+import { allocate, decodeScan, RECEIVE_STATES, UNIT_LABELS, unitId, type DocumentType, type UnitType } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -11,12 +11,9 @@ import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
 import { documentLines } from '../inventory/document-view.ts';
 import * as units from '../inventory/units.repository.ts';
+import { isoToday } from '../../lib/today.ts';
 
-/** The state a unit has while it is expected on an inbound delivery, scanned, received or short (docs/inventory-states.md). */
-export const EXPECTED = { status: 'TRANSIT', reason: 'PENDING GR' } as const;
-export const SCANNED = { status: 'PENDING', reason: 'PENDING GR' } as const;
-export const RECEIVED = { status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED' } as const;
-export const SHORT = { status: 'SHORTAGE', reason: 'PENDING GR' } as const;
+const { expected: EXPECTED, scanned: SCANNED } = RECEIVE_STATES;
 
 export interface Actor {
   userId: string;
@@ -35,7 +32,7 @@ export class ScanService {
     private readonly transact: Transactor = (work) => db.transaction().execute(work),
   ) {}
 
-  async scan(actor: Actor, req: ScanRequest, today = new Date().toISOString().slice(0, 10)): Promise<ScanResponse> {
+  async scan(actor: Actor, req: ScanRequest, today = isoToday()): Promise<ScanResponse> {
     if (req.docType !== 'IBD') throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type: req.docType });
     const key = this.decode(req.code, req.unit, req.idType, today);
     const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit]);
@@ -82,7 +79,7 @@ export class ScanService {
   }
 
   /** Takes a scanned unit (and everything under it) off the document, where its status allows. */
-  async reverse(actor: Actor, req: { docType: string; docNo: string; code: string; unit?: UnitType; scanId: string }, today = new Date().toISOString().slice(0, 10)) {
+  async reverse(actor: Actor, req: { docType: string; docNo: string; code: string; unit?: UnitType; scanId: string }, today = isoToday()) {
     if (req.docType !== 'IBD') throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type: req.docType });
     const key = this.decodeAny(req.code, req.unit, today);
     const requestHash = hashRequest(['reverse', req.docType, req.docNo, req.code, req.unit ?? '']);
@@ -208,10 +205,6 @@ function changedCounts(lines: docs.LineWithMaterial[], scanned: Map<number, numb
 function refusal(doc: DocumentRow, result: { code: 'NOT_ON_DOCUMENT' | 'QUANTITY_EXCEEDED'; materialNo: string; batchNo: string | null }): AppError {
   if (result.code === 'QUANTITY_EXCEEDED') return new AppError(422, 'QUANTITY_EXCEEDED');
   return new AppError(422, 'NOT_ON_DOCUMENT', { materialNo: result.materialNo, batchNo: result.batchNo ?? '-', type: doc.type, number: doc.number });
-}
-
-export function unitId(unit: Pick<UnitRow, 'sscc' | 'gtin' | 'serial'>): string {
-  return unit.sscc ?? `${unit.gtin ?? ''}/${unit.serial ?? ''}`;
 }
 
 function hashRequest(parts: string[]): string {

@@ -1,11 +1,11 @@
-import { decodeCode, decodeScan, editableStatuses, hasValidCheckDigit, isLocked, type EditableStatus, type ItemReason, type UnitStatus, type UnitType } from '@pharma/domain';
+import { decodeCode, decodeScan, editableStatuses, unitId, hasValidCheckDigit, isLocked, type EditableStatus, type ItemReason, type UnitStatus, type UnitType } from '@pharma/domain';
 import type { UnitView } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import type { UnitRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as units from '../inventory/units.repository.ts';
-import { unitId } from '../scans/scans.service.ts';
+import { isoToday } from '../../lib/today.ts';
 
 /** Search by SSCC or serial (a raw scan accepted), and editing an item's status. */
 export class UnitsService {
@@ -98,8 +98,4 @@ export class UnitsService {
 
 function offered(tree: UnitRow[]): EditableStatus[] {
   return editableStatuses({ statuses: tree.map((u) => u.status as UnitStatus), reasons: tree.map((u) => u.reason as ItemReason | null) });
-}
-
-function isoToday(): string {
-  return new Date().toISOString().slice(0, 10);
 }
