@@ -4,12 +4,17 @@ import type { Db } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
 /** Users and roles as the admin screens see them. SQL only. */
-export async function listUsers(db: Db): Promise<AdminUser[]> {
-  const [users, links] = await Promise.all([
-    db.selectFrom('users').selectAll().orderBy('email').execute(),
-    db.selectFrom('user_roles').selectAll().execute(),
-  ]);
-  return users.map((u) => ({
+export async function listUsers(db: Db, id?: string): Promise<AdminUser[]> {
+  let users = db.selectFrom('users').selectAll().orderBy('email');
+  let links = db.selectFrom('user_roles').selectAll();
+  if (id) {
+    users = users.where('id', '=', id);
+    links = links.where('user_id', '=', id);
+  }
+  const [rows, userRoles] = await Promise.all([users.execute(), links.execute()]);
+  const roleIds = new Map<string, string[]>();
+  for (const l of userRoles) roleIds.set(l.user_id, [...(roleIds.get(l.user_id) ?? []), l.role_id]);
+  return rows.map((u) => ({
     id: u.id,
     email: u.email,
     firstName: u.first_name,
@@ -17,24 +22,12 @@ export async function listUsers(db: Db): Promise<AdminUser[]> {
     nric: u.nric,
     user_type: u.user_type,
     disabled: u.disabled === 1,
-    roleIds: links.filter((l) => l.user_id === u.id).map((l) => l.role_id),
+    roleIds: roleIds.get(u.id) ?? [],
   }));
 }
 
 export async function getUser(db: Db, id: string): Promise<AdminUser | undefined> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!user) return undefined;
-  const links = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', id).execute();
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    nric: user.nric,
-    user_type: user.user_type,
-    disabled: user.disabled === 1,
-    roleIds: links.map((l) => l.role_id),
-  };
+  return (await listUsers(db, id))[0];
 }
 
 export function emailExists(db: Db, email: string): Promise<boolean> {
@@ -63,13 +56,13 @@ export async function revokeUserSessions(db: Db, userId: string, at: string): Pr
   await db.updateTable('refresh_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
-export async function listRoles(db: Db): Promise<Role[]> {
+export async function listRoles(db: Db, id?: string): Promise<Role[]> {
   const [roles, areas, modules, features, rights] = await Promise.all([
-    db.selectFrom('roles').selectAll().orderBy('name').execute(),
-    db.selectFrom('role_areas').selectAll().execute(),
-    db.selectFrom('role_modules').selectAll().execute(),
-    db.selectFrom('role_features').selectAll().execute(),
-    db.selectFrom('role_rights').selectAll().execute(),
+    db.selectFrom('roles').selectAll().orderBy('name').$if(!!id, (q) => q.where('id', '=', id!)).execute(),
+    db.selectFrom('role_areas').selectAll().$if(!!id, (q) => q.where('role_id', '=', id!)).execute(),
+    db.selectFrom('role_modules').selectAll().$if(!!id, (q) => q.where('role_id', '=', id!)).execute(),
+    db.selectFrom('role_features').selectAll().$if(!!id, (q) => q.where('role_id', '=', id!)).execute(),
+    db.selectFrom('role_rights').selectAll().$if(!!id, (q) => q.where('role_id', '=', id!)).execute(),
   ]);
   return roles.map((r) => {
     const applications: ApplicationGrant[] = [];

@@ -71,7 +71,7 @@ export class AdminService {
   async saveRole(actorId: string, id: string | undefined, body: RoleBody): Promise<Role> {
     checkGrants(body);
     return this.commit(async (trx) => {
-      const existing = id ? (await repo.listRoles(trx)).find((r) => r.id === id) : undefined;
+      const existing = id ? (await repo.listRoles(trx, id))[0] : undefined;
       if (id && !existing) throw new AppError(404, 'NOT_FOUND');
       if (await repo.roleNameTaken(trx, body.name, id)) throw new AppError(409, 'ROLE_NAME_TAKEN');
       const role: Role = { ...body, id: id ?? newId() };
