@@ -9,6 +9,7 @@ import {
   validateQuantity,
   validateStrictCode,
   type FieldResult,
+  validateSearchWord,
 } from './fields.ts';
 
 function code(r: FieldResult): string {
@@ -73,5 +74,15 @@ describe('field formats (spec point 5)', () => {
       }
       expect(validateDateRange(v, v).ok).toBe(false);
     }
+  });
+});
+
+describe('validateSearchWord (spec point 5: at least 5 characters to search)', () => {
+  it('takes an empty word or one of 5 or more characters, trimmed', () => {
+    expect(validateSearchWord('  ')).toEqual({ ok: true, value: '' });
+    expect(validateSearchWord(' 18000 ')).toEqual({ ok: true, value: '18000' });
+  });
+  it("refuses 1 to 4 characters with 'Please enter at least 5 characters to search.'", () => {
+    expect(validateSearchWord('1800')).toEqual({ ok: false, code: 'SEARCH_MIN_5', message: 'Please enter at least 5 characters to search.' });
   });
 });

@@ -91,3 +91,10 @@ export function validateDateRange(from: unknown, to: unknown): FieldResult {
   const limit = isoDate(year, month, day, false) ?? isoDate(year, month, 0, true);
   return limit !== null && b < limit ? ok(`${a}/${b}`) : err('INVALID_DATE_RANGE');
 }
+
+/** A list's search word: empty (no search) or at least 5 characters. The value is the trimmed word. */
+export const SEARCH_MIN_LENGTH = 5;
+export function validateSearchWord(input: unknown): FieldResult {
+  const v = text(input);
+  return v === '' || v.length >= SEARCH_MIN_LENGTH ? ok(v) : err('SEARCH_MIN_5');
+}

@@ -1,4 +1,4 @@
-import { parseDocumentStatus, PAGE_SIZE, type DocumentStatus, type DocumentType } from '@pharma/domain';
+import { parseDocumentStatus, PAGE_SIZE, validateDateRange, validateSearchWord, type DocumentStatus, type DocumentType } from '@pharma/domain';
 import type { DocumentDetails, ListQuery } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -10,16 +10,18 @@ export class DocumentsService {
   constructor(private readonly db: Db) {}
 
   async list(type: DocumentType, area: 'RDC' | 'LDC', query: ListQuery) {
-    if (query.search !== undefined && query.search.trim().length > 0 && query.search.trim().length < 5) {
-      throw new AppError(400, 'SEARCH_MIN_5');
+    const search = validateSearchWord(query.search);
+    if (!search.ok) throw new AppError(400, search.code);
+    if (query.from && query.to) {
+      const range = validateDateRange(query.from, query.to);
+      if (!range.ok) throw new AppError(400, range.code);
     }
-    if (query.from && query.to && !withinAYear(query.from, query.to)) throw new AppError(400, 'INVALID_DATE_RANGE');
     const statuses = [query.status ?? []].flat().map((s) => parseDocumentStatus(s)).filter((s): s is DocumentStatus => !!s);
     const { rows, total } = await docs.listDocuments(this.db, {
       type,
       warehouseArea: area,
       statuses,
-      search: query.search?.trim() || undefined,
+      search: search.ok && search.value ? search.value : undefined,
       from: query.from,
       to: query.to,
       sort: query.sort,
@@ -37,14 +39,3 @@ export class DocumentsService {
     return { document: { ...documentSummary(doc, quantity, scanned), completedAt: doc.completed_at }, data };
   }
 }
-
-/** Date-range filters must span less than 1 year (spec point 5). */
-function withinAYear(from: string, to: string): boolean {
-  const a = Date.parse(from);
-  const b = Date.parse(to);
-  if (Number.isNaN(a) || Number.isNaN(b) || b < a) return false;
-  const limit = new Date(a);
-  limit.setUTCFullYear(limit.getUTCFullYear() + 1);
-  return b < limit.getTime();
-}
-

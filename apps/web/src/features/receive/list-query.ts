@@ -1,4 +1,4 @@
-import { DOCUMENT_STATUSES, message, validateDateRange, type DocumentStatus } from '@pharma/domain';
+import { DOCUMENT_STATUSES, validateDateRange, validateSearchWord, type DocumentStatus } from '@pharma/domain';
 import { DOCUMENT_SORTS, type ListQuery } from '@pharma/domain/contract/inventory';
 
 /** The filter state of a document list (spec point 3), kept in the page's URL. */
@@ -50,9 +50,8 @@ export type Check = { ok: true } | { ok: false; message: string };
 
 /** The list search word: empty clears the search, otherwise at least 5 characters (spec point 5). */
 export function checkSearchWord(word: string): Check {
-  const value = word.trim();
-  if (value === '' || value.length >= 5) return { ok: true };
-  return { ok: false, message: message('SEARCH_MIN_5') };
+  const result = validateSearchWord(word);
+  return result.ok ? { ok: true } : { ok: false, message: result.message };
 }
 
 /** The date filter: none, or both days spanning less than one year (spec point 5). */
