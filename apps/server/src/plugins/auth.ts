@@ -84,15 +84,18 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** Session cookies: httpOnly, SameSite strict, secure over https, 7 days (spec point 9). */
+function cookieOptions(request: FastifyRequest, path: string) {
+  return { httpOnly: true, sameSite: 'strict' as const, secure: request.protocol === 'https', maxAge: SESSION_SECONDS, path };
+}
+
+export function setAccessCookie(request: FastifyRequest, reply: FastifyReply, access: string): void {
+  reply.setCookie(ACCESS_COOKIE, access, cookieOptions(request, '/'));
+}
+
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, access: string, refresh: string): void {
-  const common = {
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: request.protocol === 'https',
-    maxAge: SESSION_SECONDS,
-  };
-  reply.setCookie(ACCESS_COOKIE, access, { ...common, path: '/' });
-  reply.setCookie(REFRESH_COOKIE, refresh, { ...common, path: '/api' });
+  setAccessCookie(request, reply, access);
+  reply.setCookie(REFRESH_COOKIE, refresh, cookieOptions(request, '/api'));
 }
 
 export function clearSessionCookies(reply: FastifyReply): void {

@@ -3,9 +3,8 @@ import { loginErrorText } from '@pharma/domain';
 import { AuthorizationTree, LoginRequest, LoginResponse, SessionResponse } from '@pharma/domain/contract/auth';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import type { ZodApp } from '../../app.ts';
-import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from '../../plugins/auth.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setAccessCookie, setSessionCookies } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
-import { SESSION_SECONDS } from '../../config.ts';
 import type { AuthService } from './auth.service.ts';
 
 const TokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
@@ -72,11 +71,9 @@ export function authRoutes(app: ZodApp, auth: AuthService): void {
       response: { 200: LoginResponse, 401: ErrorBody, 403: ErrorBody },
     },
     handler: async (request, reply) => {
-      const principal = request.principal!;
-      if (principal.user.nric.toUpperCase() !== request.params.nric.toUpperCase()) throw new AppError(403, 'TOKEN_NOT_FOR_NRIC');
-      const jwt = await auth.reissue(principal);
-      reply.setCookie(ACCESS_COOKIE, jwt, { httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: '/', maxAge: SESSION_SECONDS });
-      return { jwt, user: principal.user };
+      const jwt = await auth.handOver(request.principal!, request.params.nric);
+      setAccessCookie(request, reply, jwt);
+      return { jwt, user: request.principal!.user };
     },
   });
 

@@ -139,6 +139,12 @@ export class AuthService {
     return principal;
   }
 
+  /** GET /api/signin-with-jwt/{nric}: a fresh access token, only when the session belongs to that NRIC/FIN. */
+  handOver(principal: Principal, nric: string): Promise<string> {
+    if (principal.user.nric.toUpperCase() !== nric.toUpperCase()) throw new AppError(403, 'TOKEN_NOT_FOR_NRIC');
+    return this.reissue(principal);
+  }
+
   /** Forgets every cached permission tree: called on any change of users, roles or grants. */
   forgetAuthorizations(): void {
     this.authorizations.clear();
