@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATIONS, SYSTEM_RIGHTS } from '../permissions.ts';
-import { AuthorizationTree } from './auth.ts';
+import { AuthorizationTree, SessionUser } from './auth.ts';
 
 const ApplicationGrants = AuthorizationTree.shape.applications;
 
@@ -20,13 +20,8 @@ export type Role = z.infer<typeof Role>;
 export const RolesResponse = z.object({ data: z.array(Role) });
 export type RolesResponse = z.infer<typeof RolesResponse>;
 
-export const AdminUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  nric: z.string(),
-  user_type: z.string(),
+/** A user as the admin screens see them: the session's user plus the account's state and roles. */
+export const AdminUser = SessionUser.extend({
   disabled: z.boolean(),
   roleIds: z.array(z.string()),
 });
