@@ -28,6 +28,8 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Savepoint journals (one per scan in a group commit) stay in memory instead of temp files.
+    sqlite.pragma('temp_store = MEMORY');
     // A 64 MiB page cache and memory-mapped reads keep the indexes of a large warehouse in memory.
     sqlite.pragma('cache_size = -65536');
     sqlite.pragma('mmap_size = 268435456');

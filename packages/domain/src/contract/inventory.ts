@@ -118,7 +118,9 @@ export const ScanResponse = z.object({
   packs: z.number(),
   unit: z.object({ type: z.enum(UNIT_TYPES), id: z.string() }),
   document: z.object({ status: DocumentStatus }),
-  data: z.array(DocumentLine),
+  data: z.array(DocumentLine).describe(
+    "The document's lines with their new counts. As scanned details, a scan's answer lists only the unit it scanned and a delete's answer none: clients keep the details they had (GET /api/ibdNo/{ibdNo} lists them all).",
+  ),
 });
 export type ScanResponse = z.infer<typeof ScanResponse>;
 

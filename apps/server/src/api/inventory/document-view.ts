@@ -1,18 +1,21 @@
-import { mergeLines, type DocumentStatus, type DocumentType } from '@pharma/domain';
+import { mergeLines, type DocumentStatus, type DocumentType, type ScannedRoot } from '@pharma/domain';
 import type { DocumentLine, DocumentSummary } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import type { DocumentRow } from '../../db/schema.ts';
 import * as docs from './documents.repository.ts';
 
+/** A document's lines as clients see them: merged per material and batch, with every scanned unit as details. */
+export async function documentLines(db: Db, documentId: string): Promise<DocumentLine[]> {
+  const [lines, roots] = await Promise.all([docs.lines(db, documentId), docs.scannedRoots(db, documentId)]);
+  return viewLines(lines, roots);
+}
+
 /**
- * A document's lines as clients see them: merged per material and batch, with scanned details
- * (all of them, or for scan answers only the most recent `recentDetails` units, newest first).
+ * Lines merged per material and batch, with `roots` (scanned units and the material and batch they
+ * counted on) as details. A scan's answer passes only the unit it scanned: clients keep the details
+ * they already had (decision 0014), so an answer stays small however large the document.
  */
-export async function documentLines(db: Db, documentId: string, recentDetails?: number, loaded?: docs.LineWithMaterial[]): Promise<DocumentLine[]> {
-  const [lines, roots] = await Promise.all([
-    loaded ?? docs.lines(db, documentId),
-    recentDetails === undefined ? docs.scannedRoots(db, documentId) : docs.recentRoots(db, documentId, recentDetails),
-  ]);
+export function viewLines(lines: readonly docs.LineWithMaterial[], roots: readonly ScannedRoot[]): DocumentLine[] {
   return mergeLines(
     lines.map((l) => ({
       lineNo: l.line_no,

@@ -4,12 +4,28 @@ import type { Db } from '../../db/database.ts';
 import type { DocumentRow, LineRow } from '../../db/schema.ts';
 import { treeCte } from './units.repository.ts';
 
-/** Documents, their lines and the packs scanned against them. SQL only. */
-/** Finds the document and takes its row lock (PostgreSQL) for the rest of the transaction, touching updated_at. */
+/**
+ * Documents, their lines and the packs scanned against them. SQL only.
+ *
+ * The statements on the scan path are `sql` templates rather than query builders: a builder costs
+ * more to assemble than SQLite takes to run the statement (docs/decisions/0014-scan-path-cost.md).
+ */
+
+/**
+ * Finds the document and touches its updated_at; on PostgreSQL the update also takes the row lock
+ * that serialises scans of one document until the transaction ends (SQLite has a single writer).
+ * With `area`, a document of another area's warehouse is not found (the caller's refusal rolls
+ * the touch back).
+ */
 export async function lockDocument(db: Db, type: DocumentType, number: string, at: string, area?: string): Promise<DocumentRow | undefined> {
-  const inArea = area ? sql`AND warehouse_no IN (SELECT warehouse_no FROM warehouses WHERE area = ${area})` : sql``;
-  const result = await sql<DocumentRow>`UPDATE documents SET updated_at = ${at} WHERE type = ${type} AND number = ${number} ${inArea} RETURNING *`.execute(db);
-  return result.rows[0];
+  await sql`UPDATE documents SET updated_at = ${at} WHERE type = ${type} AND number = ${number}`.execute(db);
+  const result = await sql<DocumentRow & { area: string }>`
+    SELECT d.*, w.area FROM documents d JOIN warehouses w ON w.warehouse_no = d.warehouse_no
+    WHERE d.type = ${type} AND d.number = ${number}`.execute(db);
+  const row = result.rows[0];
+  if (!row || (area && row.area !== area)) return undefined;
+  const { area: _area, ...doc } = row;
+  return doc;
 }
 
 /** A document by type and number; with `area`, only if its warehouse is in that area. */
@@ -24,15 +40,11 @@ export interface LineWithMaterial extends LineRow {
   gtin: string | null;
 }
 
-export function lines(db: Db, documentId: string): Promise<LineWithMaterial[]> {
-  return db
-    .selectFrom('document_lines as l')
-    .innerJoin('materials as m', 'm.material_no', 'l.material_no')
-    .selectAll('l')
-    .select(['m.name as material_name', 'm.gtin'])
-    .where('l.document_id', '=', documentId)
-    .orderBy('l.line_no')
-    .execute();
+export async function lines(db: Db, documentId: string): Promise<LineWithMaterial[]> {
+  const result = await sql<LineWithMaterial>`
+    SELECT l.*, m.name AS material_name, m.gtin FROM document_lines l JOIN materials m ON m.material_no = l.material_no
+    WHERE l.document_id = ${documentId} ORDER BY l.line_no`.execute(db);
+  return result.rows;
 }
 
 /** Packs counted on the document, grouped by material and batch. */
@@ -63,32 +75,9 @@ export async function scannedRoots(db: Db, documentId: string): Promise<{ materi
   }));
 }
 
-/**
- * The most recent units scanned on the document that are still on it: the scan answers' details.
- * Walks the document's scans newest first (an indexed range); a unit whose latest entry is a
- * reversal is no longer on the document.
- */
-export async function recentRoots(db: Db, documentId: string, limit: number): Promise<{ materialNo: string; batchNo: string | null; label: string }[]> {
-  const rows = await sql<{ kind: string; unit_id: string; material_no: string | null; batch_no: string | null; sscc: string | null; gtin: string | null; serial: string | null }>`
-    SELECT s.kind, s.unit_id, u.material_no, u.batch_no, u.sscc, u.gtin, u.serial
-    FROM scans s JOIN handling_units u ON u.id = s.unit_id
-    WHERE s.document_id = ${documentId}
-    ORDER BY s.at DESC LIMIT ${limit * 2}`.execute(db);
-  const seen = new Set<string>();
-  const out: { materialNo: string; batchNo: string | null; label: string }[] = [];
-  for (const r of rows.rows) {
-    if (seen.has(r.unit_id)) continue;
-    seen.add(r.unit_id);
-    if (r.kind === 'scan' && r.material_no && out.length < limit) {
-      out.push({ materialNo: r.material_no, batchNo: r.batch_no, label: unitId(r) });
-    }
-  }
-  return out;
-}
-
 export async function setLineCounts(db: Db, documentId: string, counts: Map<number, number>, field: 'scanned_quantity' | 'shortage_quantity'): Promise<void> {
   for (const [lineNo, n] of counts) {
-    await db.updateTable('document_lines').set({ [field]: n }).where('document_id', '=', documentId).where('line_no', '=', lineNo).execute();
+    await sql`UPDATE document_lines SET ${sql.ref(field)} = ${n} WHERE document_id = ${documentId} AND line_no = ${lineNo}`.execute(db);
   }
 }
 

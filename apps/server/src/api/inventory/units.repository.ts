@@ -8,12 +8,10 @@ import type { UnitRow } from '../../db/schema.ts';
  */
 export type UnitKey = { sscc: string } | { gtin: string; serial: string } | { id: string };
 
-export function findUnit(db: Db, key: UnitKey): Promise<UnitRow | undefined> {
-  let q = db.selectFrom('handling_units').selectAll();
-  if ('id' in key) q = q.where('id', '=', key.id);
-  else if ('sscc' in key) q = q.where('sscc', '=', key.sscc);
-  else q = q.where('gtin', '=', key.gtin).where('serial', '=', key.serial);
-  return q.executeTakeFirst();
+export async function findUnit(db: Db, key: UnitKey): Promise<UnitRow | undefined> {
+  const where = 'id' in key ? sql`id = ${key.id}` : 'sscc' in key ? sql`sscc = ${key.sscc}` : sql`gtin = ${key.gtin} AND serial = ${key.serial}`;
+  const result = await sql<UnitRow>`SELECT * FROM handling_units WHERE ${where}`.execute(db);
+  return result.rows[0];
 }
 
 export function findBySerial(db: Db, serial: string): Promise<UnitRow[]> {
@@ -56,17 +54,26 @@ export function children(db: Db, unitId: string): Promise<UnitRow[]> {
   return db.selectFrom('handling_units').selectAll().where('parent_id', '=', unitId).orderBy('sscc').orderBy('serial').execute();
 }
 
-/** Sets status and reason on a unit and everything under it, and audits each change: set-based. */
+/**
+ * Sets status and reason on a unit and everything under it, and audits each change: set-based.
+ * `leaf` is the unit itself when it has nothing under it (a pack): its before state is known, so
+ * plain statements replace the recursive walk.
+ */
 export async function setTreeState(
   db: Db,
   rootId: string,
   state: { status: string; reason: string | null; warehouseNo?: string | null },
   audit: { opId: string; actorId: string; at: string; action: string; why: string | null },
-  leaf = false,
+  leaf?: UnitRow,
 ): Promise<number> {
-  // A pack has nothing under it: the plain statements skip the recursive walk.
-  const ids = leaf ? sql`SELECT CAST(${rootId} AS text)` : sql`WITH RECURSIVE ${treeCte(rootId)} SELECT id FROM tree`;
-  await auditTree(db, ids, state, audit);
+  if (leaf) {
+    await sql`
+      INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
+      VALUES (${`${audit.opId}/${leaf.id}`}, ${audit.at}, ${audit.actorId}, 'unit', ${leaf.id}, ${audit.action},
+        ${JSON.stringify({ status: leaf.status, reason: leaf.reason })}, ${JSON.stringify({ status: state.status, reason: state.reason })}, ${audit.why})`.execute(db);
+  } else {
+    await auditTree(db, sql`WITH RECURSIVE ${treeCte(rootId)} SELECT id FROM tree`, state, audit);
+  }
   const result = await sql`
     ${leaf ? sql`` : sql`WITH RECURSIVE ${treeCte(rootId)}`}
     UPDATE handling_units SET status = CAST(${state.status} AS text), reason = CAST(${state.reason} AS text),

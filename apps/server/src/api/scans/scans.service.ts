@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { allocate, decodeScan, RECEIVE_STATES, UNIT_LABELS, unitId, type DocumentType, type UnitType } from '@pharma/domain';
+import { allocate, decodeScan, RECEIVE_STATES, UNIT_LABELS, unitId, type DocumentType, type ScannedRoot, type UnitType } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -9,7 +9,7 @@ import type { DocumentRow, UnitRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
-import { documentLines } from '../inventory/document-view.ts';
+import { viewLines } from '../inventory/document-view.ts';
 import * as units from '../inventory/units.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 
@@ -40,7 +40,8 @@ export class ScanService {
       const at = new Date().toISOString();
       const doc = await openDocument(trx, req.docType, req.docNo, at, actor.area);
       const unit = await this.findUnit(trx, key, req.unit);
-      const tree = unit.type === 'EA' ? [unit] : await units.subtree(trx, unit.id);
+      const leaf = unit.type === 'EA';
+      const tree = leaf ? [unit] : await units.subtree(trx, unit.id);
       const where = { type: doc.type, number: doc.number };
       const blocking = tree.find((u) => u.status !== EXPECTED.status);
       if (blocking) {
@@ -50,12 +51,20 @@ export class ScanService {
       if (!(await docs.isExpected(trx, doc.id, unit.id))) throw new AppError(422, 'NOT_EXPECTED', where);
       const packs = tree.filter((u) => u.type === 'EA');
       const lines = await docs.lines(trx, doc.id);
-      await docs.setLineCounts(trx, doc.id, allocateAdding(doc, lines, packs), 'scanned_quantity');
+      const counts = allocateAdding(doc, lines, packs);
+      const response: ScanResponse = {
+        scanId: req.scanId,
+        accepted: true,
+        packs: packs.length,
+        unit: { type: unit.type as UnitType, id: unitId(unit) },
+        document: { status: 'In Progress' },
+        data: viewLines(lines, scannedRoots(unit, packs)),
+      };
 
-      await insertScan(trx, { id: req.scanId, doc, unit, kind: 'scan', code: req.code, packs: packs.length, actor, device: req.device, at, requestHash });
-      const leaf = unit.type === 'EA';
+      await docs.setLineCounts(trx, doc.id, counts, 'scanned_quantity');
+      await insertScan(trx, { id: req.scanId, doc, unit, kind: 'scan', code: req.code, packs: packs.length, actor, device: req.device, at, requestHash, response });
       if (leaf) {
-        await trx.insertInto('scan_items').values({ document_id: doc.id, unit_id: unit.id, scan_id: req.scanId, root_id: unit.id }).execute();
+        await sql`INSERT INTO scan_items (document_id, unit_id, scan_id, root_id) VALUES (${doc.id}, ${unit.id}, ${req.scanId}, ${unit.id})`.execute(trx);
       } else {
         await sql`
           INSERT INTO scan_items (document_id, unit_id, scan_id, root_id)
@@ -63,17 +72,8 @@ export class ScanService {
           SELECT CAST(${doc.id} AS text), h.id, CAST(${req.scanId} AS text), CAST(${unit.id} AS text)
           FROM handling_units h WHERE h.id IN (SELECT id FROM tree) AND h.type = 'EA'`.execute(trx);
       }
-      await units.setTreeState(trx, unit.id, SCANNED, { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null }, leaf);
-      const status = await moveToInProgress(trx, doc, actor, at);
-      const response: ScanResponse = {
-        scanId: req.scanId,
-        accepted: true,
-        packs: packs.length,
-        unit: { type: unit.type as UnitType, id: unitId(unit) },
-        document: { status },
-        data: await documentLines(trx, doc.id, ANSWER_DETAILS, lines),
-      };
-      await saveResponse(trx, req.scanId, response);
+      await units.setTreeState(trx, unit.id, SCANNED, { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null }, leaf ? unit : undefined);
+      await moveToInProgress(trx, doc, actor, at);
       return response;
     });
   }
@@ -94,25 +94,24 @@ export class ScanService {
       if (!(await docs.alreadyOnDocument(trx, doc.id, ids))) throw new AppError(422, 'NOT_SCANNED_ON_DOCUMENT', { type: doc.type, number: doc.number });
       if (tree.some((u) => u.status !== SCANNED.status)) throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
       const packs = tree.filter((u) => u.type === 'EA').length;
-      await insertScan(trx, { id: req.scanId, doc, unit, kind: 'reverse', code: req.code, packs, actor, device: undefined, at, requestHash });
       await trx.deleteFrom('scan_items').where('document_id', '=', doc.id).where('unit_id', 'in', ids).execute();
       await units.setTreeState(trx, unit.id, EXPECTED, { opId: newId(), actorId: actor.userId, at, action: `reverse ${doc.type} ${doc.number}`, why: 'scanned item deleted' });
-      await this.recount(trx, doc);
       const response: ScanResponse = {
         scanId: req.scanId,
         accepted: true,
         packs,
         unit: { type: unit.type as UnitType, id: unitId(unit) },
         document: { status: doc.status as ScanResponse['document']['status'] },
-        data: await documentLines(trx, doc.id, ANSWER_DETAILS),
+        // Like a scan's answer, no details: the client drops the deleted unit from those it has.
+        data: viewLines(await this.recount(trx, doc), []),
       };
-      await saveResponse(trx, req.scanId, response);
+      await insertScan(trx, { id: req.scanId, doc, unit, kind: 'reverse', code: req.code, packs, actor, device: undefined, at, requestHash, response });
       return response;
     });
   }
 
   /** Re-spreads every pack still counted on the document over its lines (after a delete). */
-  private async recount(trx: Db, doc: DocumentRow): Promise<void> {
+  private async recount(trx: Db, doc: DocumentRow): Promise<docs.LineWithMaterial[]> {
     const lines = await docs.lines(trx, doc.id);
     const result = allocate(
       lines.map((l) => ({ lineNo: l.line_no, materialNo: l.material_no, batchNo: l.batch_no, quantity: l.quantity })),
@@ -120,6 +119,7 @@ export class ScanService {
     );
     if (!result.ok) throw refusal(doc, result);
     await docs.setLineCounts(trx, doc.id, changedCounts(lines, result.scanned), 'scanned_quantity');
+    return lines.map((l) => ({ ...l, scanned_quantity: result.scanned.get(l.line_no) ?? 0 }));
   }
 
   /** Runs `work` once per scanId: a repeat returns the stored answer; a different request with the same id is refused. */
@@ -135,7 +135,7 @@ export class ScanService {
   }
 
   private async storedAnswer<T>(db: Db, scanId: string, requestHash: string): Promise<T | undefined> {
-    const row = await db.selectFrom('scans').select(['request_hash', 'response_json']).where('id', '=', scanId).executeTakeFirst();
+    const row = (await sql<{ request_hash: string; response_json: string }>`SELECT request_hash, response_json FROM scans WHERE id = ${scanId}`.execute(db)).rows[0];
     if (!row) return undefined;
     if (row.request_hash !== requestHash) throw new AppError(409, 'SCAN_ID_REUSED');
     return JSON.parse(row.response_json) as T;
@@ -178,8 +178,13 @@ export class ScanService {
   }
 }
 
-/** How many recently scanned units a scan's answer lists as details; the details page lists them all. */
-const ANSWER_DETAILS = 10;
+/** The scanned unit as the answer's details: its label on each material and batch its packs counted on. */
+function scannedRoots(unit: UnitRow, packs: UnitRow[]): ScannedRoot[] {
+  const label = unitId(unit);
+  const roots = new Map<string, ScannedRoot>();
+  for (const p of packs) roots.set(`${p.material_no}\u0000${p.batch_no ?? ''}`, { materialNo: p.material_no ?? '', batchNo: p.batch_no, label });
+  return [...roots.values()];
+}
 
 /** Spreads newly scanned packs over the room left on the lines; refuses what does not fit. Returns the new counts. */
 function allocateAdding(doc: DocumentRow, lines: docs.LineWithMaterial[], packs: UnitRow[]): Map<number, number> {
@@ -220,37 +225,18 @@ export async function openDocument(trx: Db, type: string, number: string, at: st
 }
 
 /** The first scan moves the document to In Progress. */
-async function moveToInProgress(trx: Db, doc: DocumentRow, actor: Actor, at: string): Promise<'In Progress'> {
-  if (doc.status === 'Open') {
-    await docs.setStatus(trx, doc.id, 'In Progress', at);
-    await writeAudit(trx, [{ actorId: actor.userId, entity: 'document', entityId: doc.id, action: 'status', before: { status: 'Open' }, after: { status: 'In Progress' } }], at);
-  }
-  return 'In Progress';
+async function moveToInProgress(trx: Db, doc: DocumentRow, actor: Actor, at: string): Promise<void> {
+  if (doc.status !== 'Open') return;
+  await docs.setStatus(trx, doc.id, 'In Progress', at);
+  await writeAudit(trx, [{ actorId: actor.userId, entity: 'document', entityId: doc.id, action: 'status', before: { status: 'Open' }, after: { status: 'In Progress' } }], at);
 }
 
+/** The scan's row, with the answer a repeat of its scanId gets. */
 async function insertScan(
   trx: Db,
-  s: { id: string; doc: DocumentRow; unit: UnitRow; kind: 'scan' | 'reverse'; code: string; packs: number; actor: Actor; device: string | undefined; at: string; requestHash: string },
+  s: { id: string; doc: DocumentRow; unit: UnitRow; kind: 'scan' | 'reverse'; code: string; packs: number; actor: Actor; device: string | undefined; at: string; requestHash: string; response: ScanResponse },
 ): Promise<void> {
-  await trx
-    .insertInto('scans')
-    .values({
-      id: s.id,
-      document_id: s.doc.id,
-      unit_id: s.unit.id,
-      kind: s.kind,
-      code: s.code,
-      packs: s.packs,
-      user_id: s.actor.userId,
-      device: s.device ?? null,
-      at: s.at,
-      request_hash: s.requestHash,
-      response_json: '{}',
-    })
-    .execute();
+  await sql`
+    INSERT INTO scans (id, document_id, unit_id, kind, code, packs, user_id, device, at, request_hash, response_json)
+    VALUES (${s.id}, ${s.doc.id}, ${s.unit.id}, ${s.kind}, ${s.code}, ${s.packs}, ${s.actor.userId}, ${s.device ?? null}, ${s.at}, ${s.requestHash}, ${JSON.stringify(s.response)})`.execute(trx);
 }
-
-async function saveResponse(trx: Db, scanId: string, response: unknown): Promise<void> {
-  await trx.updateTable('scans').set({ response_json: JSON.stringify(response) }).where('id', '=', scanId).execute();
-}
-

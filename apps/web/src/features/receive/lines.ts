@@ -40,8 +40,8 @@ export function scannedUnits(lines: readonly DocumentLine[]): ScannedUnit[] {
 }
 
 /**
- * The lines after a scan or a delete. A scan's answer lists only the most recently scanned units as
- * details (so a large document's answer stays small), so the units known before are kept, newest
+ * The lines after a scan or a delete. A scan's answer lists only the unit it scanned as details (so
+ * an answer stays small however large the document), so the units known before are kept, newest
  * first, and a deleted unit is dropped.
  */
 export function mergeAnswerLines(before: readonly DocumentLine[], answer: readonly DocumentLine[], removedUnitId?: string): DocumentLine[] {

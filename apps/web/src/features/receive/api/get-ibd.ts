@@ -18,8 +18,8 @@ export function useIbd(ibdNo: string, area: Area) {
 
 /**
  * Puts the lines and status a scan, a delete or a completion answered into the cached details.
- * Scan and delete answers list only recent units as details: `merge` keeps the ones known before
- * (minus `removedUnitId`); a completion's answer is complete and replaces them.
+ * A scan's answer lists only the unit it scanned as details, a delete's none: `merge` keeps the ones
+ * known before (minus `removedUnitId`); a completion's answer is complete and replaces them.
  */
 export function updateCachedIbd(
   client: QueryClient,
