@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SelectQueryNode, SqliteDialect, sql, type KyselyPlugin, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -14,6 +14,15 @@ export interface DatabaseHandle {
   db: Db;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** SQLite only: the connection under Kysely, for the group commit (db/transactor.ts). */
+  native?: NativeSqlite;
+}
+
+export interface NativeSqlite {
+  /** Runs a statement without results on the connection Kysely uses, bypassing Kysely. */
+  exec(text: string): void;
+  /** Rows changed by completed statements since the connection opened (a failed statement counts none). */
+  totalChanges(): number;
 }
 
 /**
@@ -35,12 +44,15 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
     sqlite.pragma('mmap_size = 268435456');
     // Checkpoints run in a worker thread (checkpointer.mjs); this limit is only the safety net.
     sqlite.pragma('wal_autocheckpoint = 25000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const statements = withStatementCache(sqlite);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins: [new WithoutRowLocks()] });
+    const changes = sqlite.prepare('SELECT total_changes()').pluck();
     const checkpointer = database.file === ':memory:' ? undefined : new Worker(new URL('./checkpointer.mjs', import.meta.url), { workerData: { file: database.file } });
     checkpointer?.unref();
     return {
       db,
       kind: 'sqlite',
+      native: { exec: (text) => void statements.prepare(text).run([]), totalChanges: () => changes.get() as number },
       close: async () => {
         checkpointer?.postMessage('stop');
         await db.destroy();
@@ -56,6 +68,21 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * SQLite has no row locks (one writer at a time holds the whole database), so `FOR UPDATE` and its
+ * kin, which PostgreSQL needs to serialise scans of one document, are dropped from its queries.
+ */
+class WithoutRowLocks implements KyselyPlugin {
+  transformQuery({ node }: Parameters<KyselyPlugin['transformQuery']>[0]) {
+    if (!SelectQueryNode.is(node) || !node.endModifiers?.length) return node;
+    return { ...node, endModifiers: node.endModifiers.filter((m) => !m.modifier?.startsWith('For') && m.modifier !== 'NoWait' && m.modifier !== 'SkipLocked') };
+  }
+
+  async transformResult({ result }: Parameters<KyselyPlugin['transformResult']>[0]) {
+    return result;
+  }
 }
 
 /**

@@ -23,7 +23,7 @@ export class CompleteService {
   async completeReceive(actor: Actor, ibdNo: string): Promise<{ message: string; document: { status: 'Completed' }; data: DocumentLine[] }> {
     return this.db.transaction().execute(async (trx) => {
       const at = new Date().toISOString();
-      const doc = await openDocument(trx, 'IBD', ibdNo, at, actor.area);
+      const doc = await openDocument(trx, 'IBD', ibdNo, actor.area);
       const lines = await docs.lines(trx, doc.id);
       const scanned = lines.reduce((n, l) => n + l.scanned_quantity, 0);
       if (!completeButtonEnabled(doc.status, 'complete', scanned)) throw new AppError(422, 'ERROR_COMPLETING_RECEIVE');

@@ -37,8 +37,8 @@ export class ScanService {
     const key = this.decode(req.code, req.unit, req.idType, today);
     const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit]);
     return this.once(req.scanId, requestHash, async (trx) => {
-      const at = new Date().toISOString();
-      const doc = await openDocument(trx, req.docType, req.docNo, at, actor.area);
+      // Checks first, reading only: a refusal changes nothing (and in a group commit needs no savepoint).
+      const doc = await openDocument(trx, req.docType, req.docNo, actor.area);
       const unit = await this.findUnit(trx, key, req.unit);
       const leaf = unit.type === 'EA';
       const tree = leaf ? [unit] : await units.subtree(trx, unit.id);
@@ -61,8 +61,10 @@ export class ScanService {
         data: viewLines(lines, scannedRoots(unit, packs)),
       };
 
-      await docs.setLineCounts(trx, doc.id, counts, 'scanned_quantity');
+      const at = new Date().toISOString();
+      // The scan row first: a repeated scanId stops here, on its key, before anything else is written.
       await insertScan(trx, { id: req.scanId, doc, unit, kind: 'scan', code: req.code, packs: packs.length, actor, device: req.device, at, requestHash, response });
+      await docs.setLineCounts(trx, doc.id, counts, 'scanned_quantity');
       if (leaf) {
         await sql`INSERT INTO scan_items (document_id, unit_id, scan_id, root_id) VALUES (${doc.id}, ${unit.id}, ${req.scanId}, ${unit.id})`.execute(trx);
       } else {
@@ -73,7 +75,7 @@ export class ScanService {
           FROM handling_units h WHERE h.id IN (SELECT id FROM tree) AND h.type = 'EA'`.execute(trx);
       }
       await units.setTreeState(trx, unit.id, SCANNED, { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null }, leaf ? unit : undefined);
-      await moveToInProgress(trx, doc, actor, at);
+      await touchAndMoveToInProgress(trx, doc, actor, at);
       return response;
     });
   }
@@ -84,8 +86,7 @@ export class ScanService {
     const key = this.decodeAny(req.code, req.unit, today);
     const requestHash = hashRequest(['reverse', req.docType, req.docNo, req.code, req.unit ?? '']);
     return this.once(req.scanId, requestHash, async (trx) => {
-      const at = new Date().toISOString();
-      const doc = await docs.lockDocument(trx, 'IBD', req.docNo, at, actor.area);
+      const doc = await docs.lockDocument(trx, 'IBD', req.docNo, actor.area);
       if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: req.docType, number: req.docNo });
       if (doc.status === 'Completed') throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
       const unit = await this.findUnit(trx, key, req.unit);
@@ -94,6 +95,7 @@ export class ScanService {
       if (!(await docs.alreadyOnDocument(trx, doc.id, ids))) throw new AppError(422, 'NOT_SCANNED_ON_DOCUMENT', { type: doc.type, number: doc.number });
       if (tree.some((u) => u.status !== SCANNED.status)) throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
       const packs = tree.filter((u) => u.type === 'EA').length;
+      const at = new Date().toISOString();
       await trx.deleteFrom('scan_items').where('document_id', '=', doc.id).where('unit_id', 'in', ids).execute();
       await units.setTreeState(trx, unit.id, EXPECTED, { opId: newId(), actorId: actor.userId, at, action: `reverse ${doc.type} ${doc.number}`, why: 'scanned item deleted' });
       const response: ScanResponse = {
@@ -106,6 +108,7 @@ export class ScanService {
         data: viewLines(await this.recount(trx, doc), []),
       };
       await insertScan(trx, { id: req.scanId, doc, unit, kind: 'reverse', code: req.code, packs, actor, device: undefined, at, requestHash, response });
+      await docs.touchDocument(trx, doc.id, at);
       return response;
     });
   }
@@ -122,14 +125,22 @@ export class ScanService {
     return lines.map((l) => ({ ...l, scanned_quantity: result.scanned.get(l.line_no) ?? 0 }));
   }
 
-  /** Runs `work` once per scanId: a repeat returns the stored answer; a different request with the same id is refused. */
+  /**
+   * Runs `work` once per scanId: a repeat returns the stored answer; a different request with the
+   * same id is refused. The stored answer is looked for only when the work fails: a repeat always
+   * does (its unit has moved on, or the scan row's key is taken), so first submissions pay no read.
+   */
   private async once<T>(scanId: string, requestHash: string, work: (trx: Db) => Promise<T>): Promise<T> {
     try {
-      return await this.transact(async (trx) => (await this.storedAnswer<T>(trx, scanId, requestHash)) ?? work(trx));
+      return await this.transact(work);
     } catch (error) {
-      // Two submissions of one scanId at the same moment: the loser reads the winner's answer.
-      const winner = await this.storedAnswer<T>(this.db, scanId, requestHash).catch(() => undefined);
-      if (winner) return winner;
+      let stored: T | undefined;
+      try {
+        stored = await this.storedAnswer<T>(this.db, scanId, requestHash);
+      } catch (lookup) {
+        if (lookup instanceof AppError) throw lookup;
+      }
+      if (stored) return stored;
       throw error;
     }
   }
@@ -217,17 +228,17 @@ function hashRequest(parts: string[]): string {
 }
 
 /** The document, locked for this transaction; refused when unknown or Completed. */
-export async function openDocument(trx: Db, type: string, number: string, at: string, area?: 'RDC' | 'LDC'): Promise<DocumentRow> {
-  const doc = await docs.lockDocument(trx, type as DocumentType, number, at, area);
+export async function openDocument(trx: Db, type: string, number: string, area?: 'RDC' | 'LDC'): Promise<DocumentRow> {
+  const doc = await docs.lockDocument(trx, type as DocumentType, number, area);
   if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type, number });
   if (doc.status === 'Completed') throw new AppError(409, 'DOCUMENT_COMPLETED', { type, number });
   return doc;
 }
 
-/** The first scan moves the document to In Progress. */
-async function moveToInProgress(trx: Db, doc: DocumentRow, actor: Actor, at: string): Promise<void> {
-  if (doc.status !== 'Open') return;
-  await docs.setStatus(trx, doc.id, 'In Progress', at);
+/** Marks the scan's activity on the document; the first scan moves it to In Progress (audited). */
+async function touchAndMoveToInProgress(trx: Db, doc: DocumentRow, actor: Actor, at: string): Promise<void> {
+  if (doc.status !== 'Open') return docs.touchDocument(trx, doc.id, at);
+  await docs.touchDocument(trx, doc.id, at, 'In Progress');
   await writeAudit(trx, [{ actorId: actor.userId, entity: 'document', entityId: doc.id, action: 'status', before: { status: 'Open' }, after: { status: 'In Progress' } }], at);
 }
 

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle, type Db } from '../src/db/database.ts';
+import { createTransactor, type Transactor } from '../src/db/transactor.ts';
+
+/** The SQLite group commit: units that arrive together share one transaction and one commit. */
+describe('group commit on SQLite', () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+  let transact: Transactor;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pharma-transactor-'));
+    handle = openDatabase({ kind: 'sqlite', file: join(dir, 'test.sqlite') });
+    await sql`CREATE TABLE items (id text PRIMARY KEY, n integer NOT NULL)`.execute(handle.db);
+    transact = createTransactor(handle);
+  });
+  afterEach(async () => {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const insert = (db: Db, id: string) => sql`INSERT INTO items (id, n) VALUES (${id}, 1)`.execute(db);
+  const ids = async () => (await sql<{ id: string }>`SELECT id FROM items ORDER BY id`.execute(handle.db)).rows.map((r) => r.id);
+
+  it('a unit refused before writing drops out; the others commit together', async () => {
+    const results = await Promise.allSettled([
+      transact((db) => insert(db, 'a')),
+      transact(async () => {
+        throw new Error('refused');
+      }),
+      transact((db) => insert(db, 'b')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await ids()).toEqual(['a', 'b']);
+  });
+
+  it('a unit failing after it wrote loses only its own rows: the group runs again, each unit in a savepoint', async () => {
+    const runs = { a: 0, bad: 0, c: 0 };
+    const results = await Promise.allSettled([
+      transact(async (db) => {
+        runs.a += 1;
+        await insert(db, 'a');
+      }),
+      transact(async (db) => {
+        runs.bad += 1;
+        await insert(db, 'half-done');
+        throw new Error('failed after writing');
+      }),
+      transact(async (db) => {
+        runs.c += 1;
+        await insert(db, 'c');
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason.message).toBe('failed after writing');
+    expect(await ids()).toEqual(['a', 'c']);
+    expect(runs).toEqual({ a: 2, bad: 2, c: 1 });
+  });
+
+  it('a statement that fails on a constraint changes nothing, so its unit drops out without a second run', async () => {
+    await transact((db) => insert(db, 'taken'));
+    let runs = 0;
+    const results = await Promise.allSettled([
+      transact(async (db) => {
+        runs += 1;
+        await insert(db, 'first');
+      }),
+      transact((db) => insert(db, 'taken')),
+      transact((db) => insert(db, 'last')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await ids()).toEqual(['first', 'last', 'taken']);
+    expect(runs).toBe(1);
+  });
+});
