@@ -27,6 +27,16 @@ export interface IssuedSession {
 const ROTATION_GRACE_MS = 10_000;
 /** How long a verified access token is trusted without asking the database again. */
 const PRINCIPAL_CACHE_MS = 5_000;
+/** From this age on, a cached caller is checked again in the background, so no request waits for the database. */
+const PRINCIPAL_RECHECK_MS = 3_000;
+
+interface CachedCaller {
+  /** Pending while the first check runs, so requests arriving together share it. */
+  caller: Promise<Principal | undefined>;
+  checkedAt: number;
+  until: number;
+  rechecking?: boolean;
+}
 
 export class AuthService {
   private readonly accountFailures = new FailureLimiter(5, 15 * 60_000);
@@ -36,7 +46,9 @@ export class AuthService {
    * Cleared whenever a session is revoked or an admin changes users or roles, so a logout or a
    * disabled account takes effect on the next request.
    */
-  private readonly principals = new Map<string, { principal: Principal; until: number }>();
+  private readonly principals = new Map<string, CachedCaller>();
+  /** Bumped whenever the cache is cleared: a check that started before must not store its answer. */
+  private generation = 0;
   /** Each user's permission tree, read once and kept until an admin changes users or roles. */
   private readonly authorizations = new Map<string, Promise<Authorization>>();
   /** Verified against when the account is unknown, so both answers take the same time. */
@@ -105,7 +117,7 @@ export class AuthService {
       return this.issueRefreshToken(trx, row.user_id, row.family_id);
     });
     if (!refreshToken) {
-      this.principals.clear();
+      this.forgetCallers();
       throw new AppError(401, 'NOT_SIGNED_IN');
     }
     return { accessToken: await this.accessToken(row.user_id, row.family_id), refreshToken };
@@ -120,23 +132,61 @@ export class AuthService {
       await repo.revokeFamily(trx, family, new Date().toISOString());
       await writeAudit(trx, [{ actorId: row?.user_id ?? null, entity: 'session', entityId: family, action: 'logout' }]);
     });
-    this.principals.clear();
+    this.forgetCallers();
   }
 
-  /** The caller behind an access token, or undefined when the token or its session is not valid. */
-  async principal(accessToken: string): Promise<Principal | undefined> {
+  /**
+   * The caller behind an access token, or undefined when the token or its session is not valid.
+   * Cached for a few seconds (a scanner sends many requests a second); past PRINCIPAL_RECHECK_MS
+   * the session is checked again in the background while the cached caller still answers. A check
+   * waits for the database, which on SQLite may be busy with a group of scans: before, every
+   * request of a token whose entry had expired waited for its own check, one group at a time.
+   */
+  principal(accessToken: string): Promise<Principal | undefined> {
     const now = Date.now();
-    const hit = this.principals.get(accessToken);
-    if (hit && hit.until > now) return hit.principal;
+    const cached = this.principals.get(accessToken);
+    if (cached && now < cached.until) {
+      if (now - cached.checkedAt >= PRINCIPAL_RECHECK_MS && !cached.rechecking) {
+        cached.rechecking = true;
+        this.check(accessToken, now).catch(() => undefined);
+      }
+      return cached.caller;
+    }
+    if (this.principals.size >= 10_000) this.principals.clear();
+    const caller = this.check(accessToken, now);
+    this.principals.set(accessToken, { caller, checkedAt: now, until: now + PRINCIPAL_CACHE_MS });
+    return caller;
+  }
+
+  /** Verifies the token and its session, and caches the answer (unless the cache was cleared meanwhile). */
+  private async check(accessToken: string, now: number): Promise<Principal | undefined> {
+    const generation = this.generation;
+    let found: { principal: Principal; expiresAt: number } | undefined;
+    try {
+      found = await this.lookUp(accessToken);
+    } catch (error) {
+      if (generation === this.generation) this.principals.delete(accessToken);
+      throw error;
+    }
+    if (generation !== this.generation) return found?.principal;
+    if (!found) this.principals.delete(accessToken);
+    else this.principals.set(accessToken, { caller: Promise.resolve(found.principal), checkedAt: now, until: Math.min(now + PRINCIPAL_CACHE_MS, found.expiresAt) });
+    return found?.principal;
+  }
+
+  private async lookUp(accessToken: string): Promise<{ principal: Principal; expiresAt: number } | undefined> {
     const claims = await verifyAccessToken(accessToken, this.config.jwtSecret);
     if (!claims) return undefined;
     const user = await repo.findLiveSessionUser(this.db, claims.userId, claims.familyId);
     if (!user) return undefined;
     const authorization = await this.authorizationOf(user.id);
-    const principal = { user: repo.toSessionUser(user), authorization, familyId: claims.familyId };
-    if (this.principals.size > 10_000) this.principals.clear();
-    this.principals.set(accessToken, { principal, until: Math.min(now + PRINCIPAL_CACHE_MS, (claims.exp ?? 0) * 1000) });
-    return principal;
+    return { principal: { user: repo.toSessionUser(user), authorization, familyId: claims.familyId }, expiresAt: (claims.exp ?? 0) * 1000 };
+  }
+
+  /** Forgets every cached caller: the next request of each token is checked against the database. */
+  private forgetCallers(): void {
+    this.generation += 1;
+    this.principals.clear();
   }
 
   /** GET /api/signin-with-jwt/{nric}: a fresh access token, only when the session belongs to that NRIC/FIN. */
@@ -148,7 +198,7 @@ export class AuthService {
   /** Forgets every cached permission tree: called on any change of users, roles or grants. */
   forgetAuthorizations(): void {
     this.authorizations.clear();
-    this.principals.clear();
+    this.forgetCallers();
   }
 
   private authorizationOf(userId: string): Promise<Authorization> {
