@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SelectQueryNode, SqliteDialect, sql, type KyselyPlugin, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -45,7 +45,7 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
     // Checkpoints run in a worker thread (checkpointer.mjs); this limit is only the safety net.
     sqlite.pragma('wal_autocheckpoint = 25000');
     const statements = withStatementCache(sqlite);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins: [new WithoutRowLocks()] });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
     const changes = sqlite.prepare('SELECT total_changes()').pluck();
     const checkpointer = database.file === ':memory:' ? undefined : new Worker(new URL('./checkpointer.mjs', import.meta.url), { workerData: { file: database.file } });
     checkpointer?.unref();
@@ -68,21 +68,6 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
-}
-
-/**
- * SQLite has no row locks (one writer at a time holds the whole database), so `FOR UPDATE` and its
- * kin, which PostgreSQL needs to serialise scans of one document, are dropped from its queries.
- */
-class WithoutRowLocks implements KyselyPlugin {
-  transformQuery({ node }: Parameters<KyselyPlugin['transformQuery']>[0]) {
-    if (!SelectQueryNode.is(node) || !node.endModifiers?.length) return node;
-    return { ...node, endModifiers: node.endModifiers.filter((m) => !m.modifier?.startsWith('For') && m.modifier !== 'NoWait' && m.modifier !== 'SkipLocked') };
-  }
-
-  async transformResult({ result }: Parameters<KyselyPlugin['transformResult']>[0]) {
-    return result;
-  }
 }
 
 /**

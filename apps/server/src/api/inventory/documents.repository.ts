@@ -1,40 +1,39 @@
 import { sql } from 'kysely';
 import { PAGE_SIZE, unitId, type DocumentStatus, type DocumentType } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { DocumentRow, LineRow } from '../../db/schema.ts';
 import { treeCte } from './units.repository.ts';
 
 /**
  * Documents, their lines and the packs scanned against them. SQL only.
  *
- * The statements on the scan path are `sql` templates rather than query builders: a builder costs
- * more to assemble than SQLite takes to run the statement (docs/decisions/0014-scan-path-cost.md).
+ * The statements a scan runs are `prepared` (compiled once): a query builder costs more to
+ * assemble than SQLite takes to run the statement (docs/decisions/0014-scan-path-cost.md).
  */
+
+const documentForUpdate = prepared<DocumentRow & { area: string }, [string, string]>(`
+  SELECT d.*, w.area FROM documents d JOIN warehouses w ON w.warehouse_no = d.warehouse_no
+  WHERE d.type = ? AND d.number = ? FOR UPDATE OF d`);
 
 /**
  * The document, locked for the rest of the transaction: on PostgreSQL `FOR UPDATE` serialises
- * scans of one document (SQLite has one writer; the database layer drops the clause there). With
+ * scans of one document (SQLite has one writer; its text leaves the clause out). With
  * `area`, a document of another area's warehouse is not found. Reads only: a refusal that follows
  * has changed nothing.
  */
 export async function lockDocument(db: Db, type: DocumentType, number: string, area?: string): Promise<DocumentRow | undefined> {
-  const row = await db
-    .selectFrom('documents as d')
-    .innerJoin('warehouses as w', 'w.warehouse_no', 'd.warehouse_no')
-    .selectAll('d')
-    .select('w.area')
-    .where('d.type', '=', type)
-    .where('d.number', '=', number)
-    .forUpdate('d')
-    .executeTakeFirst();
+  const [row] = await documentForUpdate(db, type, number);
   if (!row || (area && row.area !== area)) return undefined;
   const { area: _area, ...doc } = row;
   return doc;
 }
 
+const touch = prepared<never, [string, string | null, string]>('UPDATE documents SET updated_at = ?, status = COALESCE(CAST(? AS text), status) WHERE id = ?');
+
 /** Marks activity on the document (the lists' Most Recent order), with its new status if it changes. */
 export async function touchDocument(db: Db, id: string, at: string, status?: DocumentStatus): Promise<void> {
-  await sql`UPDATE documents SET updated_at = ${at}, status = COALESCE(CAST(${status ?? null} AS text), status) WHERE id = ${id}`.execute(db);
+  await touch(db, at, status ?? null, id);
 }
 
 /** A document by type and number; with `area`, only if its warehouse is in that area. */
@@ -49,11 +48,12 @@ export interface LineWithMaterial extends LineRow {
   gtin: string | null;
 }
 
-export async function lines(db: Db, documentId: string): Promise<LineWithMaterial[]> {
-  const result = await sql<LineWithMaterial>`
-    SELECT l.*, m.name AS material_name, m.gtin FROM document_lines l JOIN materials m ON m.material_no = l.material_no
-    WHERE l.document_id = ${documentId} ORDER BY l.line_no`.execute(db);
-  return result.rows;
+const linesOf = prepared<LineWithMaterial, [string]>(
+  'SELECT l.*, m.name AS material_name, m.gtin FROM document_lines l JOIN materials m ON m.material_no = l.material_no WHERE l.document_id = ? ORDER BY l.line_no',
+);
+
+export function lines(db: Db, documentId: string): Promise<LineWithMaterial[]> {
+  return linesOf(db, documentId);
 }
 
 /** Packs counted on the document, grouped by material and batch. */
@@ -84,10 +84,13 @@ export async function scannedRoots(db: Db, documentId: string): Promise<{ materi
   }));
 }
 
+const setCount = {
+  scanned_quantity: prepared<never, [number, string, number]>('UPDATE document_lines SET scanned_quantity = ? WHERE document_id = ? AND line_no = ?'),
+  shortage_quantity: prepared<never, [number, string, number]>('UPDATE document_lines SET shortage_quantity = ? WHERE document_id = ? AND line_no = ?'),
+};
+
 export async function setLineCounts(db: Db, documentId: string, counts: Map<number, number>, field: 'scanned_quantity' | 'shortage_quantity'): Promise<void> {
-  for (const [lineNo, n] of counts) {
-    await sql`UPDATE document_lines SET ${sql.ref(field)} = ${n} WHERE document_id = ${documentId} AND line_no = ${lineNo}`.execute(db);
-  }
+  for (const [lineNo, n] of counts) await setCount[field](db, n, documentId, lineNo);
 }
 
 export async function setStatus(db: Db, id: string, status: DocumentStatus, at: string): Promise<void> {
@@ -104,18 +107,20 @@ export async function setStatus(db: Db, id: string, status: DocumentStatus, at: 
  * Each unit of the walk probes the document's list by its key (a correlated EXISTS): an `IN (walk)`
  * made SQLite read the whole list instead, and a document of 6,500 units took 60 µs, not 6.
  */
+const namedOrAncestorNamed = prepared<{ has_list: number | boolean; hit: number | boolean }, [string, string, string]>(`
+  WITH RECURSIVE up(id, parent_id) AS (
+    SELECT id, parent_id FROM handling_units WHERE id = ?
+    UNION ALL SELECT h.id, h.parent_id FROM handling_units h JOIN up ON h.id = up.parent_id
+  )
+  SELECT EXISTS (SELECT 1 FROM document_units WHERE document_id = ?) AS has_list,
+    EXISTS (SELECT 1 FROM up WHERE EXISTS (SELECT 1 FROM document_units du WHERE du.document_id = ? AND du.unit_id = up.id)) AS hit`);
+
 export async function isExpected(db: Db, documentId: string, unitId: string): Promise<boolean> {
-  const named = (walk: string) => sql`EXISTS (SELECT 1 FROM ${sql.raw(walk)} w WHERE EXISTS (
-    SELECT 1 FROM document_units du WHERE du.document_id = ${documentId} AND du.unit_id = w.id))`;
-  const result = await sql<{ has_list: number | boolean; hit: number | boolean }>`
-    WITH RECURSIVE up(id, parent_id) AS (
-      SELECT id, parent_id FROM handling_units WHERE id = ${unitId}
-      UNION ALL SELECT h.id, h.parent_id FROM handling_units h JOIN up ON h.id = up.parent_id
-    )
-    SELECT EXISTS (SELECT 1 FROM document_units WHERE document_id = ${documentId}) AS has_list, ${named('up')} AS hit`.execute(db);
-  const row = result.rows[0]!;
-  if (!row.has_list || row.hit) return true;
-  const down = await sql<{ hit: number | boolean }>`WITH RECURSIVE ${treeCte(unitId)} SELECT ${named('tree')} AS hit`.execute(db);
+  const [row] = await namedOrAncestorNamed(db, unitId, documentId, documentId);
+  if (!row!.has_list || row!.hit) return true;
+  const down = await sql<{ hit: number | boolean }>`
+    WITH RECURSIVE ${treeCte(unitId)}
+    SELECT EXISTS (SELECT 1 FROM tree WHERE EXISTS (SELECT 1 FROM document_units du WHERE du.document_id = ${documentId} AND du.unit_id = tree.id)) AS hit`.execute(db);
   return !!down.rows[0]!.hit;
 }
 

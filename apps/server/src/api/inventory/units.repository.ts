@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { UnitRow } from '../../db/schema.ts';
 
 /**
@@ -8,10 +9,15 @@ import type { UnitRow } from '../../db/schema.ts';
  */
 export type UnitKey = { sscc: string } | { gtin: string; serial: string } | { id: string };
 
+const unitBy = {
+  id: prepared<UnitRow, [string]>('SELECT * FROM handling_units WHERE id = ?'),
+  sscc: prepared<UnitRow, [string]>('SELECT * FROM handling_units WHERE sscc = ?'),
+  gtinSerial: prepared<UnitRow, [string, string]>('SELECT * FROM handling_units WHERE gtin = ? AND serial = ?'),
+};
+
 export async function findUnit(db: Db, key: UnitKey): Promise<UnitRow | undefined> {
-  const where = 'id' in key ? sql`id = ${key.id}` : 'sscc' in key ? sql`sscc = ${key.sscc}` : sql`gtin = ${key.gtin} AND serial = ${key.serial}`;
-  const result = await sql<UnitRow>`SELECT * FROM handling_units WHERE ${where}`.execute(db);
-  return result.rows[0];
+  const rows = 'id' in key ? await unitBy.id(db, key.id) : 'sscc' in key ? await unitBy.sscc(db, key.sscc) : await unitBy.gtinSerial(db, key.gtin, key.serial);
+  return rows[0];
 }
 
 export function findBySerial(db: Db, serial: string): Promise<UnitRow[]> {
@@ -54,6 +60,12 @@ export function children(db: Db, unitId: string): Promise<UnitRow[]> {
   return db.selectFrom('handling_units').selectAll().where('parent_id', '=', unitId).orderBy('sscc').orderBy('serial').execute();
 }
 
+const auditOne = prepared<never, [string, string, string, string, string, string, string, string | null]>(
+  "INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason) VALUES (?, ?, ?, 'unit', ?, ?, ?, ?, ?)",
+);
+const setOneState = prepared<never, [string, string | null, string, string]>('UPDATE handling_units SET status = ?, reason = ?, updated_at = ? WHERE id = ?');
+const setOneStateIn = prepared<never, [string, string | null, string | null, string, string]>('UPDATE handling_units SET status = ?, reason = ?, warehouse_no = ?, updated_at = ? WHERE id = ?');
+
 /**
  * Sets status and reason on a unit and everything under it, and audits each change: set-based.
  * `leaf` is the unit itself when it has nothing under it (a pack): its before state is known, so
@@ -67,19 +79,19 @@ export async function setTreeState(
   leaf?: UnitRow,
 ): Promise<number> {
   if (leaf) {
-    await sql`
-      INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
-      VALUES (${`${audit.opId}/${leaf.id}`}, ${audit.at}, ${audit.actorId}, 'unit', ${leaf.id}, ${audit.action},
-        ${JSON.stringify({ status: leaf.status, reason: leaf.reason })}, ${JSON.stringify({ status: state.status, reason: state.reason })}, ${audit.why})`.execute(db);
-  } else {
-    await auditTree(db, sql`WITH RECURSIVE ${treeCte(rootId)} SELECT id FROM tree`, state, audit);
+    await auditOne(db, `${audit.opId}/${leaf.id}`, audit.at, audit.actorId, leaf.id, audit.action, JSON.stringify({ status: leaf.status, reason: leaf.reason }), JSON.stringify({ status: state.status, reason: state.reason }), audit.why);
+    await (state.warehouseNo === undefined
+      ? setOneState(db, state.status, state.reason, audit.at, rootId)
+      : setOneStateIn(db, state.status, state.reason, state.warehouseNo, audit.at, rootId));
+    return 1;
   }
+  await auditTree(db, sql`WITH RECURSIVE ${treeCte(rootId)} SELECT id FROM tree`, state, audit);
   const result = await sql`
-    ${leaf ? sql`` : sql`WITH RECURSIVE ${treeCte(rootId)}`}
+    WITH RECURSIVE ${treeCte(rootId)}
     UPDATE handling_units SET status = CAST(${state.status} AS text), reason = CAST(${state.reason} AS text),
       warehouse_no = ${state.warehouseNo === undefined ? sql`warehouse_no` : sql`CAST(${state.warehouseNo} AS text)`},
       updated_at = CAST(${audit.at} AS text)
-    WHERE ${leaf ? sql`id = ${rootId}` : sql`id IN (SELECT id FROM tree)`}`.execute(db);
+    WHERE id IN (SELECT id FROM tree)`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import { allocate, decodeScan, RECEIVE_STATES, UNIT_LABELS, unitId, type DocumentType, type ScannedRoot, type UnitType } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
@@ -11,6 +10,7 @@ import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
 import { viewLines } from '../inventory/document-view.ts';
 import * as units from '../inventory/units.repository.ts';
+import * as scans from './scans.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 
 const { expected: EXPECTED, scanned: SCANNED } = RECEIVE_STATES;
@@ -65,15 +65,7 @@ export class ScanService {
       // The scan row first: a repeated scanId stops here, on its key, before anything else is written.
       await insertScan(trx, { id: req.scanId, doc, unit, kind: 'scan', code: req.code, packs: packs.length, actor, device: req.device, at, requestHash, response });
       await docs.setLineCounts(trx, doc.id, counts, 'scanned_quantity');
-      if (leaf) {
-        await sql`INSERT INTO scan_items (document_id, unit_id, scan_id, root_id) VALUES (${doc.id}, ${unit.id}, ${req.scanId}, ${unit.id})`.execute(trx);
-      } else {
-        await sql`
-          INSERT INTO scan_items (document_id, unit_id, scan_id, root_id)
-          WITH RECURSIVE ${units.treeCte(unit.id)}
-          SELECT CAST(${doc.id} AS text), h.id, CAST(${req.scanId} AS text), CAST(${unit.id} AS text)
-          FROM handling_units h WHERE h.id IN (SELECT id FROM tree) AND h.type = 'EA'`.execute(trx);
-      }
+      await scans.putOnDocument(trx, doc.id, req.scanId, unit);
       await units.setTreeState(trx, unit.id, SCANNED, { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null }, leaf ? unit : undefined);
       await touchAndMoveToInProgress(trx, doc, actor, at);
       return response;
@@ -96,7 +88,7 @@ export class ScanService {
       if (tree.some((u) => u.status !== SCANNED.status)) throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
       const packs = tree.filter((u) => u.type === 'EA').length;
       const at = new Date().toISOString();
-      await trx.deleteFrom('scan_items').where('document_id', '=', doc.id).where('unit_id', 'in', ids).execute();
+      await scans.takeOffDocument(trx, doc.id, ids);
       await units.setTreeState(trx, unit.id, EXPECTED, { opId: newId(), actorId: actor.userId, at, action: `reverse ${doc.type} ${doc.number}`, why: 'scanned item deleted' });
       const response: ScanResponse = {
         scanId: req.scanId,
@@ -146,7 +138,7 @@ export class ScanService {
   }
 
   private async storedAnswer<T>(db: Db, scanId: string, requestHash: string): Promise<T | undefined> {
-    const row = (await sql<{ request_hash: string; response_json: string }>`SELECT request_hash, response_json FROM scans WHERE id = ${scanId}`.execute(db)).rows[0];
+    const row = await scans.storedAnswer(db, scanId);
     if (!row) return undefined;
     if (row.request_hash !== requestHash) throw new AppError(409, 'SCAN_ID_REUSED');
     return JSON.parse(row.response_json) as T;
@@ -243,11 +235,21 @@ async function touchAndMoveToInProgress(trx: Db, doc: DocumentRow, actor: Actor,
 }
 
 /** The scan's row, with the answer a repeat of its scanId gets. */
-async function insertScan(
+function insertScan(
   trx: Db,
   s: { id: string; doc: DocumentRow; unit: UnitRow; kind: 'scan' | 'reverse'; code: string; packs: number; actor: Actor; device: string | undefined; at: string; requestHash: string; response: ScanResponse },
 ): Promise<void> {
-  await sql`
-    INSERT INTO scans (id, document_id, unit_id, kind, code, packs, user_id, device, at, request_hash, response_json)
-    VALUES (${s.id}, ${s.doc.id}, ${s.unit.id}, ${s.kind}, ${s.code}, ${s.packs}, ${s.actor.userId}, ${s.device ?? null}, ${s.at}, ${s.requestHash}, ${JSON.stringify(s.response)})`.execute(trx);
+  return scans.insertScan(trx, {
+    id: s.id,
+    documentId: s.doc.id,
+    unitId: s.unit.id,
+    kind: s.kind,
+    code: s.code,
+    packs: s.packs,
+    userId: s.actor.userId,
+    device: s.device ?? null,
+    at: s.at,
+    requestHash: s.requestHash,
+    responseJson: JSON.stringify(s.response),
+  });
 }

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
+import { treeCte } from '../inventory/units.repository.ts';
+
+/** Scans against documents and the packs each put on its document. SQL only. */
+
+export interface NewScan {
+  id: string;
+  documentId: string;
+  unitId: string;
+  kind: 'scan' | 'reverse';
+  code: string;
+  packs: number;
+  userId: string;
+  device: string | null;
+  at: string;
+  requestHash: string;
+  /** The answer a repeat of the scanId gets. */
+  responseJson: string;
+}
+
+const insertScanRow = prepared<never, [string, string, string, string, string, number, string, string | null, string, string, string]>(
+  'INSERT INTO scans (id, document_id, unit_id, kind, code, packs, user_id, device, at, request_hash, response_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+);
+
+/** Fails on the scanId's key when that id was used before. */
+export async function insertScan(db: Db, s: NewScan): Promise<void> {
+  await insertScanRow(db, s.id, s.documentId, s.unitId, s.kind, s.code, s.packs, s.userId, s.device, s.at, s.requestHash, s.responseJson);
+}
+
+const storedAnswerOf = prepared<{ request_hash: string; response_json: string }, [string]>('SELECT request_hash, response_json FROM scans WHERE id = ?');
+
+export async function storedAnswer(db: Db, scanId: string): Promise<{ request_hash: string; response_json: string } | undefined> {
+  return (await storedAnswerOf(db, scanId))[0];
+}
+
+const insertPackItem = prepared<never, [string, string, string, string]>('INSERT INTO scan_items (document_id, unit_id, scan_id, root_id) VALUES (?, ?, ?, ?)');
+
+/** Puts the packs under `root` (the root itself when it is a pack) on the document, for the scan. */
+export async function putOnDocument(db: Db, documentId: string, scanId: string, root: { id: string; type: string }): Promise<void> {
+  if (root.type === 'EA') {
+    await insertPackItem(db, documentId, root.id, scanId, root.id);
+    return;
+  }
+  await sql`
+    INSERT INTO scan_items (document_id, unit_id, scan_id, root_id)
+    WITH RECURSIVE ${treeCte(root.id)}
+    SELECT CAST(${documentId} AS text), h.id, CAST(${scanId} AS text), CAST(${root.id} AS text)
+    FROM handling_units h WHERE h.id IN (SELECT id FROM tree) AND h.type = 'EA'`.execute(db);
+}
+
+/** Takes the units off the document. */
+export async function takeOffDocument(db: Db, documentId: string, unitIds: string[]): Promise<void> {
+  if (unitIds.length) await db.deleteFrom('scan_items').where('document_id', '=', documentId).where('unit_id', 'in', unitIds).execute();
+}

@@ -1,0 +1,43 @@
+import { CompiledQuery, sql } from 'kysely';
+import type { Db } from './database.ts';
+
+type Placeholders = 'positional' | 'numbered';
+
+/** Placeholder style by Kysely instance or transaction: SQLite takes `?`, PostgreSQL `$1`. */
+const styles = new WeakMap<Db, Placeholders>();
+
+function placeholdersOf(db: Db): Placeholders {
+  let style = styles.get(db);
+  if (!style) {
+    style = sql`${0}`.compile(db).sql === '?' ? 'positional' : 'numbered';
+    styles.set(db, style);
+  }
+  return style;
+}
+
+/** `?` placeholders outside quoted literals become `$1`, `$2`, … */
+function numbered(text: string): string {
+  let n = 0;
+  let quoted = false;
+  let out = '';
+  for (const ch of text) {
+    if (ch === "'") quoted = !quoted;
+    out += ch === '?' && !quoted ? `$${++n}` : ch;
+  }
+  return out;
+}
+
+/** A trailing row lock: PostgreSQL needs it to serialise scans of one document; SQLite has one writer and no such clause. */
+const ROW_LOCK = /\s+FOR (?:UPDATE|NO KEY UPDATE|SHARE|KEY SHARE)(?: OF [\w, ]+)?\s*$/i;
+
+/**
+ * A statement of the scan path, written once with `?` placeholders and compiled once for each
+ * database: numbered placeholders for PostgreSQL; for SQLite without a trailing row lock. Kysely
+ * builds and compiles every query anew, and on SQLite that costs about as much as running a
+ * short statement; a scan runs about ten (decision 0014). Kysely still executes it: connections,
+ * transactions and group commits are unchanged.
+ */
+export function prepared<Row, Params extends unknown[] = unknown[]>(text: string): (db: Db, ...params: Params) => Promise<Row[]> {
+  const compiled = { positional: text.replace(ROW_LOCK, ''), numbered: numbered(text) };
+  return async (db, ...params) => (await db.executeQuery<Row>(CompiledQuery.raw(compiled[placeholdersOf(db)], params))).rows;
+}
