@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import oneWayImports from './scripts/eslint/one-way-imports.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['scripts/**/*.{js,mjs}', 'apps/server/src/**/*.mjs'], languageOptions: { globals: globals.node } },

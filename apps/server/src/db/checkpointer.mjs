@@ -13,7 +13,7 @@ const timer = setInterval(() => {
   } catch {
     // Busy or closing: the next turn tries again.
   }
-}, Number(process.env.CKPT_MS ?? '') || workerData.everyMs || 1000);
+}, workerData.everyMs ?? 1000);
 parentPort?.on('message', (m) => {
   if (m === 'stop') {
     clearInterval(timer);

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -54,7 +55,12 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
       kind: 'sqlite',
       native: { exec: (text) => void statements.prepare(text).run([]), totalChanges: () => changes.get() as number },
       close: async () => {
-        checkpointer?.postMessage('stop');
+        if (checkpointer) {
+          // Wait for the worker to let go of the file: one still starting would open it after we return.
+          const exited = once(checkpointer, 'exit');
+          checkpointer.postMessage('stop');
+          await exited;
+        }
         await db.destroy();
       },
     };

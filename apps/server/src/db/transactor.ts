@@ -1,22 +1,27 @@
+import type { ControlledTransaction } from 'kysely';
 import type { DatabaseHandle, Db, NativeSqlite } from './database.ts';
+import type { Database } from './schema.ts';
 
 /**
  * Runs a unit of work in a transaction and resolves only once it is durably committed.
  *
- * PostgreSQL: one transaction per unit, concurrent on the pool. SQLite has one writer and pays an
- * fsync per commit (synchronous=FULL), so units that arrive while a commit is under way are
- * grouped into one transaction, and one commit makes the whole group durable before any of them
- * is answered. A unit that fails having changed nothing (a refusal: units check before they
- * write) simply drops out of the group. One that fails after changing rows leaves them mixed with
- * the others': the group is rolled back and run again with each unit in its own savepoint, so a
- * failure rolls back only its own changes. Savepoints for every unit cost about 90 µs a scan here.
+ * Every commit waits for an fsync (SQLite synchronous=FULL, PostgreSQL synchronous_commit), and
+ * scans of one document take turns anyway (SQLite has one writer; PostgreSQL's row lock is held
+ * until the commit's fsync), so units that arrive while a group is being written are grouped into
+ * one transaction, and one commit makes the whole group durable before any of them is answered.
+ * A failing unit must roll back only its own changes. PostgreSQL: each unit runs in its own
+ * savepoint (after an error its transaction accepts nothing else). SQLite: a unit that fails
+ * having changed nothing (a refusal: units check before they write) simply drops out; one that
+ * fails after changing rows makes the group roll back and run again with each unit in its own
+ * savepoint; savepoints for every unit cost about 90 µs a scan there.
  * docs/decisions/0008-group-commit.md and 0014-scan-path-cost.md have the reasoning.
  */
 export type Transactor = <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
 
 export function createTransactor(handle: DatabaseHandle): Transactor {
-  if (handle.kind === 'postgres' || !handle.native) return (work) => handle.db.transaction().execute(work);
-  return groupCommit(handle.db, handle.native);
+  if (handle.native) return groupCommit(handle.db, sqliteUnit(handle.native));
+  if (handle.kind === 'postgres') return groupCommit(handle.db, postgresUnit);
+  return (work) => handle.db.transaction().execute(work);
 }
 
 interface Job {
@@ -29,34 +34,57 @@ const MAX_GROUP = 256;
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-function groupCommit(db: Db, native: NativeSqlite): Transactor {
+/**
+ * Runs one unit inside the group's open transaction, alone in a savepoint when `isolated`.
+ * Answers undefined when the group must run again isolated.
+ */
+type UnitRunner = (trx: ControlledTransaction<Database>, job: Job, isolated: boolean) => Promise<Outcome | undefined>;
+
+function sqliteUnit(native: NativeSqlite): UnitRunner {
+  return async (trx, job, isolated) => {
+    // Kysely holds the connection for the transaction and units run one at a time, so these
+    // statements go straight to the connection.
+    if (isolated) native.exec('SAVEPOINT unit');
+    const changesBefore = isolated ? 0 : native.totalChanges();
+    try {
+      const value = await job.work(trx);
+      if (isolated) native.exec('RELEASE unit');
+      return { ok: true, value };
+    } catch (error) {
+      if (isolated) {
+        native.exec('ROLLBACK TO unit');
+        native.exec('RELEASE unit');
+      } else if (native.totalChanges() !== changesBefore) {
+        return undefined;
+      }
+      return { ok: false, error };
+    }
+  };
+}
+
+const postgresUnit: UnitRunner = async (trx, job) => {
+  const unit = await trx.savepoint('unit').execute();
+  try {
+    const value = await job.work(unit);
+    await unit.releaseSavepoint('unit').execute();
+    return { ok: true, value };
+  } catch (error) {
+    await unit.rollbackToSavepoint('unit').execute();
+    await unit.releaseSavepoint('unit').execute();
+    return { ok: false, error };
+  }
+};
+
+function groupCommit(db: Db, runUnit: UnitRunner): Transactor {
   const queue: Job[] = [];
   let running = false;
 
-  /**
-   * Runs each unit in the open transaction; `isolated` puts each in its own savepoint. Without,
-   * answers undefined as soon as a unit fails after changing rows.
-   */
-  async function runUnits(group: Job[], trx: Db, isolated: boolean): Promise<Outcome[] | undefined> {
+  async function runUnits(group: Job[], trx: ControlledTransaction<Database>, isolated: boolean): Promise<Outcome[] | undefined> {
     const outcomes: Outcome[] = [];
     for (const job of group) {
-      // Kysely holds the connection for the transaction and units run one at a time, so these
-      // statements go straight to the connection.
-      if (isolated) native.exec('SAVEPOINT unit');
-      const changesBefore = isolated ? 0 : native.totalChanges();
-      try {
-        const value = await job.work(trx);
-        if (isolated) native.exec('RELEASE unit');
-        outcomes.push({ ok: true, value });
-      } catch (error) {
-        if (isolated) {
-          native.exec('ROLLBACK TO unit');
-          native.exec('RELEASE unit');
-        } else if (native.totalChanges() !== changesBefore) {
-          return undefined;
-        }
-        outcomes.push({ ok: false, error });
-      }
+      const outcome = await runUnit(trx, job, isolated);
+      if (!outcome) return undefined;
+      outcomes.push(outcome);
     }
     return outcomes;
   }
