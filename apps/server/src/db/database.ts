@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -50,17 +49,18 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
     const changes = sqlite.prepare('SELECT total_changes()').pluck();
     const checkpointer = database.file === ':memory:' ? undefined : new Worker(new URL('./checkpointer.mjs', import.meta.url), { workerData: { file: database.file } });
     checkpointer?.unref();
+    // A checkpointer that fails only leaves checkpoints to the safety net above; it never stops the server.
+    checkpointer?.on('error', () => undefined);
+    // Not events.once: it would reject on the worker's 'error', before anyone awaits it.
+    const checkpointerExited = checkpointer && new Promise<void>((resolve) => checkpointer.once('exit', () => resolve()));
     return {
       db,
       kind: 'sqlite',
       native: { exec: (text) => void statements.prepare(text).run([]), totalChanges: () => changes.get() as number },
       close: async () => {
-        if (checkpointer) {
-          // Wait for the worker to let go of the file: one still starting would open it after we return.
-          const exited = once(checkpointer, 'exit');
-          checkpointer.postMessage('stop');
-          await exited;
-        }
+        // Wait for the worker to let go of the file: one still starting would open it after we return.
+        checkpointer?.postMessage('stop');
+        await checkpointerExited;
         await db.destroy();
       },
     };
