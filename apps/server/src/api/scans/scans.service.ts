@@ -51,14 +51,15 @@ export class ScanService {
       if (!(await docs.isExpected(trx, doc.id, unit.id))) throw new AppError(422, 'NOT_EXPECTED', where);
       const packs = tree.filter((u) => u.type === 'EA');
       const lines = await docs.lines(trx, doc.id);
-      const counts = allocateAdding(doc, lines, packs);
+      const groups = packGroups(packs);
+      const counts = allocateAdding(doc, lines, groups);
       const response: ScanResponse = {
         scanId: req.scanId,
         accepted: true,
         packs: packs.length,
         unit: { type: unit.type as UnitType, id: unitId(unit) },
         document: { status: 'In Progress' },
-        data: viewLines(lines, scannedRoots(unit, packs)),
+        data: viewLines(lines, scannedRoots(unit, groups)),
       };
 
       const at = new Date().toISOString();
@@ -181,22 +182,32 @@ export class ScanService {
   }
 }
 
+interface PackGroup {
+  materialNo: string;
+  batchNo: string | null;
+  count: number;
+}
+
+/** The scanned packs counted per material and batch. */
+function packGroups(packs: UnitRow[]): PackGroup[] {
+  const groups = new Map<string, PackGroup>();
+  for (const p of packs) {
+    const key = `${p.material_no ?? ''}\u0000${p.batch_no ?? ''}`;
+    const group = groups.get(key);
+    if (group) group.count += 1;
+    else groups.set(key, { materialNo: p.material_no ?? '', batchNo: p.batch_no, count: 1 });
+  }
+  return [...groups.values()];
+}
+
 /** The scanned unit as the answer's details: its label on each material and batch its packs counted on. */
-function scannedRoots(unit: UnitRow, packs: UnitRow[]): ScannedRoot[] {
+function scannedRoots(unit: UnitRow, groups: PackGroup[]): ScannedRoot[] {
   const label = unitId(unit);
-  const roots = new Map<string, ScannedRoot>();
-  for (const p of packs) roots.set(`${p.material_no}\u0000${p.batch_no ?? ''}`, { materialNo: p.material_no ?? '', batchNo: p.batch_no, label });
-  return [...roots.values()];
+  return groups.map((g) => ({ materialNo: g.materialNo, batchNo: g.batchNo, label }));
 }
 
 /** Spreads newly scanned packs over the room left on the lines; refuses what does not fit. Returns the new counts. */
-function allocateAdding(doc: DocumentRow, lines: docs.LineWithMaterial[], packs: UnitRow[]): Map<number, number> {
-  const groups: { materialNo: string; batchNo: string | null; count: number }[] = [];
-  for (const p of packs) {
-    const g = groups.find((x) => x.materialNo === p.material_no && x.batchNo === p.batch_no);
-    if (g) g.count += 1;
-    else groups.push({ materialNo: p.material_no ?? '', batchNo: p.batch_no, count: 1 });
-  }
+function allocateAdding(doc: DocumentRow, lines: docs.LineWithMaterial[], groups: PackGroup[]): Map<number, number> {
   const result = allocate(
     lines.map((l) => ({ lineNo: l.line_no, materialNo: l.material_no, batchNo: l.batch_no, quantity: l.quantity - l.scanned_quantity })),
     groups,
