@@ -5,11 +5,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp, type ZodApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.ts';
-
-export type DatabaseKind = 'sqlite' | 'postgres';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (as .ci/run does). */
 export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

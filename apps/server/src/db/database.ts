@@ -10,12 +10,17 @@ import type { Database } from './schema.ts';
 export type Db = Kysely<Database>;
 export type DatabaseKind = Config['database']['kind'];
 
-export interface DatabaseHandle {
+export type DatabaseHandle =
+  | (HandleBase & {
+      kind: 'sqlite';
+      /** The connection under Kysely, for the group commit (db/transactor.ts). */
+      native: NativeSqlite;
+    })
+  | (HandleBase & { kind: 'postgres' });
+
+interface HandleBase {
   db: Db;
-  kind: DatabaseKind;
   close(): Promise<void>;
-  /** SQLite only: the connection under Kysely, for the group commit (db/transactor.ts). */
-  native?: NativeSqlite;
 }
 
 export interface NativeSqlite {

@@ -19,9 +19,7 @@ import type { Database } from './schema.ts';
 export type Transactor = <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
 
 export function createTransactor(handle: DatabaseHandle): Transactor {
-  if (handle.native) return groupCommit(handle.db, sqliteUnit(handle.native));
-  if (handle.kind === 'postgres') return groupCommit(handle.db, postgresUnit);
-  return (work) => handle.db.transaction().execute(work);
+  return groupCommit(handle.db, handle.kind === 'sqlite' ? sqliteUnit(handle.native) : postgresUnit);
 }
 
 interface Job {
