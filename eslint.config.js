@@ -19,10 +19,7 @@ export default tseslint.config(
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['packages/domain/src/**/*.test.ts', 'packages/domain/src/cli/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['react*', 'fastify*', '@fastify/*', 'kysely*', 'better-sqlite3', 'pg', 'node:*'] },
-      ],
+      'no-restricted-imports': ['error', { patterns: ['react*', 'fastify*', '@fastify/*', 'kysely*', 'better-sqlite3', 'pg', 'node:*'] }],
       'no-restricted-globals': ['error', 'process', 'window', 'document', 'fetch'],
     },
   },

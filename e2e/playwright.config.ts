@@ -41,9 +41,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'handheld', use: { browserName: 'chromium', viewport: { width: 360, height: 640 }, hasTouch: true } },
-  ],
+  projects: [{ name: 'handheld', use: { browserName: 'chromium', viewport: { width: 360, height: 640 }, hasTouch: true } }],
   webServer: [
     {
       // The organisation's OpenID provider for the single sign-on journeys (e2e/support/oidc-provider.ts).

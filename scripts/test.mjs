@@ -7,7 +7,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`Chromium is missing at ${chromium}: install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH), then run npm test again.`);
+  console.error(
+    `Chromium is missing at ${chromium}: install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH), then run npm test again.`,
+  );
   process.exit(1);
 }
 
@@ -25,23 +27,32 @@ const steps = [
 const pgBase = process.env.TEST_DATABASE_URL;
 let pgDrop;
 if (pgBase) {
-  steps.push(['browser tests on PostgreSQL', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], async () => {
-    const { default: pg } = await import('pg');
-    const name = `pharma_e2e_${Date.now().toString(36)}`;
-    const client = new pg.Client({ connectionString: pgBase });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    pgDrop = async () => {
-      const c = new pg.Client({ connectionString: pgBase });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-    const url = new URL(pgBase);
-    url.pathname = `/${name}`;
-    return { E2E_DATABASE_URL: url.toString(), E2E_REPORT: '../test-results/e2e-postgres.json', E2E_OUTPUT: '../test-results/playwright-postgres' };
-  }]);
+  steps.push([
+    'browser tests on PostgreSQL',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    async () => {
+      const { default: pg } = await import('pg');
+      const name = `pharma_e2e_${Date.now().toString(36)}`;
+      const client = new pg.Client({ connectionString: pgBase });
+      await client.connect();
+      await client.query(`CREATE DATABASE ${name}`);
+      await client.end();
+      pgDrop = async () => {
+        const c = new pg.Client({ connectionString: pgBase });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      };
+      const url = new URL(pgBase);
+      url.pathname = `/${name}`;
+      return {
+        E2E_DATABASE_URL: url.toString(),
+        E2E_REPORT: '../test-results/e2e-postgres.json',
+        E2E_OUTPUT: '../test-results/playwright-postgres',
+      };
+    },
+  ]);
 }
 
 let failedStep;

@@ -19,7 +19,6 @@ let pack: PackSpec;
 let materialNo: string;
 let video: string;
 
-
 /** Scan screens show the camera with the device's "Barcode Scanner" setting off. */
 async function turnOffBarcodeScanner(page: Page) {
   await page.goto('/rdc/settings');
@@ -35,7 +34,9 @@ test.beforeAll(async () => {
   const [line] = ((await demo.json()) as { data: { materialNo: string; eanGtinNo: string }[] }).data;
   materialNo = line!.materialNo;
   [pack] = codes.packs(1, { gtin: line!.eanGtinNo, batch: `CAM${IBD.slice(-5)}`, expiry: '2028-06-30' }) as [PackSpec];
-  const doc = await api.put(`/api/integration/documents/IBD/${IBD}`, { data: { warehouseNo: 'W2010', date: '2026-11-21', lines: [{ lineNo: 10, materialNo, batchNo: pack.batch, quantity: 1 }] } });
+  const doc = await api.put(`/api/integration/documents/IBD/${IBD}`, {
+    data: { warehouseNo: 'W2010', date: '2026-11-21', lines: [{ lineNo: 10, materialNo, batchNo: pack.batch, quantity: 1 }] },
+  });
   expect(doc.status(), await doc.text()).toBe(200);
   const asn = await api.post('/api/integration/epcis', { data: epcisDocument({ ibdNo: IBD, packs: [pack] }) });
   expect(asn.status(), await asn.text()).toBe(200);
@@ -49,10 +50,18 @@ test.afterAll(() => {
   if (video) rmSync(dirname(video), { recursive: true, force: true });
 });
 
-test('the camera path decodes a DataMatrix from a fake camera stream and counts the pack once', async ({ playwright, launchOptions }, testInfo) => {
+test('the camera path decodes a DataMatrix from a fake camera stream and counts the pack once', async ({
+  playwright,
+  launchOptions,
+}, testInfo) => {
   // Its own browser: the fake camera is a launch flag, on top of the config's flags.
   const browser = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), ...fakeCameraArgs(video)] });
-  const context = await browser.newContext({ baseURL: APP_URL, viewport: { width: 360, height: 640 }, hasTouch: true, permissions: ['camera'] });
+  const context = await browser.newContext({
+    baseURL: APP_URL,
+    viewport: { width: 360, height: 640 },
+    hasTouch: true,
+    permissions: ['camera'],
+  });
   // Keeps every camera stream the page opens, to check that each is released.
   await context.addInitScript(() => {
     const streams: MediaStream[] = [];
@@ -65,7 +74,10 @@ test('the camera path decodes a DataMatrix from a fake camera stream and counts 
     };
   });
   // No internet: anything not from the app's server fails (zxing-wasm's default is a CDN).
-  await context.route((url) => url.origin !== new URL(APP_URL).origin, (route) => route.abort());
+  await context.route(
+    (url) => url.origin !== new URL(APP_URL).origin,
+    (route) => route.abort(),
+  );
   const wasm: string[] = [];
   context.on('request', (r) => {
     if (r.url().endsWith('.wasm')) wasm.push(r.url());
@@ -75,7 +87,13 @@ test('the camera path decodes a DataMatrix from a fake camera stream and counts 
   page.on('response', (r: Response) => {
     if (r.url().endsWith('/api/scanForOperation')) answers.push(r.status());
   });
-  const liveTracks = () => page.evaluate(() => (window as unknown as { cameraStreams: MediaStream[] }).cameraStreams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === 'live').length);
+  const liveTracks = () =>
+    page.evaluate(
+      () =>
+        (window as unknown as { cameraStreams: MediaStream[] }).cameraStreams
+          .flatMap((s) => s.getTracks())
+          .filter((t) => t.readyState === 'live').length,
+    );
 
   try {
     await login(page, 'rdc', 'rdc@demo.local');
@@ -83,7 +101,10 @@ test('the camera path decodes a DataMatrix from a fake camera stream and counts 
     await turnOffBarcodeScanner(page);
     await page.goto(`/rdc/scanPallet/${IBD}?p=IBD`);
     await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
-    await page.locator('label').filter({ hasText: /^Pack$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Pack$/ })
+      .click();
     const camera = page.getByRole('region', { name: 'Camera' });
     await expect(camera).toHaveAttribute('data-camera-state', 'live', { timeout: 15_000 });
     // Chromium on Linux has no native BarcodeDetector: zxing-wasm decodes, in a worker, with the app's own wasm.
@@ -135,7 +156,10 @@ test('the camera path decodes a DataMatrix from a fake camera stream and counts 
 
 test('a camera the browser may not use gives a clear message instead of the view', async ({ playwright, launchOptions }) => {
   // A camera exists, but the permission is neither granted nor auto-accepted: the browser refuses it.
-  const browser = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`] });
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
   const context = await browser.newContext({ baseURL: APP_URL, viewport: { width: 360, height: 640 }, hasTouch: true });
   const page = await context.newPage();
   try {

@@ -3,8 +3,22 @@ import { login, openMenu } from './support.ts';
 
 const RDC_TILES = ['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label'];
 const LDC_TILES = [
-  'Receive', 'Redress', 'Dispatch', 'Return', 'Decomm', 'Transfer', 'RTP', 'Receive+',
-  'Redress+', 'Dispatch+', 'Return+', 'Decomm+', 'Transfer+', 'RTP+', 'ScanLite', 'Repack',
+  'Receive',
+  'Redress',
+  'Dispatch',
+  'Return',
+  'Decomm',
+  'Transfer',
+  'RTP',
+  'Receive+',
+  'Redress+',
+  'Dispatch+',
+  'Return+',
+  'Decomm+',
+  'Transfer+',
+  'RTP+',
+  'ScanLite',
+  'Repack',
 ];
 
 test('a regional operator logs in and sees the regional home, menu and version', async ({ page }) => {
@@ -24,7 +38,8 @@ test('a local operator logs in and sees the 16 local tiles', async ({ page }) =>
   await login(page, 'ldc', 'ldc@demo.local');
   await expect(page).toHaveURL(/\/ldc$/);
   const tiles = page.getByRole('navigation', { name: 'Modules' });
-  for (const name of LDC_TILES) await expect(tiles.getByRole('link', { name, exact: true }).or(tiles.getByRole('button', { name, exact: true }))).toBeVisible();
+  for (const name of LDC_TILES)
+    await expect(tiles.getByRole('link', { name, exact: true }).or(tiles.getByRole('button', { name, exact: true }))).toBeVisible();
   await expect(tiles.getByRole('link').or(tiles.getByRole('button'))).toHaveCount(16);
 });
 

@@ -28,7 +28,10 @@ test.beforeAll(async () => {
 });
 
 async function scanCarton(page: Page, sscc: string) {
-  await page.locator('label').filter({ hasText: /^Carton$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Carton$/ })
+    .click();
   await expect(page.getByRole('textbox', { name: 'Scan Carton' })).toBeFocused();
   await page.keyboard.type(`00${sscc}`, { delay: 2 });
   await page.keyboard.press('Enter');

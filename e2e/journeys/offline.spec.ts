@@ -37,7 +37,10 @@ async function openPackScan(page: Page, ibdNo: string) {
   await page.goto(`/rdc/scanPallet/${ibdNo}?p=IBD`);
   await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.locator('label').filter({ hasText: /^Pack$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Pack$/ })
+    .click();
   await expect(page.getByRole('textbox', { name: 'Scan Pack' })).toBeFocused();
 }
 
@@ -66,7 +69,10 @@ async function scannedOnServer(ibdNo: string) {
   return { document: body.document.scannedQuantity, lines: body.data.reduce((sum, l) => sum + l.scannedQuantity, 0) };
 }
 
-test('50 scans read offline survive a reload and reach the server exactly once when the network is back', async ({ page, context }, testInfo) => {
+test('50 scans read offline survive a reload and reach the server exactly once when the network is back', async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(120_000);
   const answered = watchScans(context);
   await openPackScan(page, IBD);
@@ -97,7 +103,9 @@ test('50 scans read offline survive a reload and reach the server exactly once w
 
   await context.setOffline(false);
   await expect(pending).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.getByRole('listitem', { name: /^Material No\. / }).getByTestId('line-progress')).toContainText('50 / 50', { timeout: 15_000 });
+  await expect(page.getByRole('listitem', { name: /^Material No\. / }).getByTestId('line-progress')).toContainText('50 / 50', {
+    timeout: 15_000,
+  });
 
   // Each scan answered once, and the server counted each pack once.
   expect(answered.size).toBe(50);
@@ -118,7 +126,10 @@ test('the app is installable: a manifest, and a service worker the browser check
   for (const icon of ['/icon-192.png', '/icon-512.png', '/icon.svg']) expect((await request.get(icon)).status(), icon).toBe(200);
 });
 
-test('a refusal that comes back after reconnecting is listed until acknowledged; leaving asks first', async ({ page, context }, testInfo) => {
+test('a refusal that comes back after reconnecting is listed until acknowledged; leaving asks first', async ({
+  page,
+  context,
+}, testInfo) => {
   await openPackScan(page, SMALL_IBD);
   await context.setOffline(true);
   await scan(page, packCode(small[0]!));

@@ -25,10 +25,13 @@ const codes = new CodeMaker(Number(IBD.slice(-6)), '2');
 let shipment: Required<Pick<Shipment, 'pallets' | 'cartons' | 'packs'>>;
 let foreign: Shipment;
 
-
 /** Lines matching a shipment exactly (one per material and batch), plus 2 packs never sent on the first. */
 function linesOf(s: Shipment, products: Product[]) {
-  const packs = [...(s.pallets ?? []).flatMap((p) => p.cartons.flatMap((c) => c.packs)), ...(s.cartons ?? []).flatMap((c) => c.packs), ...(s.packs ?? [])];
+  const packs = [
+    ...(s.pallets ?? []).flatMap((p) => p.cartons.flatMap((c) => c.packs)),
+    ...(s.cartons ?? []).flatMap((c) => c.packs),
+    ...(s.packs ?? []),
+  ];
   const counts = new Map<string, { materialNo: string; batchNo: string; quantity: number }>();
   for (const p of packs) {
     const materialNo = products.find((m) => m.gtin === p.gtin)!.materialNo;
@@ -44,12 +47,22 @@ test.beforeAll(async () => {
   const demo = await api.get('/api/ibdNo/1800000101');
   expect(demo.status()).toBe(200);
   const { data } = (await demo.json()) as { data: { materialNo: string; eanGtinNo: string }[] };
-  const products: Product[] = data.map((l, i) => ({ materialNo: l.materialNo, gtin: l.eanGtinNo, batch: `E2E${i}${IBD.slice(-4)}`, expiry: EXPIRY }));
+  const products: Product[] = data.map((l, i) => ({
+    materialNo: l.materialNo,
+    gtin: l.eanGtinNo,
+    batch: `E2E${i}${IBD.slice(-4)}`,
+    expiry: EXPIRY,
+  }));
   const [a, b, c] = products as [Product, Product, Product];
   shipment = { pallets: [codes.pallet(2, 3, a)], cartons: [codes.carton(4, b)], packs: codes.packs(2, c) };
   foreign = { cartons: [codes.carton(3, b)] };
-  for (const [number, s] of [[IBD, shipment], [FOREIGN_IBD, foreign]] as const) {
-    const doc = await api.put(`/api/integration/documents/IBD/${number}`, { data: { warehouseNo: 'W2010', date: '2026-11-21', lines: linesOf(s, products) } });
+  for (const [number, s] of [
+    [IBD, shipment],
+    [FOREIGN_IBD, foreign],
+  ] as const) {
+    const doc = await api.put(`/api/integration/documents/IBD/${number}`, {
+      data: { warehouseNo: 'W2010', date: '2026-11-21', lines: linesOf(s, products) },
+    });
     expect(doc.status(), await doc.text()).toBe(200);
     const asn = await api.post('/api/integration/epcis', { data: epcisDocument({ ...s, ibdNo: number }) });
     expect(asn.status(), await asn.text()).toBe(200);
@@ -61,7 +74,10 @@ test.beforeAll(async () => {
 async function scan(page: Page, unit: 'Pallet' | 'Carton' | 'Pack', raw: string) {
   // The unit picker is a segmented control: tap the segment's label.
   if (!(await page.getByRole('radio', { name: unit, exact: true }).isChecked())) {
-    await page.locator('label').filter({ hasText: new RegExp(`^${unit}$`) }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: new RegExp(`^${unit}$`) })
+      .click();
   }
   const field = page.getByRole('textbox', { name: `Scan ${unit}` });
   await expect(field).toBeFocused();
@@ -69,12 +85,13 @@ async function scan(page: Page, unit: 'Pallet' | 'Carton' | 'Pack', raw: string)
   await page.keyboard.press('Enter');
 }
 
-const lineProgress = (page: Page, materialNo: string) => page.getByRole('listitem', { name: `Material No. ${materialNo}` }).getByTestId('line-progress');
+const lineProgress = (page: Page, materialNo: string) =>
+  page.getByRole('listitem', { name: `Material No. ${materialNo}` }).getByTestId('line-progress');
 
 test('an RDC operator receives an IBD by scanning, completes it and finds the units in search', async ({ page }) => {
   const pallet = shipment.pallets[0]!;
   const carton = shipment.cartons[0]!;
-  const [pack1, pack2] = shipment.packs as [typeof shipment.packs[0], typeof shipment.packs[0]];
+  const [pack1, pack2] = shipment.packs as [(typeof shipment.packs)[0], (typeof shipment.packs)[0]];
   // Scans sent, by scanId: a call retried after a token refresh carries the same id.
   const scanCalls = new Set<string>();
   page.on('request', (r) => {
@@ -105,7 +122,10 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
   await expect(page).toHaveURL(new RegExp(`/rdc/scanPallet/${IBD}\\?p=IBD`));
   await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
 
-  const [lineA, lineB, lineC] = await page.getByRole('region', { name: 'Lines' }).getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')!.replace('Material No. ', '')));
+  const [lineA, lineB, lineC] = await page
+    .getByRole('region', { name: 'Lines' })
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')!.replace('Material No. ', '')));
 
   // A pallet, with its symbology identifier: 2 cartons x 3 packs.
   await scan(page, 'Pallet', `]C100${pallet.sscc}`);

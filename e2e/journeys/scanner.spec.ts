@@ -31,7 +31,10 @@ async function openPackScan(page: Page) {
   await expect(page).toHaveURL(/\/rdc$/);
   await page.goto(`/rdc/scanPallet/${IBD}?p=IBD`);
   await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
-  await page.locator('label').filter({ hasText: /^Pack$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Pack$/ })
+    .click();
   const field = page.getByRole('textbox', { name: 'Scan Pack' });
   await expect(field).toBeFocused();
   return field;
@@ -93,7 +96,9 @@ test('a scanner burst is one scan with every separator form and terminator; slow
   await page.keyboard.press('Enter');
   await expect(scanned).toHaveText(`${WEDGE_SCANS + 2} scanned`);
   expect(posted().length).toBe(WEDGE_SCANS + 2);
-  await expect(page.getByRole('listitem', { name: /^Material No\. / }).getByTestId('line-progress')).toContainText(`${packs.length} / ${packs.length}`);
+  await expect(page.getByRole('listitem', { name: /^Material No\. / }).getByTestId('line-progress')).toContainText(
+    `${packs.length} / ${packs.length}`,
+  );
   await page.screenshot({ path: testInfo.outputPath('accepted.png') });
 
   // Enter on an empty field: the spec's field message.

@@ -18,7 +18,8 @@ export interface Bitmap {
 /** The barcode's modules (bwip-js, no image library): dark modules true, row by row. */
 export function barcodeModules(bcid: string, text: string): { columns: number; rows: number; dark: (x: number, y: number) => boolean } {
   const [symbol] = bwipjs.raw(bcid, text, {}) as { pixs?: number[]; pixx?: number; pixy?: number }[];
-  if (symbol?.pixs === undefined || symbol.pixx === undefined || symbol.pixy === undefined) throw new Error(`${bcid} is not a matrix symbol`);
+  if (symbol?.pixs === undefined || symbol.pixx === undefined || symbol.pixy === undefined)
+    throw new Error(`${bcid} is not a matrix symbol`);
   const { pixs, pixx, pixy } = symbol;
   return { columns: pixx, rows: pixy, dark: (x, y) => pixs[y * pixx + x] === 1 };
 }
@@ -45,13 +46,22 @@ export function toI420({ width, height, rgba }: Bitmap): Uint8Array {
   const out = new Uint8Array(width * height + 2 * cw * ch);
   const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
   for (let i = 0; i < width * height; i++) {
-    const r = rgba[i * 4]!, g = rgba[i * 4 + 1]!, b = rgba[i * 4 + 2]!;
+    const r = rgba[i * 4]!,
+      g = rgba[i * 4 + 1]!,
+      b = rgba[i * 4 + 2]!;
     out[i] = clamp(16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255);
   }
   for (let y = 0; y < ch; y++) {
     for (let x = 0; x < cw; x++) {
-      let r = 0, g = 0, b = 0;
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+      let r = 0,
+        g = 0,
+        b = 0;
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
         const i = ((2 * y + dy) * width + 2 * x + dx) * 4;
         r += rgba[i]!;
         g += rgba[i + 1]!;

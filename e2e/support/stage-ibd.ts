@@ -33,7 +33,13 @@ export async function demoProducts(api: APIRequestContext, batchTag: string): Pr
  * An IBD whose lines match its loose packs (and the packs of its cartons) exactly, and its advance
  * shipping notice, through the integration API. The warehouse picks the area: W2010 regional, W3010 local.
  */
-export async function stageIbd(api: APIRequestContext, ibdNo: string, packs: PackSpec[], products: Product[], { cartons = [], warehouseNo = 'W2010' }: { cartons?: CartonSpec[]; warehouseNo?: string } = {}): Promise<void> {
+export async function stageIbd(
+  api: APIRequestContext,
+  ibdNo: string,
+  packs: PackSpec[],
+  products: Product[],
+  { cartons = [], warehouseNo = 'W2010' }: { cartons?: CartonSpec[]; warehouseNo?: string } = {},
+): Promise<void> {
   const counts = new Map<string, { materialNo: string; batchNo: string; quantity: number }>();
   for (const p of [...cartons.flatMap((c) => c.packs), ...packs]) {
     const materialNo = products.find((m) => m.gtin === p.gtin)!.materialNo;

@@ -40,7 +40,12 @@ export async function run(): Promise<BenchRow[]> {
 async function benchOn(kind: 'sqlite' | 'postgres', pgUrl?: string): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pharma-bench-'));
   const pgDb = pgUrl ? await createPostgresDatabase(pgUrl, 'pharma_bench') : undefined;
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+    LOG_LEVEL: 'silent',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+  });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
   await seedDemoIfEmpty(database.db);
@@ -57,38 +62,110 @@ async function benchOn(kind: 'sqlite' | 'postgres', pgUrl?: string): Promise<Ben
 
     // 1. Single-pack scans with 50 concurrent clients.
     const all = codes.packs(WARM_UP + SCANS, product);
-    await stage(address, admin, '1990000001', materials[0]!.material_no, 'BENCH01', all.length, epcisDocument({ ibdNo: '1990000001', packs: all }));
-    const scanRequests = (packs: typeof all) => packs.map((p) => ({ path: '/api/scanForOperation', body: { docType: 'IBD', docNo: '1990000001', code: packScan(p), unit: 'EA', idType: 'GS1', scanId: randomUUID() } }));
+    await stage(
+      address,
+      admin,
+      '1990000001',
+      materials[0]!.material_no,
+      'BENCH01',
+      all.length,
+      epcisDocument({ ibdNo: '1990000001', packs: all }),
+    );
+    const scanRequests = (packs: typeof all) =>
+      packs.map((p) => ({
+        path: '/api/scanForOperation',
+        body: { docType: 'IBD', docNo: '1990000001', code: packScan(p), unit: 'EA', idType: 'GS1', scanId: randomUUID() },
+      }));
     // Warm-up (not measured): compiled code paths, prepared statements, connections.
     await loadTest(address, rdc, CLIENTS, scanRequests(all.slice(0, WARM_UP)));
     const load = await loadTest(address, rdc, CLIENTS, scanRequests(all.slice(WARM_UP)));
     if ((load.statuses['200'] ?? 0) !== SCANS) throw new Error(`scan statuses ${JSON.stringify(load.statuses)}`);
     const scansPerSecond = SCANS / (load.elapsedMs / 1000);
     const insertRate = await rawInsertRate(raw);
-    rows.push({ name: `${kind}: single-pack scans/s, ${CLIENTS} clients over HTTP`, value: Math.round(scansPerSecond), unit: 'scans/s', baseline: { name: 'raw driver single-row inserts/s', value: Math.round(insertRate) }, ratio: scansPerSecond / insertRate, target: kind === 'sqlite' ? '>= 2,000' : 'for information', pass: kind === 'sqlite' ? scansPerSecond >= 2000 : undefined });
+    rows.push({
+      name: `${kind}: single-pack scans/s, ${CLIENTS} clients over HTTP`,
+      value: Math.round(scansPerSecond),
+      unit: 'scans/s',
+      baseline: { name: 'raw driver single-row inserts/s', value: Math.round(insertRate) },
+      ratio: scansPerSecond / insertRate,
+      target: kind === 'sqlite' ? '>= 2,000' : 'for information',
+      pass: kind === 'sqlite' ? scansPerSecond >= 2000 : undefined,
+    });
     const p99 = percentile(load.latencies, 0.99);
     const rawCommit = await rawCommitP99(raw);
-    rows.push({ name: `${kind}: scan latency p99, ${CLIENTS} clients (p50 ${round(percentile(load.latencies, 0.5))} ms)`, value: round(p99), unit: 'ms', baseline: { name: 'raw one-row durable commit p99 ms', value: round(rawCommit) }, ratio: p99 / rawCommit, target: kind === 'sqlite' ? '< 50 ms' : 'for information', pass: kind === 'sqlite' ? p99 < 50 : undefined });
+    rows.push({
+      name: `${kind}: scan latency p99, ${CLIENTS} clients (p50 ${round(percentile(load.latencies, 0.5))} ms)`,
+      value: round(p99),
+      unit: 'ms',
+      baseline: { name: 'raw one-row durable commit p99 ms', value: round(rawCommit) },
+      ratio: p99 / rawCommit,
+      target: kind === 'sqlite' ? '< 50 ms' : 'for information',
+      pass: kind === 'sqlite' ? p99 < 50 : undefined,
+    });
 
     // 2. One pallet of 48 cartons x 100 packs.
     const pallet = codes.pallet(48, 100, product);
-    await stage(address, admin, '1990000002', materials[0]!.material_no, 'BENCH01', 4800, epcisDocument({ ibdNo: '1990000002', pallets: [pallet] }));
+    await stage(
+      address,
+      admin,
+      '1990000002',
+      materials[0]!.material_no,
+      'BENCH01',
+      4800,
+      epcisDocument({ ibdNo: '1990000002', pallets: [pallet] }),
+    );
     const started = performance.now();
-    const res = await fetch(`${address}/api/scanForOperation`, { method: 'POST', headers: json(rdc), body: JSON.stringify({ docType: 'IBD', docNo: '1990000002', code: ssccScan(pallet.sscc), unit: 'PLT', idType: 'GS1', scanId: randomUUID() }) });
+    const res = await fetch(`${address}/api/scanForOperation`, {
+      method: 'POST',
+      headers: json(rdc),
+      body: JSON.stringify({
+        docType: 'IBD',
+        docNo: '1990000002',
+        code: ssccScan(pallet.sscc),
+        unit: 'PLT',
+        idType: 'GS1',
+        scanId: randomUUID(),
+      }),
+    });
     const palletMs = performance.now() - started;
     const body = await res.json();
     if (res.status !== 200 || body.packs !== 4800) throw new Error(`pallet scan ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
     const raw4800 = (4800 / insertRate) * 1000;
-    rows.push({ name: `${kind}: receive a pallet of 4,800 packs (one scan)`, value: round(palletMs), unit: 'ms', baseline: { name: 'raw insert of 4,800 rows ms', value: round(raw4800) }, ratio: palletMs / raw4800, target: kind === 'sqlite' ? '< 1,000 ms' : 'for information', pass: kind === 'sqlite' ? palletMs < 1000 : undefined });
+    rows.push({
+      name: `${kind}: receive a pallet of 4,800 packs (one scan)`,
+      value: round(palletMs),
+      unit: 'ms',
+      baseline: { name: 'raw insert of 4,800 rows ms', value: round(raw4800) },
+      ratio: palletMs / raw4800,
+      target: kind === 'sqlite' ? '< 1,000 ms' : 'for information',
+      pass: kind === 'sqlite' ? palletMs < 1000 : undefined,
+    });
 
     // 3. Serial search among 1,000,000 units.
-    await fillWarehouse(database, materials.map((m) => ({ materialNo: m.material_no, gtin: m.gtin! })));
+    await fillWarehouse(
+      database,
+      materials.map((m) => ({ materialNo: m.material_no, gtin: m.gtin! })),
+    );
     const serials = Array.from({ length: SEARCHES }, (_, i) => `W${String((i * 7919) % WAREHOUSE_UNITS).padStart(9, '0')}`);
-    const search = await loadTest(address, rdc, 1, serials.map((s) => ({ path: `/api/serialSearch/${s}` })), 'GET');
+    const search = await loadTest(
+      address,
+      rdc,
+      1,
+      serials.map((s) => ({ path: `/api/serialSearch/${s}` })),
+      'GET',
+    );
     if ((search.statuses['200'] ?? 0) !== SEARCHES) throw new Error(`search statuses ${JSON.stringify(search.statuses)}`);
     const rawP99 = await rawLookupP99(raw, serials);
     const searchP99 = percentile(search.latencies, 0.99);
-    rows.push({ name: `${kind}: serial search p99 among 1,000,000 units (HTTP)`, value: round(searchP99), unit: 'ms', baseline: { name: 'raw indexed lookup p99 ms', value: round(rawP99) }, ratio: searchP99 / rawP99, target: kind === 'sqlite' ? '< 5 ms' : 'for information', pass: kind === 'sqlite' ? searchP99 < 5 : undefined });
+    rows.push({
+      name: `${kind}: serial search p99 among 1,000,000 units (HTTP)`,
+      value: round(searchP99),
+      unit: 'ms',
+      baseline: { name: 'raw indexed lookup p99 ms', value: round(rawP99) },
+      ratio: searchP99 / rawP99,
+      target: kind === 'sqlite' ? '< 5 ms' : 'for information',
+      pass: kind === 'sqlite' ? searchP99 < 5 : undefined,
+    });
   } finally {
     await raw.close();
     await app.close();
@@ -99,7 +176,11 @@ async function benchOn(kind: 'sqlite' | 'postgres', pgUrl?: string): Promise<Ben
 }
 
 async function login(address: string, email: string): Promise<string> {
-  const res = await fetch(`${address}/api/auth-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: email, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${address}/api/auth-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: email, password: DEMO_PASSWORD }),
+  });
   return (await res.json()).jwt;
 }
 
@@ -108,7 +189,11 @@ function json(token: string) {
 }
 
 async function stage(address: string, token: string, ibdNo: string, materialNo: string, batchNo: string, quantity: number, epcis: unknown) {
-  const doc = await fetch(`${address}/api/integration/documents/IBD/${ibdNo}`, { method: 'PUT', headers: json(token), body: JSON.stringify({ warehouseNo: 'W2010', date: '2026-11-22', lines: [{ lineNo: 1, materialNo, batchNo, quantity }] }) });
+  const doc = await fetch(`${address}/api/integration/documents/IBD/${ibdNo}`, {
+    method: 'PUT',
+    headers: json(token),
+    body: JSON.stringify({ warehouseNo: 'W2010', date: '2026-11-22', lines: [{ lineNo: 1, materialNo, batchNo, quantity }] }),
+  });
   if (doc.status !== 200) throw new Error(`stage document ${await doc.text()}`);
   const res = await fetch(`${address}/api/integration/epcis`, { method: 'POST', headers: json(token), body: JSON.stringify(epcis) });
   if (res.status !== 200) throw new Error(`stage epcis ${await res.text()}`);
@@ -116,7 +201,9 @@ async function stage(address: string, token: string, ibdNo: string, materialNo: 
 
 function loadTest(address: string, token: string, concurrency: number, requests: { path: string; body?: unknown }[], method = 'POST') {
   return new Promise<{ elapsedMs: number; latencies: number[]; statuses: Record<string, number> }>((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url: address, token, concurrency, requests, method } });
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: { url: address, token, concurrency, requests, method },
+    });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
@@ -164,12 +251,15 @@ async function openRaw(config: ReturnType<typeof loadConfig>): Promise<Raw> {
     insertMany: async (n) => {
       const started = performance.now();
       await client.query('BEGIN');
-      for (let i = 0; i < n; i++) await client.query({ name: 'raw-insert', text: 'INSERT INTO bench_raw VALUES ($1, $2, $3)', values: [`r${i}`, 'x', i] });
+      for (let i = 0; i < n; i++)
+        await client.query({ name: 'raw-insert', text: 'INSERT INTO bench_raw VALUES ($1, $2, $3)', values: [`r${i}`, 'x', i] });
       await client.query('COMMIT');
       return performance.now() - started;
     },
-    commitOne: async (i) => void (await client.query({ name: 'raw-commit', text: 'INSERT INTO bench_raw VALUES ($1, $2, $3)', values: [`c${i}`, 'x', i] })),
-    lookup: async (serial) => void (await client.query({ name: 'raw-lookup', text: 'SELECT * FROM handling_units WHERE serial = $1', values: [serial] })),
+    commitOne: async (i) =>
+      void (await client.query({ name: 'raw-commit', text: 'INSERT INTO bench_raw VALUES ($1, $2, $3)', values: [`c${i}`, 'x', i] })),
+    lookup: async (serial) =>
+      void (await client.query({ name: 'raw-lookup', text: 'SELECT * FROM handling_units WHERE serial = $1', values: [serial] })),
     close: () => client.end(),
   };
 }

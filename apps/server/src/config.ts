@@ -10,38 +10,42 @@ import { z } from 'zod';
  */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const Env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default(join(repoRoot, 'data')),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
-  WEB_DIST: z.string().default(join(repoRoot, 'apps/web/dist')),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  /** The server's external base URL, e.g. https://scan.example.com; the SSO redirect_uri is built on it. */
-  PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
-  OIDC_ISSUER_URL: optional(z.url({ protocol: /^https?$/ })),
-  OIDC_CLIENT_ID: optional(z.string()),
-  OIDC_CLIENT_SECRET: optional(z.string()),
-}).superRefine((e, ctx) => {
-  const oidc = { OIDC_ISSUER_URL: e.OIDC_ISSUER_URL, OIDC_CLIENT_ID: e.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET };
-  const missing = Object.entries(oidc).filter(([, v]) => v === undefined).map(([k]) => k);
-  if (missing.length > 0 && missing.length < 3) {
-    for (const name of missing) {
-      ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with the other OIDC_* variables (all three or none)' });
+const Env = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default(join(repoRoot, 'data')),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO: z.enum(['true', 'false']).default('true'),
+    WEB_DIST: z.string().default(join(repoRoot, 'apps/web/dist')),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    /** The server's external base URL, e.g. https://scan.example.com; the SSO redirect_uri is built on it. */
+    PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
+    OIDC_ISSUER_URL: optional(z.url({ protocol: /^https?$/ })),
+    OIDC_CLIENT_ID: optional(z.string()),
+    OIDC_CLIENT_SECRET: optional(z.string()),
+  })
+  .superRefine((e, ctx) => {
+    const oidc = { OIDC_ISSUER_URL: e.OIDC_ISSUER_URL, OIDC_CLIENT_ID: e.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET };
+    const missing = Object.entries(oidc)
+      .filter(([, v]) => v === undefined)
+      .map(([k]) => k);
+    if (missing.length > 0 && missing.length < 3) {
+      for (const name of missing) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with the other OIDC_* variables (all three or none)' });
+      }
     }
-  }
-  const issuer = e.OIDC_ISSUER_URL && URL.canParse(e.OIDC_ISSUER_URL) ? new URL(e.OIDC_ISSUER_URL) : undefined;
-  if (issuer?.protocol === 'http:' && !isLoopback(issuer)) {
-    ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'must be https:// (http:// only on a loopback host)' });
-  }
-});
+    const issuer = e.OIDC_ISSUER_URL && URL.canParse(e.OIDC_ISSUER_URL) ? new URL(e.OIDC_ISSUER_URL) : undefined;
+    if (issuer?.protocol === 'http:' && !isLoopback(issuer)) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'must be https:// (http:// only on a loopback host)' });
+    }
+  });
 
 /** An unset or empty variable is absent (compose files pass `VAR=` for "not set"). */
 function optional<T extends z.ZodType>(schema: T) {
@@ -94,9 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'sqlite', file: join(dataDir, 'warehouse.sqlite') },
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: join(dataDir, 'warehouse.sqlite') },
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? localSecret(dataDir)),
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     refreshTokenSeconds: SESSION_SECONDS,

@@ -37,7 +37,15 @@ describe.each(DATABASES)('admin and registration on %s', (kind) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { ...registration, email: 'x@y', password: 'weak', confirmPassword: 'weak', mobile: '123', dateOfBirth: '2015-01-01', firstName: '' },
+      payload: {
+        ...registration,
+        email: 'x@y',
+        password: 'weak',
+        confirmPassword: 'weak',
+        mobile: '123',
+        dateOfBirth: '2015-01-01',
+        firstName: '',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().fields).toMatchObject({
@@ -57,7 +65,12 @@ describe.each(DATABASES)('admin and registration on %s', (kind) => {
       payload: {
         name: 'RDC receiver',
         areas: ['RDC'],
-        applications: [{ application: 'RDC', modules: [{ module: 'RECEIVE', isCompletelyPermitted: false, features: [{ feature: 'List', actions: ['Filter', 'Scan'] }] }] }],
+        applications: [
+          {
+            application: 'RDC',
+            modules: [{ module: 'RECEIVE', isCompletelyPermitted: false, features: [{ feature: 'List', actions: ['Filter', 'Scan'] }] }],
+          },
+        ],
         rights: [],
       },
     });
@@ -91,12 +104,20 @@ describe.each(DATABASES)('admin and registration on %s', (kind) => {
       payload: {
         name: 'RTP deleter',
         areas: ['LDC'],
-        applications: [{ application: 'LDC', modules: [{ module: 'RTP', isCompletelyPermitted: false, features: [{ feature: 'List', actions: ['DeleteScannedItem'] }] }] }],
+        applications: [
+          {
+            application: 'LDC',
+            modules: [{ module: 'RTP', isCompletelyPermitted: false, features: [{ feature: 'List', actions: ['DeleteScannedItem'] }] }],
+          },
+        ],
         rights: [],
       },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ code: 'GRANT_NOT_AVAILABLE', message: 'LDC/RTP/List/DeleteScannedItem is not available for that module.' });
+    expect(res.json()).toEqual({
+      code: 'GRANT_NOT_AVAILABLE',
+      message: 'LDC/RTP/List/DeleteScannedItem is not available for that module.',
+    });
     const after = (await t.app.inject({ method: 'GET', url: '/api/admin/roles', headers: admin.headers })).json().data.length;
     expect(after).toBe(before);
   });
@@ -105,13 +126,23 @@ describe.each(DATABASES)('admin and registration on %s', (kind) => {
     const victim = await signIn(t.app, DEMO_USERS.viewer);
     const users = (await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: admin.headers })).json().data;
     const viewer = users.find((u: { email: string }) => u.email === DEMO_USERS.viewer);
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${viewer.id}`, headers: admin.headers, payload: { disabled: true } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${viewer.id}`,
+      headers: admin.headers,
+      payload: { disabled: true },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().disabled).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: victim.headers })).statusCode).toBe(401);
     const refresh = await t.app.inject({ method: 'GET', url: `/api/refreshToken?refresh_token=${victim.cookies.refresh_token}` });
     expect(refresh.statusCode).toBe(401);
-    const audit = await t.database.db.selectFrom('audit_log').selectAll().where('entity_id', '=', viewer.id).where('action', '=', 'update').executeTakeFirstOrThrow();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_id', '=', viewer.id)
+      .where('action', '=', 'update')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.before_json!).disabled).toBe(false);
     expect(JSON.parse(audit.after_json!).disabled).toBe(true);
     expect(audit.actor_id).toBe((await t.app.inject({ method: 'GET', url: '/api/me', headers: admin.headers })).json().user.id);

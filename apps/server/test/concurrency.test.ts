@@ -21,12 +21,19 @@ describe.each(DATABASES)('concurrent scanning on %s', (kind) => {
     cartons = [codes.carton(6, all[5]!), codes.carton(6, all[5]!)];
     await stageInbound(t.app, admin, IBD, { packs, cartons }, all);
     // Several handhelds, each signed in on its own.
-    clients = await Promise.all([DEMO_USERS.rdc, DEMO_USERS.admin, DEMO_USERS.rdc, DEMO_USERS.admin].map(async (u) => (await signIn(t.app, u)).headers));
+    clients = await Promise.all(
+      [DEMO_USERS.rdc, DEMO_USERS.admin, DEMO_USERS.rdc, DEMO_USERS.admin].map(async (u) => (await signIn(t.app, u)).headers),
+    );
   });
   afterAll(() => t?.close());
 
   const scan = (i: number, code: string, unit: string, scanId = randomUUID()) =>
-    t.app.inject({ method: 'POST', url: '/api/scanForOperation', headers: clients[i % clients.length]!, payload: { docType: 'IBD', docNo: IBD, code, unit, scanId } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/scanForOperation',
+      headers: clients[i % clients.length]!,
+      payload: { docType: 'IBD', docNo: IBD, code, unit, scanId },
+    });
 
   it('many clients scanning one IBD at once, each pack several times, never double-count', async () => {
     const attempts = [
@@ -44,21 +51,46 @@ describe.each(DATABASES)('concurrent scanning on %s', (kind) => {
     expect(counted).toBe(30 + 12);
     const details = (await t.app.inject({ method: 'GET', url: `/api/ibdNo/${IBD}`, headers: clients[0]! })).json();
     expect(details.data.reduce((n: number, l: { scannedQuantity: number }) => n + l.scannedQuantity, 0)).toBe(42);
-    const items = await t.database.db.selectFrom('scan_items').select((eb) => eb.fn.countAll().as('n')).where('scan_items.scan_id', 'in', accepted.map((r) => r.json().scanId)).executeTakeFirstOrThrow();
+    const items = await t.database.db
+      .selectFrom('scan_items')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(
+        'scan_items.scan_id',
+        'in',
+        accepted.map((r) => r.json().scanId),
+      )
+      .executeTakeFirstOrThrow();
     expect(Number(items.n)).toBe(42);
   });
 
   it('one scanId sent many times at once is one scan with one answer', async () => {
     const id = randomUUID();
-    const before = (await t.database.db.selectFrom('scans').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+    const before = (
+      await t.database.db
+        .selectFrom('scans')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     // Reverse one pack first so there is something left to scan.
-    const reversed = await t.app.inject({ method: 'POST', url: '/api/reverseOperation', headers: clients[0]!, payload: { docType: 'IBD', docNo: IBD, code: packScan(packs[5]!), scanId: randomUUID() } });
+    const reversed = await t.app.inject({
+      method: 'POST',
+      url: '/api/reverseOperation',
+      headers: clients[0]!,
+      payload: { docType: 'IBD', docNo: IBD, code: packScan(packs[5]!), scanId: randomUUID() },
+    });
     expect(reversed.statusCode).toBe(200);
-    const results = await Promise.all(clients.flatMap((_, i) => [scan(i, packScan(packs[5]!), 'EA', id), scan(i, packScan(packs[5]!), 'EA', id)]));
+    const results = await Promise.all(
+      clients.flatMap((_, i) => [scan(i, packScan(packs[5]!), 'EA', id), scan(i, packScan(packs[5]!), 'EA', id)]),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
     const bodies = results.map((r) => r.body);
     expect(new Set(bodies).size).toBe(1);
-    const after = (await t.database.db.selectFrom('scans').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+    const after = (
+      await t.database.db
+        .selectFrom('scans')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(Number(after) - Number(before)).toBe(2);
   });
 });

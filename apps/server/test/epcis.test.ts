@@ -28,8 +28,17 @@ describe.each(DATABASES)('EPCIS 2.0 intake on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/integration/epcis', headers: admin, payload: payload as object });
-  const unitCount = async () => Number((await t.database.db.selectFrom('handling_units').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const post = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/integration/epcis', headers: admin, payload: payload as object });
+  const unitCount = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('handling_units')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it.each(examples)("GS1's own example %s validates; events the product does not act on are kept and counted", async (file) => {
     const doc = JSON.parse(readFileSync(new URL(file, FIXTURES), 'utf8'));
@@ -55,7 +64,13 @@ describe.each(DATABASES)('EPCIS 2.0 intake on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ events: 4, applied: 4, ignored: 0, duplicates: 0, unitsCreated: 13, aggregated: 12, linked: 1 });
     const top = await t.database.db.selectFrom('handling_units').selectAll().where('sscc', '=', pallet.sscc).executeTakeFirstOrThrow();
-    expect(top).toMatchObject({ type: 'PLT', status: 'TRANSIT', reason: 'PENDING GR', material_no: all[0]!.materialNo, batch_no: all[0]!.batch });
+    expect(top).toMatchObject({
+      type: 'PLT',
+      status: 'TRANSIT',
+      reason: 'PENDING GR',
+      material_no: all[0]!.materialNo,
+      batch_no: all[0]!.batch,
+    });
     const again = await post(epcisDocument({ ibdNo: '1910000001', pallets: [pallet] }));
     expect(again.json()).toMatchObject({ applied: 0, duplicates: 4, unitsCreated: 0 });
   });
@@ -89,10 +104,31 @@ describe.each(DATABASES)('EPCIS 2.0 intake on %s', (kind) => {
   });
 
   it.each([
-    ['a document that breaks the schema', () => ({ type: 'EPCISDocument', epcisBody: { eventList: [{ type: 'ObjectEvent' }] } }), 'EPCIS_INVALID', /not valid/],
-    ['a bad URI', (p: Product) => one({ epcList: ['urn:epc:id:sgtin:bogus'], ilmd: lot(p) }), 'EPCIS_EVENT_REFUSED', /Event #1 was refused: urn:epc:id:sgtin:bogus is not/],
-    ['a wrong check digit in a Digital Link', (p: Product) => one({ epcList: [`https://id.gs1.org/01/${p.gtin.slice(0, 13)}${(Number(p.gtin[13]) + 1) % 10}/21/X1`], ilmd: lot(p) }), 'EPCIS_EVENT_REFUSED', /is not an SGTIN/],
-    ['an unknown GTIN', () => one({ epcList: ['urn:epc:id:sgtin:0614141.107346.2017'], ilmd: { 'cbvmda:lotNumber': 'L1' } }), 'EPCIS_EVENT_REFUSED', /GTIN 10614141073464 .* is not a known material/],
+    [
+      'a document that breaks the schema',
+      () => ({ type: 'EPCISDocument', epcisBody: { eventList: [{ type: 'ObjectEvent' }] } }),
+      'EPCIS_INVALID',
+      /not valid/,
+    ],
+    [
+      'a bad URI',
+      (p: Product) => one({ epcList: ['urn:epc:id:sgtin:bogus'], ilmd: lot(p) }),
+      'EPCIS_EVENT_REFUSED',
+      /Event #1 was refused: urn:epc:id:sgtin:bogus is not/,
+    ],
+    [
+      'a wrong check digit in a Digital Link',
+      (p: Product) =>
+        one({ epcList: [`https://id.gs1.org/01/${p.gtin.slice(0, 13)}${(Number(p.gtin[13]) + 1) % 10}/21/X1`], ilmd: lot(p) }),
+      'EPCIS_EVENT_REFUSED',
+      /is not an SGTIN/,
+    ],
+    [
+      'an unknown GTIN',
+      () => one({ epcList: ['urn:epc:id:sgtin:0614141.107346.2017'], ilmd: { 'cbvmda:lotNumber': 'L1' } }),
+      'EPCIS_EVENT_REFUSED',
+      /GTIN 10614141073464 .* is not a known material/,
+    ],
   ])('refuses %s with 400 naming the event, and changes nothing', async (_name, build, code, text) => {
     const before = await unitCount();
     const res = await post(build(all[2]!));
@@ -126,6 +162,8 @@ function one(event: Record<string, unknown>) {
     type: 'EPCISDocument',
     schemaVersion: '2.0',
     creationDate: '2026-11-01T08:00:00Z',
-    epcisBody: { eventList: [{ type: 'ObjectEvent', eventTime: '2026-11-01T08:00:00Z', eventTimeZoneOffset: '+00:00', action: 'ADD', ...event }] },
+    epcisBody: {
+      eventList: [{ type: 'ObjectEvent', eventTime: '2026-11-01T08:00:00Z', eventTimeZoneOffset: '+00:00', action: 'ADD', ...event }],
+    },
   };
 }

@@ -117,7 +117,10 @@ describe.each(DATABASES)('foundation on %s', (kind) => {
   });
 
   it('the audit log is append-only in the database itself', async () => {
-    const before = await t.database.db.selectFrom('audit_log').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('audit_log')
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(before.n)).toBeGreaterThan(0);
     await expect(sql`update audit_log set action = 'tampered'`.execute(t.database.db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_log`.execute(t.database.db)).rejects.toThrow(/append-only/);

@@ -45,7 +45,11 @@ class Browser {
 
   private async send(url: string, init: RequestInit): Promise<Response> {
     const cookies = [...this.cookies(url)].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as object), ...(cookies ? { cookie: cookies } : {}) } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as object), ...(cookies ? { cookie: cookies } : {}) },
+    });
     const jar = this.jar.get(new URL(url).origin) ?? new Map<string, string>();
     this.jar.set(new URL(url).origin, jar);
     for (const line of res.headers.getSetCookie()) {

@@ -33,7 +33,12 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
   afterAll(() => t?.close());
 
   const scan = (code: string, unit: string, scanId = randomUUID(), docNo = IBD) =>
-    t.app.inject({ method: 'POST', url: '/api/scanForOperation', headers: rdc, payload: { docType: 'IBD', docNo, code, unit, idType: 'GS1', scanId } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/scanForOperation',
+      headers: rdc,
+      payload: { docType: 'IBD', docNo, code, unit, idType: 'GS1', scanId },
+    });
   const details = async () => (await t.app.inject({ method: 'GET', url: `/api/ibdNo/${IBD}`, headers: rdc })).json();
 
   it('lists the IBD with its quantities, 20 a page, filtered and sorted', async () => {
@@ -52,7 +57,12 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
   it('a pallet scan receives every pack under it in one scan and moves the IBD to In Progress', async () => {
     const res = await scan(ssccScan(pallet.sscc), 'PLT');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ accepted: true, packs: 30, unit: { type: 'PLT', id: pallet.sscc }, document: { status: 'In Progress' } });
+    expect(res.json()).toMatchObject({
+      accepted: true,
+      packs: 30,
+      unit: { type: 'PLT', id: pallet.sscc },
+      document: { status: 'In Progress' },
+    });
     const line = res.json().data.find((l: { materialNo: string }) => l.materialNo === all[0]!.materialNo);
     expect(line).toMatchObject({ quantity: 32, scannedQuantity: 30, scannedDetails: [pallet.sscc] });
   });
@@ -105,7 +115,11 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
       method: 'PUT',
       url: '/api/integration/documents/IBD/1900000003',
       headers: admin,
-      payload: { warehouseNo: 'W2010', date: '2026-11-21', lines: [{ lineNo: 1, materialNo: all[3]!.materialNo, batchNo: all[3]!.batch, quantity: 2 }] },
+      payload: {
+        warehouseNo: 'W2010',
+        date: '2026-11-21',
+        lines: [{ lineNo: 1, materialNo: all[3]!.materialNo, batchNo: all[3]!.batch, quantity: 2 }],
+      },
     });
     const res = await scan(ssccScan(over.sscc), 'CTN', randomUUID(), '1900000003');
     expect(res.statusCode).toBe(422);
@@ -113,12 +127,22 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
   });
 
   it('deleting a scanned item takes its packs off the document', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/reverseOperation', headers: rdc, payload: { docType: 'IBD', docNo: IBD, code: packScan(packs[0]!), scanId: randomUUID() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reverseOperation',
+      headers: rdc,
+      payload: { docType: 'IBD', docNo: IBD, code: packScan(packs[0]!), scanId: randomUUID() },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().packs).toBe(1);
     const line = res.json().data.find((l: { materialNo: string }) => l.materialNo === all[2]!.materialNo);
     expect(line.scannedQuantity).toBe(0);
-    const again = await t.app.inject({ method: 'POST', url: '/api/reverseOperation', headers: rdc, payload: { docType: 'IBD', docNo: IBD, code: packScan(packs[0]!), scanId: randomUUID() } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/reverseOperation',
+      headers: rdc,
+      payload: { docType: 'IBD', docNo: IBD, code: packScan(packs[0]!), scanId: randomUUID() },
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().code).toBe('NOT_SCANNED_ON_DOCUMENT');
   });
@@ -129,17 +153,37 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Receive scans saved successfully!', document: { status: 'Completed' } });
     const lines = res.json().data;
-    expect(lines.find((l: { materialNo: string }) => l.materialNo === all[0]!.materialNo)).toMatchObject({ quantity: 32, scannedQuantity: 30, shortageQuantity: 2 });
-    expect(lines.find((l: { materialNo: string }) => l.materialNo === all[2]!.materialNo)).toMatchObject({ quantity: 4, scannedQuantity: 1, shortageQuantity: 3 });
+    expect(lines.find((l: { materialNo: string }) => l.materialNo === all[0]!.materialNo)).toMatchObject({
+      quantity: 32,
+      scannedQuantity: 30,
+      shortageQuantity: 2,
+    });
+    expect(lines.find((l: { materialNo: string }) => l.materialNo === all[2]!.materialNo)).toMatchObject({
+      quantity: 4,
+      scannedQuantity: 1,
+      shortageQuantity: 3,
+    });
 
-    const found = (await t.app.inject({ method: 'GET', url: `/api/searchSSCC/${encodeURIComponent(ssccScan(pallet.sscc))}`, headers: rdc })).json().data;
+    const found = (
+      await t.app.inject({ method: 'GET', url: `/api/searchSSCC/${encodeURIComponent(ssccScan(pallet.sscc))}`, headers: rdc })
+    ).json().data;
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ type: 'PLT', sscc: pallet.sscc, status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED', warehouseNo: 'W2010', packs: 30, parent: null });
+    expect(found[0]).toMatchObject({
+      type: 'PLT',
+      sscc: pallet.sscc,
+      status: 'ACTIVE',
+      reason: 'WAREHOUSE RECEIVED',
+      warehouseNo: 'W2010',
+      packs: 30,
+      parent: null,
+    });
     expect(found[0].children).toHaveLength(3);
     expect(found[0].history.map((h: { action: string }) => h.action)).toEqual(['commission', `scan IBD ${IBD}`, `complete IBD ${IBD}`]);
     expect(found[0].editableStatuses).toEqual(['ACTIVE', 'DAMAGED', 'QUARANTINE', 'SHORTAGE', 'EXPIRED', 'RETAINED']);
 
-    const missing = (await t.app.inject({ method: 'GET', url: `/api/serialSearch/${encodeURIComponent(packs[2]!.serial)}`, headers: rdc })).json().data;
+    const missing = (
+      await t.app.inject({ method: 'GET', url: `/api/serialSearch/${encodeURIComponent(packs[2]!.serial)}`, headers: rdc })
+    ).json().data;
     expect(missing[0]).toMatchObject({ status: 'SHORTAGE', reason: 'PENDING GR', editableStatuses: [] });
 
     const late = await scan(packScan(packs[3]!), 'EA');
@@ -156,17 +200,36 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
   });
 
   it('edits an item status only to what the table offers, and refuses a locked item', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/itemStatus', headers: rdc, payload: { code: ssccScan(pallet.cartons[0]!.sscc), unit: 'CTN', status: 'QUARANTINE', reason: 'temperature excursion' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/itemStatus',
+      headers: rdc,
+      payload: { code: ssccScan(pallet.cartons[0]!.sscc), unit: 'CTN', status: 'QUARANTINE', reason: 'temperature excursion' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'QUARANTINE', packs: 10 });
-    expect(res.json().history.at(-1)).toMatchObject({ action: 'status', by: DEMO_USERS.rdc, reason: 'temperature excursion', after: { status: 'QUARANTINE' } });
-    const pending = await t.app.inject({ method: 'POST', url: '/api/itemStatus', headers: rdc, payload: { code: packScan(packs[2]!), unit: 'EA', status: 'ACTIVE' } });
+    expect(res.json().history.at(-1)).toMatchObject({
+      action: 'status',
+      by: DEMO_USERS.rdc,
+      reason: 'temperature excursion',
+      after: { status: 'QUARANTINE' },
+    });
+    const pending = await t.app.inject({
+      method: 'POST',
+      url: '/api/itemStatus',
+      headers: rdc,
+      payload: { code: packScan(packs[2]!), unit: 'EA', status: 'ACTIVE' },
+    });
     expect(pending.statusCode).toBe(422);
     expect(pending.json().code).toBe('STATUS_NOT_OFFERED');
   });
 
   it('a serial alone can match several GTINs', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/serialSearch/${encodeURIComponent(pallet.cartons[0]!.packs[0]!.serial)}`, headers: rdc });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/serialSearch/${encodeURIComponent(pallet.cartons[0]!.packs[0]!.serial)}`,
+      headers: rdc,
+    });
     expect(res.json().data).toHaveLength(1);
     expect(res.json().data[0]).toMatchObject({ type: 'EA', gtin: all[0]!.gtin, parent: { type: 'CTN', id: pallet.cartons[0]!.sscc } });
   });

@@ -30,7 +30,8 @@ self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
 });
 
-const isServerPath = (path) => path === '/api' || path.startsWith('/api/') || path === '/auth' || path.startsWith('/auth/') || path === '/sw.js';
+const isServerPath = (path) =>
+  path === '/api' || path.startsWith('/api/') || path === '/auth' || path.startsWith('/auth/') || path === '/sw.js';
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;

@@ -6,7 +6,9 @@ import type { Plugin, ResolvedConfig } from 'vite';
 
 function filesUnder(dir: string): string[] {
   try {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
   } catch {
     return [];
   }
@@ -28,8 +30,12 @@ export function serviceWorker(): Plugin {
     },
     writeBundle(_options, bundle) {
       const outDir = resolve(config.root, config.build.outDir);
-      const publicFiles = config.publicDir ? filesUnder(config.publicDir).map((file) => relative(config.publicDir, file).split(sep).join('/')) : [];
-      const files = [...new Set([...Object.keys(bundle), ...publicFiles])].filter((name) => !name.endsWith('.map') && name !== 'sw.js').sort();
+      const publicFiles = config.publicDir
+        ? filesUnder(config.publicDir).map((file) => relative(config.publicDir, file).split(sep).join('/'))
+        : [];
+      const files = [...new Set([...Object.keys(bundle), ...publicFiles])]
+        .filter((name) => !name.endsWith('.map') && name !== 'sw.js')
+        .sort();
       const urls = files.map((name) => `/${name}`);
       const hash = createHash('sha256').update(urls.join('\n'));
       try {
@@ -42,7 +48,8 @@ export function serviceWorker(): Plugin {
       const source = template
         .replace("const VERSION = '__VERSION__';", `const VERSION = ${JSON.stringify(version)};`)
         .replace('const PRECACHE = __PRECACHE__;', `const PRECACHE = ${JSON.stringify(urls, null, 2)};`);
-      if (source.includes('= __PRECACHE__') || source.includes("'__VERSION__'")) throw new Error('pwa/service-worker.js: placeholders not found');
+      if (source.includes('= __PRECACHE__') || source.includes("'__VERSION__'"))
+        throw new Error('pwa/service-worker.js: placeholders not found');
       writeFileSync(join(outDir, 'sw.js'), source);
     },
   };

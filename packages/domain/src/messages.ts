@@ -34,10 +34,8 @@ export const MESSAGES = {
   MOBILE_FORMAT: "Mobile format doesn't match with +{code}.",
 
   // Spec point 6: permissions
-  MODULE_NOT_AUTHORIZED:
-    'You are not authorized to access this module. Please contact the admin for required authorizations.',
-  FEATURE_NOT_AUTHORIZED:
-    'You are not authorized to access this feature. Please contact the admin for required authorizations.',
+  MODULE_NOT_AUTHORIZED: 'You are not authorized to access this module. Please contact the admin for required authorizations.',
+  FEATURE_NOT_AUTHORIZED: 'You are not authorized to access this feature. Please contact the admin for required authorizations.',
 
   // Spec point 2: no-access and not-found screens
   RESTRICTED_TITLE: 'Restricted access',
@@ -163,9 +161,7 @@ export type MessageCode = keyof typeof MESSAGES;
 
 /** The text of a message, with `{name}` placeholders filled from `params`. */
 export function message(code: MessageCode, params: Record<string, string | number> = {}): string {
-  return MESSAGES[code].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return MESSAGES[code].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 /** In login error messages the word identifier is replaced by email (spec point 5). */

@@ -139,9 +139,7 @@ export type AuthorizeResult =
   | { ok: false; status: 403; code: 'MODULE_NOT_AUTHORIZED' | 'FEATURE_NOT_AUTHORIZED' };
 
 function findModule(auth: Authorization, application: Application, module: ModuleCode): ModuleGrant | undefined {
-  return auth.applications
-    .find((a) => a.application === application)
-    ?.modules.find((m) => m.module === module);
+  return auth.applications.find((a) => a.application === application)?.modules.find((m) => m.module === module);
 }
 
 /**
@@ -153,9 +151,7 @@ export function authorize(requirement: Requirement, auth: Authorization | undefi
   if (!auth) return { ok: false, status: 401, code: 'NOT_SIGNED_IN' };
   if ('signedIn' in requirement) return { ok: true };
   if ('right' in requirement) {
-    return auth.rights.includes(requirement.right)
-      ? { ok: true }
-      : { ok: false, status: 403, code: 'FEATURE_NOT_AUTHORIZED' };
+    return auth.rights.includes(requirement.right) ? { ok: true } : { ok: false, status: 403, code: 'FEATURE_NOT_AUTHORIZED' };
   }
   if (requirement.bypass) return { ok: true };
   const denyModule = { ok: false, status: 403, code: 'MODULE_NOT_AUTHORIZED' } as const;

@@ -20,16 +20,7 @@ export const ADD_UNIT_LABELS: Record<UnitType, string> = {
   BUN: 'Add Bundle',
 };
 
-export const ITEM_STATUSES = [
-  'ACTIVE',
-  'QUARANTINE',
-  'EXPIRED',
-  'SHORTAGE',
-  'PENDING',
-  'DAMAGED',
-  'DESTROYED',
-  'TRANSIT',
-] as const;
+export const ITEM_STATUSES = ['ACTIVE', 'QUARANTINE', 'EXPIRED', 'SHORTAGE', 'PENDING', 'DAMAGED', 'DESTROYED', 'TRANSIT'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 /** The edit-status picker (spec point 3) also offers RETAINED. */
@@ -40,14 +31,7 @@ export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
 export const UNIT_STATUSES = [...ITEM_STATUSES, 'RETAINED', 'INACTIVE'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
-export const ITEM_REASONS = [
-  'WAREHOUSE RECEIVED',
-  'RETURNED',
-  'OTHER',
-  'DISPATCHED',
-  'PENDING GR',
-  'REDRESSED',
-] as const;
+export const ITEM_REASONS = ['WAREHOUSE RECEIVED', 'RETURNED', 'OTHER', 'DISPATCHED', 'PENDING GR', 'REDRESSED'] as const;
 export type ItemReason = (typeof ITEM_REASONS)[number];
 
 export const ID_TYPES = ['GS1', 'NON_GS1'] as const;

@@ -52,7 +52,10 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
     const statements = withStatementCache(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
     const changes = sqlite.prepare('SELECT total_changes()').pluck();
-    const checkpointer = database.file === ':memory:' ? undefined : new Worker(new URL('./checkpointer.mjs', import.meta.url), { workerData: { file: database.file } });
+    const checkpointer =
+      database.file === ':memory:'
+        ? undefined
+        : new Worker(new URL('./checkpointer.mjs', import.meta.url), { workerData: { file: database.file } });
     checkpointer?.unref();
     // A checkpointer that fails only leaves checkpoints to the safety net above; it never stops the server.
     checkpointer?.on('error', () => undefined);

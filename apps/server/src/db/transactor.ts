@@ -99,7 +99,10 @@ function groupCommit(db: Db, runUnit: UnitRunner): Transactor {
       }
       await trx.commit().execute();
     } catch (error) {
-      await trx.rollback().execute().catch(() => undefined);
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
       for (const job of group) job.reject(error);
       return;
     }

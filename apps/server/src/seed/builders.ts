@@ -30,7 +30,11 @@ export async function buildRole(db: Db, spec: RoleSpec): Promise<string> {
     modules: spec.modules.filter((m) => m.application === application).map((m) => m.grant),
   })).filter((a) => a.modules.length > 0);
   const id = newId();
-  await saveRole(db, { id, name: spec.name, description: spec.description ?? '', areas: spec.areas, applications, rights: spec.rights ?? [] }, true);
+  await saveRole(
+    db,
+    { id, name: spec.name, description: spec.description ?? '', areas: spec.areas, applications, rights: spec.rights ?? [] },
+    true,
+  );
   return id;
 }
 
@@ -81,7 +85,10 @@ export async function buildUser(db: Db, spec: UserSpec): Promise<string> {
     })
     .execute();
   if (spec.roleIds?.length) {
-    await db.insertInto('user_roles').values(spec.roleIds.map((role_id) => ({ user_id: id, role_id }))).execute();
+    await db
+      .insertInto('user_roles')
+      .values(spec.roleIds.map((role_id) => ({ user_id: id, role_id })))
+      .execute();
   }
   return id;
 }

@@ -33,7 +33,10 @@ export interface Shipment {
 export class CodeMaker {
   private readonly random: () => number;
   private next = 0;
-  constructor(seed: number, private readonly extension = '0') {
+  constructor(
+    seed: number,
+    private readonly extension = '0',
+  ) {
     this.random = seededRandom(seed);
   }
   sscc(): string {
@@ -59,7 +62,9 @@ export class CodeMaker {
 
 export function epcisDocument(shipment: Shipment, eventTime = '2026-11-01T08:00:00.000Z'): Record<string, unknown> {
   const events: Record<string, unknown>[] = [];
-  const bizTransactionList = shipment.ibdNo ? [{ type: 'desadv', bizTransaction: `urn:epcglobal:cbv:bt:${COMPANY_PREFIX}000001:${shipment.ibdNo}` }] : undefined;
+  const bizTransactionList = shipment.ibdNo
+    ? [{ type: 'desadv', bizTransaction: `urn:epcglobal:cbv:bt:${COMPANY_PREFIX}000001:${shipment.ibdNo}` }]
+    : undefined;
   const allPacks = [
     ...(shipment.pallets ?? []).flatMap((p) => p.cartons.flatMap((c) => c.packs)),
     ...(shipment.cartons ?? []).flatMap((c) => c.packs),
@@ -93,10 +98,24 @@ export function epcisDocument(shipment: Shipment, eventTime = '2026-11-01T08:00:
       ...(withDesadv && bizTransactionList ? { bizTransactionList } : {}),
     });
   for (const pallet of shipment.pallets ?? []) {
-    for (const carton of pallet.cartons) aggregate(carton.sscc, carton.packs.map((p) => sgtinUri(p.gtin, p.serial)), false);
-    aggregate(pallet.sscc, pallet.cartons.map((c) => ssccUri(c.sscc)), true);
+    for (const carton of pallet.cartons)
+      aggregate(
+        carton.sscc,
+        carton.packs.map((p) => sgtinUri(p.gtin, p.serial)),
+        false,
+      );
+    aggregate(
+      pallet.sscc,
+      pallet.cartons.map((c) => ssccUri(c.sscc)),
+      true,
+    );
   }
-  for (const carton of shipment.cartons ?? []) aggregate(carton.sscc, carton.packs.map((p) => sgtinUri(p.gtin, p.serial)), true);
+  for (const carton of shipment.cartons ?? [])
+    aggregate(
+      carton.sscc,
+      carton.packs.map((p) => sgtinUri(p.gtin, p.serial)),
+      true,
+    );
   return {
     '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld'],
     type: 'EPCISDocument',

@@ -57,7 +57,12 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
       const key = `${materialNo}|${p.batch}`;
       counts.set(key, { materialNo, batch: p.batch, n: (counts.get(key)?.n ?? 0) + 1 });
     }
-    const lines = [...counts.values()].map((c, i) => ({ lineNo: (i + 1) * 10, materialNo: c.materialNo, batchNo: c.batch, quantity: c.n + (i === 0 ? extra : 0) }));
+    const lines = [...counts.values()].map((c, i) => ({
+      lineNo: (i + 1) * 10,
+      materialNo: c.materialNo,
+      batchNo: c.batch,
+      quantity: c.n + (i === 0 ? extra : 0),
+    }));
     await intake.putDocument(actorId, 'IBD', number, { warehouseNo, date: DAY, lines });
     await epcis.intake(actorId, epcisDocument({ ...shipment, ibdNo: number }), DAY);
   };
@@ -80,9 +85,17 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
 
   // Documents of every other family, open for the workflows that later issues build on this engine.
   const other: [DocumentType, string, string][] = [
-    ['OBD', '8000000101', 'W2010'], ['OBD', '8000000201', 'W3010'], ['RMA', '6000000101', 'W2010'], ['RMA', '6000000201', 'W3010'],
-    ['DECOMM', '7000000101', 'W2010'], ['DECOMM', '7000000201', 'W3010'], ['RRD', '5000000201', 'W3010'], ['RTP', '4000000201', 'W3010'],
-    ['STO', '3000000201', 'W3010'], ['REPACK', '2000000201', 'W3010'], ['SCANLITE', '9000000201', 'W3010'],
+    ['OBD', '8000000101', 'W2010'],
+    ['OBD', '8000000201', 'W3010'],
+    ['RMA', '6000000101', 'W2010'],
+    ['RMA', '6000000201', 'W3010'],
+    ['DECOMM', '7000000101', 'W2010'],
+    ['DECOMM', '7000000201', 'W3010'],
+    ['RRD', '5000000201', 'W3010'],
+    ['RTP', '4000000201', 'W3010'],
+    ['STO', '3000000201', 'W3010'],
+    ['REPACK', '2000000201', 'W3010'],
+    ['SCANLITE', '9000000201', 'W3010'],
   ];
   for (const [i, [type, number, warehouseNo]] of other.entries()) {
     const a = product(i % materials.length);

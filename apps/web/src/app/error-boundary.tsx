@@ -22,6 +22,8 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return <StatusScreen code={500} title={TITLES.error} text={message('SOMETHING_WENT_WRONG')} action={<Anchor href="/">{UI.goHome}</Anchor>} />;
+    return (
+      <StatusScreen code={500} title={TITLES.error} text={message('SOMETHING_WENT_WRONG')} action={<Anchor href="/">{UI.goHome}</Anchor>} />
+    );
   }
 }

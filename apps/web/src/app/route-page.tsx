@@ -54,7 +54,11 @@ function Page({ meta }: { meta: RouteMeta }) {
     case 'scanHandlingUnit':
       return <ScanUnitsPage units={HANDLING_UNITS} area={area} />;
     case 'scanCode':
-      return queryValue === NEW_DOCUMENT ? <ScanDocumentPage area={area} /> : <ScanUnitsPage key={queryValue} units={UNIT_TYPE_ORDER} area={area} />;
+      return queryValue === NEW_DOCUMENT ? (
+        <ScanDocumentPage area={area} />
+      ) : (
+        <ScanUnitsPage key={queryValue} units={UNIT_TYPE_ORDER} area={area} />
+      );
     case 'search':
       return <SearchPage />;
     case 'pallet':

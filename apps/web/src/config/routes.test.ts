@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { APP_ROUTES, LDC_ROUTES, OTHER_ROUTES, RDC_ROUTES } from './routes.ts';
 
 /** Spec point 2's route tables, verbatim with {x} as :x. */
-const SPEC_RDC = '/rdc /rdc/login /rdc/ibdList /rdc/searchPage /rdc/createPallet /rdc/repackScan /rdc/scanOperation/:queryValue /rdc/scanPallet/:queryValue /rdc/carton/:cartsscc /rdc/carton/cartonDetails/cartonDetail /rdc/carton/cartonDetails/packList /rdc/ibdNo/:ibdNo /rdc/pack/packDetails/packDetail /rdc/pallet/palletDetails/cartonList /rdc/pallet/palletDetails/palletDetail /rdc/pallet/repack /rdc/pallet/:sscc /rdc/obdList /rdc/obdNo/:obdNo /rdc/decommList /rdc/decommNo/:decommNo /rdc/rmaList /rdc/rmaNo/:rmaNo /rdc/scanHandlingUnit/:queryValue /rdc/repackViewPallet';
-const SPEC_LDC = '/ldc /ldc/login /ldc/doList/:moduleType /ldc/doDetails/:moduleType /ldc/rmaList /ldc/rmaDetails/:rmaDetails /ldc/ScanOperation/:queryValue /ldc/rrdScanOperation/rrdDocTagging/:bprNo /ldc/rrdScanOperation/SeriesAndNonSeriesScanner /ldc/rrdScanOperation/rrdDocTagging/scanCarton /ldc/rrdScanOperation/replaceItemScan /ldc/itemDetails/:sscc /ldc/rrdList /ldc/rrdDetails/:rrdDetails /ldc/ibdList /ldc/ibdDetails/:ibdDetails /ldc/decommList /ldc/decommDetails/:decommDetails /ldc/repackScanOperation/:queryValue /ldc/repackOutsideDocsScanOperation /ldc/scanFillData /ldc/searchPageLDC /ldc/repackComplete/repackCompletionDetail /ldc/scanLiteScanOperation/:doNo /ldc/settings /ldc/liteDetail/:moduleType /ldc/liteDetail/createMaterialOrBatch /ldc/liteDetail/materialDetails /ldc/liteDetail/materialAndBatchScanner /ldc/liteDetail/scan/materialScanner /ldc/liteLists/:moduleType /ldc/rtpList /ldc/rtpDetails/:rtpDetails /ldc/transferList /ldc/transferDetails/:transferDetails';
+const SPEC_RDC =
+  '/rdc /rdc/login /rdc/ibdList /rdc/searchPage /rdc/createPallet /rdc/repackScan /rdc/scanOperation/:queryValue /rdc/scanPallet/:queryValue /rdc/carton/:cartsscc /rdc/carton/cartonDetails/cartonDetail /rdc/carton/cartonDetails/packList /rdc/ibdNo/:ibdNo /rdc/pack/packDetails/packDetail /rdc/pallet/palletDetails/cartonList /rdc/pallet/palletDetails/palletDetail /rdc/pallet/repack /rdc/pallet/:sscc /rdc/obdList /rdc/obdNo/:obdNo /rdc/decommList /rdc/decommNo/:decommNo /rdc/rmaList /rdc/rmaNo/:rmaNo /rdc/scanHandlingUnit/:queryValue /rdc/repackViewPallet';
+const SPEC_LDC =
+  '/ldc /ldc/login /ldc/doList/:moduleType /ldc/doDetails/:moduleType /ldc/rmaList /ldc/rmaDetails/:rmaDetails /ldc/ScanOperation/:queryValue /ldc/rrdScanOperation/rrdDocTagging/:bprNo /ldc/rrdScanOperation/SeriesAndNonSeriesScanner /ldc/rrdScanOperation/rrdDocTagging/scanCarton /ldc/rrdScanOperation/replaceItemScan /ldc/itemDetails/:sscc /ldc/rrdList /ldc/rrdDetails/:rrdDetails /ldc/ibdList /ldc/ibdDetails/:ibdDetails /ldc/decommList /ldc/decommDetails/:decommDetails /ldc/repackScanOperation/:queryValue /ldc/repackOutsideDocsScanOperation /ldc/scanFillData /ldc/searchPageLDC /ldc/repackComplete/repackCompletionDetail /ldc/scanLiteScanOperation/:doNo /ldc/settings /ldc/liteDetail/:moduleType /ldc/liteDetail/createMaterialOrBatch /ldc/liteDetail/materialDetails /ldc/liteDetail/materialAndBatchScanner /ldc/liteDetail/scan/materialScanner /ldc/liteLists/:moduleType /ldc/rtpList /ldc/rtpDetails/:rtpDetails /ldc/transferList /ldc/transferDetails/:transferDetails';
 const SPEC_OTHER = '/ /restricted /403 /404 /NotFound /500 /register';
 
 const paths = (routes: { path: string }[]) => routes.map((r) => r.path);
@@ -44,7 +46,9 @@ describe('route table', () => {
     expect(need('/ldc/liteDetail/materialDetails')).toEqual({ module: 'query', feature: 'MaterialDetails' });
     expect(need('/rdc/searchPage')).toEqual({ module: 'GLOBAL', feature: 'Search' });
     expect(need('/ldc/searchPageLDC')).toEqual({ module: 'GLOBAL', feature: 'Search' });
-    const lists = [...RDC_ROUTES, ...LDC_ROUTES].filter((r) => /List(\/|$)|Lists\//.test(r.path) && !r.path.includes('palletDetails') && !r.path.includes('packList'));
+    const lists = [...RDC_ROUTES, ...LDC_ROUTES].filter(
+      (r) => /List(\/|$)|Lists\//.test(r.path) && !r.path.includes('palletDetails') && !r.path.includes('packList'),
+    );
     for (const r of lists) expect(r.feature, r.path).toBe('List');
   });
 

@@ -3,7 +3,18 @@ import { message } from '@pharma/domain';
 import { TITLES } from './labels.ts';
 
 /** The screens that exist; every other route renders the "not available yet" state. */
-export type PageKey = 'chooseArea' | 'login' | 'home' | 'restricted' | 'notFound' | 'serverError' | 'register' | 'admin' | 'settings' | 'notAvailable' | InventoryPageKey;
+export type PageKey =
+  | 'chooseArea'
+  | 'login'
+  | 'home'
+  | 'restricted'
+  | 'notFound'
+  | 'serverError'
+  | 'register'
+  | 'admin'
+  | 'settings'
+  | 'notAvailable'
+  | InventoryPageKey;
 
 /** Receiving (both areas), scanning and search screens (issue 6, decisions 0007 and 0012). */
 export type InventoryPageKey =
@@ -126,7 +137,11 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/scanLiteScanOperation/:doNo', TITLES.scanItem, { ...scan, module: 'SCANLITE' }),
   ldc('/settings', TITLES.settings, { page: 'settings' }),
   ldc('/liteDetail/:moduleType', TITLES.liteDetail, { titleRule: 'liteDetail', ...details('param') }),
-  ldc('/liteDetail/createMaterialOrBatch', TITLES.addMaterialBatch, { backTo: 'liteDetail', module: 'query', feature: 'CreateMaterialBatch' }),
+  ldc('/liteDetail/createMaterialOrBatch', TITLES.addMaterialBatch, {
+    backTo: 'liteDetail',
+    module: 'query',
+    feature: 'CreateMaterialBatch',
+  }),
   ldc('/liteDetail/materialDetails', TITLES.materialDetails, { module: 'query', feature: 'MaterialDetails' }),
   ldc('/liteDetail/materialAndBatchScanner', TITLES.materialAndBatchScanner, scan),
   ldc('/liteDetail/scan/materialScanner', TITLES.scanItemCodes, { ...scan, titleRule: 'liteMaterialScanner' }),

@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { buildAuthorization } from '../test/authorization.ts';
 import { decideAccess } from './access.ts';
 
-const signedIn = (grants: Parameters<typeof buildAuthorization>[0]) => ({ status: 'authenticated' as const, authorization: buildAuthorization(grants) });
+const signedIn = (grants: Parameters<typeof buildAuthorization>[0]) => ({
+  status: 'authenticated' as const,
+  authorization: buildAuthorization(grants),
+});
 
 describe('decideAccess', () => {
   it('lets anyone through to public pages', () => {
-    expect(decideAccess({ area: undefined, module: undefined, session: { status: 'unauthenticated' }, currentPath: '/403' })).toEqual({ kind: 'allow' });
+    expect(decideAccess({ area: undefined, module: undefined, session: { status: 'unauthenticated' }, currentPath: '/403' })).toEqual({
+      kind: 'allow',
+    });
   });
 
   it('waits while the session loads', () => {
@@ -21,9 +26,17 @@ describe('decideAccess', () => {
   });
 
   it('sends a user without the area to /restricted and without the module to /403', () => {
-    expect(decideAccess({ area: 'RDC', module: undefined, session: signedIn({ LDC: [] }), currentPath: '/rdc' })).toEqual({ kind: 'redirect', to: '/restricted' });
-    expect(decideAccess({ area: 'LDC', module: 'RTP', session: signedIn({ LDC: ['DISPATCH'] }), currentPath: '/ldc/rtpList' })).toEqual({ kind: 'redirect', to: '/403' });
-    expect(decideAccess({ area: 'LDC', module: 'RTP', session: signedIn({ LDC: ['RTP'] }), currentPath: '/ldc/rtpList' })).toEqual({ kind: 'allow' });
+    expect(decideAccess({ area: 'RDC', module: undefined, session: signedIn({ LDC: [] }), currentPath: '/rdc' })).toEqual({
+      kind: 'redirect',
+      to: '/restricted',
+    });
+    expect(decideAccess({ area: 'LDC', module: 'RTP', session: signedIn({ LDC: ['DISPATCH'] }), currentPath: '/ldc/rtpList' })).toEqual({
+      kind: 'redirect',
+      to: '/403',
+    });
+    expect(decideAccess({ area: 'LDC', module: 'RTP', session: signedIn({ LDC: ['RTP'] }), currentPath: '/ldc/rtpList' })).toEqual({
+      kind: 'allow',
+    });
   });
 
   it('needs the page feature in its module (spec point 6: else the 403 page)', () => {
@@ -41,10 +54,24 @@ describe('decideAccess', () => {
 
   it('guards a page outside the areas by its right, logging in at the remembered area', () => {
     const page = { area: undefined, module: undefined, right: 'ADMIN' as const, currentPath: '/admin' };
-    expect(decideAccess({ ...page, session: { status: 'unauthenticated' } })).toEqual({ kind: 'redirect', to: '/rdc/login?returnPath=%2Fadmin' });
-    expect(decideAccess({ ...page, loginArea: 'LDC', session: { status: 'unauthenticated' } })).toEqual({ kind: 'redirect', to: '/ldc/login?returnPath=%2Fadmin' });
+    expect(decideAccess({ ...page, session: { status: 'unauthenticated' } })).toEqual({
+      kind: 'redirect',
+      to: '/rdc/login?returnPath=%2Fadmin',
+    });
+    expect(decideAccess({ ...page, loginArea: 'LDC', session: { status: 'unauthenticated' } })).toEqual({
+      kind: 'redirect',
+      to: '/ldc/login?returnPath=%2Fadmin',
+    });
     const operator = buildAuthorization({ LDC: ['RECEIVE'] });
-    expect(decideAccess({ ...page, session: { status: 'authenticated', authorization: operator } })).toEqual({ kind: 'redirect', to: '/403' });
-    expect(decideAccess({ ...page, session: { status: 'authenticated', authorization: { ...operator, authorizedMicroApp: [], rights: ['ADMIN'] } } })).toEqual({ kind: 'allow' });
+    expect(decideAccess({ ...page, session: { status: 'authenticated', authorization: operator } })).toEqual({
+      kind: 'redirect',
+      to: '/403',
+    });
+    expect(
+      decideAccess({
+        ...page,
+        session: { status: 'authenticated', authorization: { ...operator, authorizedMicroApp: [], rights: ['ADMIN'] } },
+      }),
+    ).toEqual({ kind: 'allow' });
   });
 });

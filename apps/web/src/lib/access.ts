@@ -10,10 +10,7 @@ import {
 } from '@pharma/domain';
 import { AREA_LOGIN } from '../config/routes.ts';
 
-export type AccessDecision =
-  | { kind: 'allow' }
-  | { kind: 'wait' }
-  | { kind: 'redirect'; to: string };
+export type AccessDecision = { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
 
 export type SessionView = { status: 'loading' } | { status: 'unauthenticated' } | { status: 'authenticated'; authorization: Authorization };
 

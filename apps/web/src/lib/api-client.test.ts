@@ -32,7 +32,10 @@ describe('api client', () => {
 
   it('on 401 refreshes once and retries', async () => {
     const { fetchFn, calls } = fakeFetch({
-      '/api/me': [{ status: 401, body: { code: 'NOT_SIGNED_IN', message: 'x' } }, { status: 200, body: { ok: true } }],
+      '/api/me': [
+        { status: 401, body: { code: 'NOT_SIGNED_IN', message: 'x' } },
+        { status: 200, body: { ok: true } },
+      ],
       [REFRESH_PATH]: [{ status: 200, body: { access_token: 'a', refresh_token: 'r' } }],
     });
     await expect(createApiClient(fetchFn).request('/api/me')).resolves.toEqual({ ok: true });
@@ -41,7 +44,9 @@ describe('api client', () => {
 
   it('raises REQUEST ERROR when the refresh fails', async () => {
     const { fetchFn, calls } = fakeFetch({ '/api/me': [{ status: 401 }], [REFRESH_PATH]: [{ status: 401 }] });
-    const error = await createApiClient(fetchFn).request('/api/me').catch((e: unknown) => e);
+    const error = await createApiClient(fetchFn)
+      .request('/api/me')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: 'REQUEST_ERROR', message: 'REQUEST ERROR' });
     expect(calls).toHaveLength(2);
@@ -74,7 +79,10 @@ describe('api client', () => {
 
   it('throws other non-2xx bodies with their status', async () => {
     const { fetchFn } = fakeFetch({
-      '/api/x': [{ status: 429, body: { code: 'TOO_MANY_REQUESTS', message: 'wait' } }, { status: 502, body: '<html>' }],
+      '/api/x': [
+        { status: 429, body: { code: 'TOO_MANY_REQUESTS', message: 'wait' } },
+        { status: 502, body: '<html>' },
+      ],
     });
     const client = createApiClient(fetchFn);
     await expect(client.request('/api/x')).rejects.toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS', message: 'wait' });

@@ -64,7 +64,8 @@ export function createApiClient(fetchFn: FetchLike) {
     fetchFn(path, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
-      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     }).catch(() => {
       throw new ApiError(0, 'NETWORK_ERROR', message('SOMETHING_WENT_WRONG'));

@@ -1,10 +1,6 @@
 import type { BackMode } from '../config/routes.ts';
 
-export type BackDecision =
-  | { kind: 'none' }
-  | { kind: 'toggle-scan' }
-  | { kind: 'navigate'; to: string }
-  | { kind: 'history' };
+export type BackDecision = { kind: 'none' } | { kind: 'toggle-scan' } | { kind: 'navigate'; to: string } | { kind: 'history' };
 
 export interface BackInput {
   mode: BackMode;

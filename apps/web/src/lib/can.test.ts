@@ -5,7 +5,10 @@ import { can } from './can.ts';
 import type { SessionState } from './session.ts';
 
 const user: SessionResponse['user'] = { id: 'u1', user_type: 'operator', nric: '', firstName: 'A', lastName: 'B', email: 'a@b.c' };
-const signedIn = (authorization: SessionResponse['authorization']): SessionState => ({ status: 'authenticated', session: { user, authorization } });
+const signedIn = (authorization: SessionResponse['authorization']): SessionState => ({
+  status: 'authenticated',
+  session: { user, authorization },
+});
 
 describe('can', () => {
   it('hides every control while loading or signed out, except public ones', () => {
@@ -18,7 +21,10 @@ describe('can', () => {
   it('answers per action, as the server does', () => {
     const auth = buildAuthorization({ LDC: [] });
     auth.applications = [
-      { application: 'LDC', modules: [{ module: 'RECEIVE', isCompletelyPermitted: false, features: [{ feature: 'List', actions: ['Scan'] }] }] },
+      {
+        application: 'LDC',
+        modules: [{ module: 'RECEIVE', isCompletelyPermitted: false, features: [{ feature: 'List', actions: ['Scan'] }] }],
+      },
     ];
     const session = signedIn(auth);
     expect(can({ application: 'LDC', module: 'RECEIVE', feature: 'List', action: 'Scan' }, session)).toBe(true);

@@ -50,7 +50,9 @@ export function resetDispatchState(storage = browserStorage('sessionStorage')): 
 }
 
 /** Removes every key of the app from the given stores (logout). */
-export function clearClientState(stores: (StorageLike | undefined)[] = [browserStorage('sessionStorage'), browserStorage('localStorage')]): void {
+export function clearClientState(
+  stores: (StorageLike | undefined)[] = [browserStorage('sessionStorage'), browserStorage('localStorage')],
+): void {
   for (const store of stores) {
     if (!store) continue;
     const keys: string[] = [];

@@ -24,7 +24,15 @@ export interface WedgeOptions {
   fastShare: number;
 }
 
-export const WEDGE_DEFAULTS: WedgeOptions = { fastGapMs: 50, quietMs: 80, quietFactor: 4, maxQuietMs: 200, terminatedQuietMs: 600, minChars: 6, fastShare: 0.8 };
+export const WEDGE_DEFAULTS: WedgeOptions = {
+  fastGapMs: 50,
+  quietMs: 80,
+  quietFactor: 4,
+  maxQuietMs: 200,
+  terminatedQuietMs: 600,
+  minChars: 6,
+  fastShare: 0.8,
+};
 
 /** The arrival times of the characters of the field's current value. */
 export class BurstTracker {

@@ -13,7 +13,24 @@ describe('tiles and menus as data', () => {
   });
 
   it('has the 16 local tiles, and the menu adds Home and Settings', () => {
-    const local = ['Receive', 'Redress', 'Dispatch', 'Return', 'Decomm', 'Transfer', 'RTP', 'Receive+', 'Redress+', 'Dispatch+', 'Return+', 'Decomm+', 'Transfer+', 'RTP+', 'ScanLite', 'Repack'];
+    const local = [
+      'Receive',
+      'Redress',
+      'Dispatch',
+      'Return',
+      'Decomm',
+      'Transfer',
+      'RTP',
+      'Receive+',
+      'Redress+',
+      'Dispatch+',
+      'Return+',
+      'Decomm+',
+      'Transfer+',
+      'RTP+',
+      'ScanLite',
+      'Repack',
+    ];
     expect(labels(TILES.LDC)).toEqual(local);
     expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Settings', 'Admin']);
   });

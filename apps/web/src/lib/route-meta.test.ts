@@ -7,8 +7,10 @@ const route = (path: string): RouteMeta => {
   if (!found) throw new Error(`no route ${path}`);
   return found;
 };
-const title = (path: string, { params = {}, search = '', isWo = false }: { params?: Record<string, string>; search?: string; isWo?: boolean } = {}) =>
-  routeTitle(route(path), { params, search: new URLSearchParams(search), isWo });
+const title = (
+  path: string,
+  { params = {}, search = '', isWo = false }: { params?: Record<string, string>; search?: string; isWo?: boolean } = {},
+) => routeTitle(route(path), { params, search: new URLSearchParams(search), isWo });
 
 describe('routeTitle', () => {
   it('titles the regional scan operation from p, defaulting to IBD', () => {

@@ -6,11 +6,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 describe('newScanId', () => {
   it('uses randomUUID when the context has it', () => {
-    expect(newScanId({ randomUUID: () => '11111111-2222-4333-8444-555555555555', getRandomValues: (a) => a })).toBe('11111111-2222-4333-8444-555555555555');
+    expect(newScanId({ randomUUID: () => '11111111-2222-4333-8444-555555555555', getRandomValues: (a) => a })).toBe(
+      '11111111-2222-4333-8444-555555555555',
+    );
   });
 
   it('builds a v4 UUID from random bytes on plain http', () => {
-    const source = { getRandomValues: <T extends ArrayBufferView | null>(a: T) => { if (a instanceof Uint8Array) a.fill(0xff); return a; } };
+    const source = {
+      getRandomValues: <T extends ArrayBufferView | null>(a: T) => {
+        if (a instanceof Uint8Array) a.fill(0xff);
+        return a;
+      },
+    };
     const id = newScanId(source as Pick<Crypto, 'getRandomValues'>);
     expect(id).toMatch(UUID);
     expect(id).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');

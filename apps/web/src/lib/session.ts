@@ -50,10 +50,7 @@ export async function fetchSession(): Promise<SessionResponse | null> {
   }
 }
 
-export type SessionState =
-  | { status: 'loading' }
-  | { status: 'unauthenticated' }
-  | { status: 'authenticated'; session: SessionResponse };
+export type SessionState = { status: 'loading' } | { status: 'unauthenticated' } | { status: 'authenticated'; session: SessionResponse };
 
 /** The session state (spec point 4): loading, then authenticated or unauthenticated. */
 export function useSession(): SessionState {

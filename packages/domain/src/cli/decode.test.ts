@@ -23,7 +23,15 @@ describe('npm run -s decode (the support tool)', () => {
     );
     expect(status).toBe(0);
     expect(lines).toHaveLength(5);
-    expect(lines[0]).toMatchObject({ ok: true, symbology: ']d2', gtin: '09506000134352', expiry: '2027-12-31', batch: '10ABC', serial: 'XYZ', sscc: null });
+    expect(lines[0]).toMatchObject({
+      ok: true,
+      symbology: ']d2',
+      gtin: '09506000134352',
+      expiry: '2027-12-31',
+      batch: '10ABC',
+      serial: 'XYZ',
+      sscc: null,
+    });
     // The AIs come in scan order (JSON.parse would reorder integer-like keys, so read the text).
     expect(raw[0]).toContain('"ai":{"01":"09506000134352","17":"271231","10":"10ABC","21":"XYZ"}');
     expect(lines[1]).toMatchObject({ ok: false, code: expect.any(String), message: expect.any(String) });

@@ -16,7 +16,11 @@ export const WarehousesResponse = z.object({ data: z.array(Warehouse) });
 /** PUT /api/integration/materials/{materialNo} */
 export const MaterialBody = z.object({
   name: z.string().trim().min(1).max(200),
-  gtin: z.string().regex(/^\d{8}$|^\d{12,14}$/, 'a GTIN-8, -12, -13 or -14').nullable().optional(),
+  gtin: z
+    .string()
+    .regex(/^\d{8}$|^\d{12,14}$/, 'a GTIN-8, -12, -13 or -14')
+    .nullable()
+    .optional(),
   batchType: z.enum(['GS1', 'NON_GS1']),
 });
 export const Material = z.object({
@@ -84,8 +88,14 @@ export const ListQuery = z.object({
   status: z.union([DocumentStatus, z.array(DocumentStatus)]).optional(),
   search: z.string().max(50).optional(),
   sort: z.enum(DOCUMENT_SORTS).default('recent'),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 export const ListResponse = z.object({
@@ -118,9 +128,11 @@ export const ScanResponse = z.object({
   packs: z.number(),
   unit: z.object({ type: z.enum(UNIT_TYPES), id: z.string() }),
   document: z.object({ status: DocumentStatus }),
-  data: z.array(DocumentLine).describe(
-    "The document's lines with their new counts. As scanned details, a scan's answer lists only the unit it scanned and a delete's answer none: clients keep the details they had (GET /api/ibdNo/{ibdNo} lists them all).",
-  ),
+  data: z
+    .array(DocumentLine)
+    .describe(
+      "The document's lines with their new counts. As scanned details, a scan's answer lists only the unit it scanned and a delete's answer none: clients keep the details they had (GET /api/ibdNo/{ibdNo} lists them all).",
+    ),
 });
 export type ScanResponse = z.infer<typeof ScanResponse>;
 
@@ -156,7 +168,14 @@ export const UnitView = z.object({
   parent: z.object({ type: z.enum(UNIT_TYPES), id: z.string() }).nullable(),
   children: z.array(z.object({ type: z.enum(UNIT_TYPES), id: z.string(), status: z.enum(UNIT_STATUSES) })),
   history: z.array(
-    z.object({ at: z.string(), action: z.string(), by: z.string().nullable(), before: z.unknown(), after: z.unknown(), reason: z.string().nullable() }),
+    z.object({
+      at: z.string(),
+      action: z.string(),
+      by: z.string().nullable(),
+      before: z.unknown(),
+      after: z.unknown(),
+      reason: z.string().nullable(),
+    }),
   ),
   editableStatuses: z.array(z.enum(EDITABLE_STATUSES)),
 });

@@ -2,13 +2,56 @@ import { describe, expect, it } from 'vitest';
 import { AI_LENGTH_BY_PREFIX, aiSpec, dlKeyToAi, knownAis } from './ai-index.ts';
 
 /** GenSpecs Figure 7.8.5-2: AI prefixes of predefined length, which need no separator. */
-const PREDEFINED_PREFIXES = ['00', '01', '02', '03', '04', '11', '12', '13', '14', '15', '16', '17', '18', '19', '20', '31', '32', '33', '34', '35', '36', '41'];
+const PREDEFINED_PREFIXES = [
+  '00',
+  '01',
+  '02',
+  '03',
+  '04',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '16',
+  '17',
+  '18',
+  '19',
+  '20',
+  '31',
+  '32',
+  '33',
+  '34',
+  '35',
+  '36',
+  '41',
+];
 
 describe('AI table (GS1 Barcode Syntax Dictionary / GenSpecs 3)', () => {
   it('holds the full table, not only the five AIs of the spec', () => {
     const ais = knownAis();
     expect(ais.length).toBeGreaterThan(400);
-    for (const ai of ['00', '01', '10', '11', '15', '17', '21', '240', '30', '37', '400', '710', '711', '712', '713', '714', '715', '7003', '8200']) {
+    for (const ai of [
+      '00',
+      '01',
+      '10',
+      '11',
+      '15',
+      '17',
+      '21',
+      '240',
+      '30',
+      '37',
+      '400',
+      '710',
+      '711',
+      '712',
+      '713',
+      '714',
+      '715',
+      '7003',
+      '8200',
+    ]) {
       expect(aiSpec(ai), ai).toBeDefined();
     }
   });

@@ -15,7 +15,17 @@ describe('CBV 2.0 values (CBV 2.0 section 8.2)', () => {
   });
 
   it('compacts an event without touching other fields', () => {
-    const event = { type: 'ObjectEvent', bizStep: 'urn:epcglobal:cbv:bizstep:shipping', bizTransactionList: [{ type: 'urn:epcglobal:cbv:btt:po', bizTransaction: 'urn:x:1' }], epcList: ['a'] };
-    expect(compactEventCbv(event)).toEqual({ type: 'ObjectEvent', bizStep: 'shipping', bizTransactionList: [{ type: 'po', bizTransaction: 'urn:x:1' }], epcList: ['a'] });
+    const event = {
+      type: 'ObjectEvent',
+      bizStep: 'urn:epcglobal:cbv:bizstep:shipping',
+      bizTransactionList: [{ type: 'urn:epcglobal:cbv:btt:po', bizTransaction: 'urn:x:1' }],
+      epcList: ['a'],
+    };
+    expect(compactEventCbv(event)).toEqual({
+      type: 'ObjectEvent',
+      bizStep: 'shipping',
+      bizTransactionList: [{ type: 'po', bizTransaction: 'urn:x:1' }],
+      epcList: ['a'],
+    });
   });
 });

@@ -19,7 +19,9 @@ export function compactEventCbv(event: Json): Json {
   const out: Json = { ...event };
   for (const key of ['bizStep', 'disposition']) if (key in out) out[key] = compactCbv(out[key]);
   if (Array.isArray(out.bizTransactionList)) {
-    out.bizTransactionList = out.bizTransactionList.map((bt: Json) => (bt && typeof bt === 'object' ? { ...bt, type: compactCbv(bt.type) } : bt));
+    out.bizTransactionList = out.bizTransactionList.map((bt: Json) =>
+      bt && typeof bt === 'object' ? { ...bt, type: compactCbv(bt.type) } : bt,
+    );
   }
   for (const key of ['sourceList', 'destinationList']) {
     const list = out[key];

@@ -127,7 +127,31 @@ describe('properties', () => {
   const noisy = fc.oneof(
     fc.string(),
     fc.string({ unit: 'grapheme' }),
-    fc.string({ unit: fc.constantFrom('0', '1', '7', '9', GS, '<GS>', '^]', '(', ')', ']d2', 'https://', '%', '/', '?', '=', '[)>', '\x1e', '\x04', '9N', 'S', 'D') }),
+    fc.string({
+      unit: fc.constantFrom(
+        '0',
+        '1',
+        '7',
+        '9',
+        GS,
+        '<GS>',
+        '^]',
+        '(',
+        ')',
+        ']d2',
+        'https://',
+        '%',
+        '/',
+        '?',
+        '=',
+        '[)>',
+        '\x1e',
+        '\x04',
+        '9N',
+        'S',
+        'D',
+      ),
+    }),
   );
 
   it('random input never throws: it answers ok or a catalogue error', () => {

@@ -34,7 +34,11 @@ describe('decodeScan: GS1 mode (spec point 5)', () => {
 
   it.each(['CTN', 'PLT'] as const)('reads the SSCC for %s', (unit) => {
     expect(ok(decodeScan(PALLET, { today, unit })).id).toBe('106141412345678908');
-    expect(decodeScan(PACK, { today, unit })).toMatchObject({ ok: false, code: 'ITEM_ID_NOT_SUPPORTED', message: MESSAGES.ITEM_ID_NOT_SUPPORTED });
+    expect(decodeScan(PACK, { today, unit })).toMatchObject({
+      ok: false,
+      code: 'ITEM_ID_NOT_SUPPORTED',
+      message: MESSAGES.ITEM_ID_NOT_SUPPORTED,
+    });
   });
 
   it('flags a batch scan that contains an SSCC', () => {
@@ -58,7 +62,11 @@ describe('decodeScan: GS1 mode (spec point 5)', () => {
 
 describe('decodeScan: non-GS1 mode (spec point 5)', () => {
   it('decodes an IFA matrix code first, with the pack serial as identifier', () => {
-    expect(ok(decodeScan(IFA, { today, idType: 'NON_GS1', unit: 'EA' }))).toMatchObject({ format: 'IFA', id: '1234567890AB', ppn: '110375286414' });
+    expect(ok(decodeScan(IFA, { today, idType: 'NON_GS1', unit: 'EA' }))).toMatchObject({
+      format: 'IFA',
+      id: '1234567890AB',
+      ppn: '110375286414',
+    });
   });
 
   it('refuses a pack matrix code for a carton', () => {
@@ -74,7 +82,11 @@ describe('decodeScan: non-GS1 mode (spec point 5)', () => {
   });
 
   it('strips the configured prefix and accepts a plain code of 4 to 25 characters', () => {
-    expect(ok(decodeScan('PFX-ABC123', { today, idType: 'NON_GS1', prefix: 'PFX-' }))).toMatchObject({ format: 'PLAIN', code: 'ABC123', id: 'ABC123' });
+    expect(ok(decodeScan('PFX-ABC123', { today, idType: 'NON_GS1', prefix: 'PFX-' }))).toMatchObject({
+      format: 'PLAIN',
+      code: 'ABC123',
+      id: 'ABC123',
+    });
     expect(ok(decodeScan('ABCD', { today, idType: 'NON_GS1' })).code).toBe('ABCD');
     expect(ok(decodeScan('A'.repeat(25), { today, idType: 'NON_GS1' })).code).toHaveLength(25);
   });
@@ -94,9 +106,18 @@ describe('decodeScan: the 00 setting for 20-character codes', () => {
     expect(decodeScan('00ABCDEFGHIJKLMNOPQR', { today, idType: 'NON_GS1' })).toMatchObject({ ok: true, code: '00ABCDEFGHIJKLMNOPQR' });
   });
   it('removes the first two characters of a 20-character code starting with 00 when on', () => {
-    expect(decodeScan('00ABCDEFGHIJKLMNOPQR', { today, idType: 'NON_GS1', strip00: true })).toMatchObject({ ok: true, code: 'ABCDEFGHIJKLMNOPQR' });
-    expect(decodeScan('01ABCDEFGHIJKLMNOPQR', { today, idType: 'NON_GS1', strip00: true })).toMatchObject({ ok: true, code: '01ABCDEFGHIJKLMNOPQR' });
-    expect(decodeScan('00ABCDEFGHIJKLMNOPQ', { today, idType: 'NON_GS1', strip00: true })).toMatchObject({ ok: true, code: '00ABCDEFGHIJKLMNOPQ' });
+    expect(decodeScan('00ABCDEFGHIJKLMNOPQR', { today, idType: 'NON_GS1', strip00: true })).toMatchObject({
+      ok: true,
+      code: 'ABCDEFGHIJKLMNOPQR',
+    });
+    expect(decodeScan('01ABCDEFGHIJKLMNOPQR', { today, idType: 'NON_GS1', strip00: true })).toMatchObject({
+      ok: true,
+      code: '01ABCDEFGHIJKLMNOPQR',
+    });
+    expect(decodeScan('00ABCDEFGHIJKLMNOPQ', { today, idType: 'NON_GS1', strip00: true })).toMatchObject({
+      ok: true,
+      code: '00ABCDEFGHIJKLMNOPQ',
+    });
   });
 });
 

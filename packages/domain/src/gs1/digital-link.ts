@@ -79,9 +79,8 @@ function addPair(ai: string, s: string, value: Segment, year: number, out: Eleme
   if (typeof decoded === 'number') return fail('GS1_DL_BAD_ENCODING', { position: -decoded });
   const spec = aiSpec(ai);
   if (spec === undefined) return fail('GS1_UNKNOWN_AI', { ai, position: value.start + 1 });
-  const padded = ai === '01' && (decoded.length === 8 || decoded.length === 12 || decoded.length === 13)
-    ? decoded.padStart(14, '0')
-    : decoded;
+  const padded =
+    ai === '01' && (decoded.length === 8 || decoded.length === 12 || decoded.length === 13) ? decoded.padStart(14, '0') : decoded;
   return checkAiValue(spec, padded, 0, padded.length, year, value.start + 1) ?? addElement(out, ai, padded);
 }
 

@@ -17,7 +17,11 @@ describe('GS1 element strings (GenSpecs 3, 7.8)', () => {
   it('decodes the GS1 DataMatrix Guideline example (01)09501101530003(17)140704(10)AB-123', () => {
     const r = ok(decodeCode(`]d2010950110153000317140704${'10'}AB-123`, { today }));
     expect(r.symbology).toBe(']d2');
-    expect(pairs(r)).toEqual([['01', '09501101530003'], ['17', '140704'], ['10', 'AB-123']]);
+    expect(pairs(r)).toEqual([
+      ['01', '09501101530003'],
+      ['17', '140704'],
+      ['10', 'AB-123'],
+    ]);
     expect(r.gtin).toBe('09501101530003');
     expect(r.expiry).toBe('2014-07-04');
     expect(r.batch).toBe('AB-123');
@@ -26,7 +30,13 @@ describe('GS1 element strings (GenSpecs 3, 7.8)', () => {
   it('decodes a serialised pharma pack (EU FMD): GTIN, expiry, batch, serial, NHRN (710)', () => {
     const raw = `]d20109506000134352172712311022A0B1${GS}21X7Z9Q4RT${GS}710PZN12345678`;
     const r = ok(decodeCode(raw, { today }));
-    expect(pairs(r)).toEqual([['01', '09506000134352'], ['17', '271231'], ['10', '22A0B1'], ['21', 'X7Z9Q4RT'], ['710', 'PZN12345678']]);
+    expect(pairs(r)).toEqual([
+      ['01', '09506000134352'],
+      ['17', '271231'],
+      ['10', '22A0B1'],
+      ['21', 'X7Z9Q4RT'],
+      ['710', 'PZN12345678'],
+    ]);
     expect(r).toMatchObject({ gtin: '09506000134352', expiry: '2027-12-31', batch: '22A0B1', serial: 'X7Z9Q4RT', sscc: null });
     expect(r.ai).toEqual({ '01': '09506000134352', '17': '271231', '10': '22A0B1', '21': 'X7Z9Q4RT', '710': 'PZN12345678' });
   });
@@ -34,26 +44,43 @@ describe('GS1 element strings (GenSpecs 3, 7.8)', () => {
   it('decodes a GS1-128 pallet label (GS1 Logistic Label Guideline): SSCC, content, count, batch, best before', () => {
     const raw = `]C1001061414123456789080209506000134352${'37'}48${GS}10LOT7${GS}15270600`;
     const r = ok(decodeCode(raw, { today }));
-    expect(pairs(r)).toEqual([['00', '106141412345678908'], ['02', '09506000134352'], ['37', '48'], ['10', 'LOT7'], ['15', '270600']]);
+    expect(pairs(r)).toEqual([
+      ['00', '106141412345678908'],
+      ['02', '09506000134352'],
+      ['37', '48'],
+      ['10', 'LOT7'],
+      ['15', '270600'],
+    ]);
     expect(r.sscc).toBe('106141412345678908');
     expect(r.gtin).toBeNull();
   });
 
   it('reads predefined-length AIs without separators and variable ones up to a separator', () => {
     expect(pairs(decodeCode(`0109506000134352${'11'}260101${'13'}260102${'3103'}001250${'30'}12${GS}400PO-77`, { today }))).toEqual([
-      ['01', '09506000134352'], ['11', '260101'], ['13', '260102'], ['3103', '001250'], ['30', '12'], ['400', 'PO-77'],
+      ['01', '09506000134352'],
+      ['11', '260101'],
+      ['13', '260102'],
+      ['3103', '001250'],
+      ['30', '12'],
+      ['400', 'PO-77'],
     ]);
   });
 
   it('reads AI 240, 7003 (with its separator) and 8200', () => {
     const raw = `0109506000134352240ADD-1${GS}70032712312359${GS}8200https://example.com/x`;
     expect(pairs(decodeCode(raw, { today }))).toEqual([
-      ['01', '09506000134352'], ['240', 'ADD-1'], ['7003', '2712312359'], ['8200', 'https://example.com/x'],
+      ['01', '09506000134352'],
+      ['240', 'ADD-1'],
+      ['7003', '2712312359'],
+      ['8200', 'https://example.com/x'],
     ]);
   });
 
   it('tolerates a leading FNC1 (GS right after the symbology identifier) and a trailing GS', () => {
-    expect(pairs(decodeCode(`]d2${GS}0109506000134352${'10'}A${GS}`, { today }))).toEqual([['01', '09506000134352'], ['10', 'A']]);
+    expect(pairs(decodeCode(`]d2${GS}0109506000134352${'10'}A${GS}`, { today }))).toEqual([
+      ['01', '09506000134352'],
+      ['10', 'A'],
+    ]);
     expect(pairs(decodeCode(`<FNC1>0109506000134352`, { today }))).toEqual([['01', '09506000134352']]);
   });
 
@@ -81,7 +108,11 @@ describe('GS1 element strings (GenSpecs 3, 7.8)', () => {
 describe('GS1 human-readable form (GenSpecs 4.15)', () => {
   it('decodes (01)09506000134352(17)271231(10)ABC', () => {
     const r = ok(decodeCode('(01)09506000134352(17)271231(10)ABC', { today }));
-    expect(pairs(r)).toEqual([['01', '09506000134352'], ['17', '271231'], ['10', 'ABC']]);
+    expect(pairs(r)).toEqual([
+      ['01', '09506000134352'],
+      ['17', '271231'],
+      ['10', 'ABC'],
+    ]);
     expect(r.expiry).toBe('2027-12-31');
   });
   it('keeps parentheses that do not open a known AI inside a value', () => {

@@ -19,12 +19,21 @@ describe('EPC URIs (GS1 Tag Data Standard 6.3)', () => {
 
   it('percent-decodes serials and reads Digital Link URIs the same way', () => {
     expect(parseEpc('urn:epc:id:sgtin:0614141.107346.AB%2F12', TODAY)).toMatchObject({ serial: 'AB/12' });
-    expect(parseEpc('https://id.gs1.org/01/10614141073464/21/2017', TODAY)).toEqual({ kind: 'sgtin', gtin: '10614141073464', serial: '2017' });
+    expect(parseEpc('https://id.gs1.org/01/10614141073464/21/2017', TODAY)).toEqual({
+      kind: 'sgtin',
+      gtin: '10614141073464',
+      serial: '2017',
+    });
     expect(parseEpc('https://id.gs1.org/00/106141412345678908', TODAY)).toEqual({ kind: 'sscc', sscc: '106141412345678908' });
   });
 
   it('refuses what is not a pack or an SSCC', () => {
-    for (const bad of ['urn:epc:id:sgln:0614141.07346.1234', 'urn:epc:id:sgtin:0614141.1073.2017', 'nonsense', 'https://id.gs1.org/01/10614141073468/21/1']) {
+    for (const bad of [
+      'urn:epc:id:sgln:0614141.07346.1234',
+      'urn:epc:id:sgtin:0614141.1073.2017',
+      'nonsense',
+      'https://id.gs1.org/01/10614141073468/21/1',
+    ]) {
       expect(parseEpc(bad, TODAY)).toEqual({ kind: 'unknown' });
     }
   });

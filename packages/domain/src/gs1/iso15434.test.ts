@@ -29,7 +29,12 @@ describe('ISO/IEC 15434 format 06 (IFA securPharm pack code)', () => {
   it('decodes product number, batch, expiry and serial', () => {
     const r = ok(decodeCode(IFA_PACK, { today }));
     expect(r).toMatchObject({
-      format: 'IFA', ppn: '110375286414', batch: '12345ABCD', expiry: '2015-06-30', serial: '12345ABCDEF98765', gtin: null,
+      format: 'IFA',
+      ppn: '110375286414',
+      batch: '12345ABCD',
+      expiry: '2015-06-30',
+      serial: '12345ABCDEF98765',
+      gtin: null,
     });
     expect(r.elements.map((e) => e.id)).toEqual(['9N', '1T', 'D', 'S']);
     expect(r.ai).toEqual({});

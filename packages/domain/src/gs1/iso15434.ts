@@ -36,7 +36,6 @@ const CONTROL_WORDS: readonly (readonly [text: string, control: string, variant:
   ['\\u0004', EOT, 'ESCAPED_UNICODE'],
 ];
 
-
 function controlAt(s: string, i: number, mask: number): readonly [length: number, control: string] {
   const gs = separatorLength(s, i, mask);
   if (gs > 0) return [gs, GS];
@@ -52,7 +51,7 @@ function controlAt(s: string, i: number, mask: number): readonly [length: number
 /** s[from, to) with every enabled textual RS, EOT and GS replaced by the control character. */
 export function normaliseControls(s: string, from: number, to: number, mask: number): string {
   let out = '';
-  for (let i = from; i < to; ) {
+  for (let i = from; i < to;) {
     const [length, control] = controlAt(s, i, mask);
     if (length > 0) {
       out += control;
@@ -106,9 +105,7 @@ function checkField(di: string, value: string, year: number): Failure | null {
     case 'S':
       return value.length >= 1 && value.length <= 20 && isInCset(value, 0, value.length, 'X') ? null : bad();
     case 'D':
-      return value.length === 6 && gs1YymmddToIso(value, 0, year, true) !== null
-        ? null
-        : fail('MATRIX_INVALID_DATE', { field: di, value });
+      return value.length === 6 && gs1YymmddToIso(value, 0, year, true) !== null ? null : fail('MATRIX_INVALID_DATE', { field: di, value });
     case '16D':
       return value.length === 8 && yyyymmddToIso(value, 0, false) !== null ? null : fail('MATRIX_INVALID_DATE', { field: di, value });
     default:

@@ -109,7 +109,7 @@ export function normaliseSeparators(s: string, variants?: readonly SeparatorVari
   const mask = separatorMask(variants);
   let out = '';
   let from = 0;
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const len = separatorLength(s, i, mask);
     if (len === 0) {
       i++;

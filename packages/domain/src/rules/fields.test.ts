@@ -29,7 +29,10 @@ describe('field formats (spec point 5)', () => {
     expect(code(validateGs1Batch('AB-12/3.4'))).toBe('OK');
     expect(code(validateGs1Batch('A'.repeat(20)))).toBe('OK');
     expect(validateGs1Batch('A'.repeat(21))).toMatchObject({ code: 'MAX_20_ALPHANUMERIC', message: MESSAGES.MAX_20_ALPHANUMERIC });
-    expect(validateGs1Batch('AB_1')).toMatchObject({ code: 'SPECIAL_CHARACTERS_EXCEPT_DOT_SLASH_DASH', message: 'Special characters not allowed, excepts ./-' });
+    expect(validateGs1Batch('AB_1')).toMatchObject({
+      code: 'SPECIAL_CHARACTERS_EXCEPT_DOT_SLASH_DASH',
+      message: 'Special characters not allowed, excepts ./-',
+    });
     expect(code(validateGs1Batch(''))).toBe('MIN_1_CHARACTER');
   });
 
@@ -41,24 +44,39 @@ describe('field formats (spec point 5)', () => {
     expect(code(validateNonGs1Batch(''))).toBe('MIN_1_CHARACTER');
   });
 
-  it.each([['12', 'OK'], ['12.50', 'OK'], ['10EA', 'OK'], ['5CTN', 'OK'], ['12.', 'INVALID_QUANTITY'], ['.5', 'INVALID_QUANTITY'], ['10ea', 'INVALID_QUANTITY'], ['EA10', 'INVALID_QUANTITY'], ['-1', 'INVALID_QUANTITY'], ['', 'FIELD_EMPTY']])(
-    'quantity %j -> %s',
-    (v, expected) => {
-      expect(code(validateQuantity(v))).toBe(expected);
-    },
-  );
+  it.each([
+    ['12', 'OK'],
+    ['12.50', 'OK'],
+    ['10EA', 'OK'],
+    ['5CTN', 'OK'],
+    ['12.', 'INVALID_QUANTITY'],
+    ['.5', 'INVALID_QUANTITY'],
+    ['10ea', 'INVALID_QUANTITY'],
+    ['EA10', 'INVALID_QUANTITY'],
+    ['-1', 'INVALID_QUANTITY'],
+    ['', 'FIELD_EMPTY'],
+  ])('quantity %j -> %s', (v, expected) => {
+    expect(code(validateQuantity(v))).toBe(expected);
+  });
 
   it('strict code: alphanumeric only; loose code: also hyphen, slash and dot', () => {
     expect(code(validateStrictCode('ABC123'))).toBe('OK');
     expect(code(validateStrictCode('ABC-123'))).toBe('ALPHANUMERIC_ONLY');
     expect(code(validateLooseCode('ABC-1/2.3'))).toBe('OK');
-    expect(validateLooseCode('ABC_1')).toMatchObject({ code: 'ONLY_ALPHANUMERIC_AND_SYMBOLS', message: 'Only alphanumeric and symbols - / . allowed' });
+    expect(validateLooseCode('ABC_1')).toMatchObject({
+      code: 'ONLY_ALPHANUMERIC_AND_SYMBOLS',
+      message: 'Only alphanumeric and symbols - / . allowed',
+    });
     expect(code(validateLooseCode(''))).toBe('FIELD_EMPTY');
   });
 
   it('date range: less than one year', () => {
     expect(validateDateRange('2026-01-15', '2027-01-14')).toEqual({ ok: true, value: '2026-01-15/2027-01-14' });
-    expect(validateDateRange('2026-01-15', '2027-01-15')).toMatchObject({ ok: false, code: 'INVALID_DATE_RANGE', message: MESSAGES.INVALID_DATE_RANGE });
+    expect(validateDateRange('2026-01-15', '2027-01-15')).toMatchObject({
+      ok: false,
+      code: 'INVALID_DATE_RANGE',
+      message: MESSAGES.INVALID_DATE_RANGE,
+    });
     expect(code(validateDateRange('2026-01-15', '2026-01-15'))).toBe('OK');
     expect(code(validateDateRange('2026-02-01', '2026-01-31'))).toBe('INVALID_DATE_RANGE');
     expect(code(validateDateRange('2024-02-29', '2025-02-27'))).toBe('OK');
@@ -69,7 +87,14 @@ describe('field formats (spec point 5)', () => {
 
   it('never throws on garbage', () => {
     for (const v of [undefined, null, 42, {}, [], '\u0000']) {
-      for (const f of [validateMaterialNo, validateGs1Batch, validateNonGs1Batch, validateQuantity, validateStrictCode, validateLooseCode]) {
+      for (const f of [
+        validateMaterialNo,
+        validateGs1Batch,
+        validateNonGs1Batch,
+        validateQuantity,
+        validateStrictCode,
+        validateLooseCode,
+      ]) {
         expect(f(v).ok).toBe(false);
       }
       expect(validateDateRange(v, v).ok).toBe(false);
@@ -83,6 +108,10 @@ describe('validateSearchWord (spec point 5: at least 5 characters to search)', (
     expect(validateSearchWord(' 18000 ')).toEqual({ ok: true, value: '18000' });
   });
   it("refuses 1 to 4 characters with 'Please enter at least 5 characters to search.'", () => {
-    expect(validateSearchWord('1800')).toEqual({ ok: false, code: 'SEARCH_MIN_5', message: 'Please enter at least 5 characters to search.' });
+    expect(validateSearchWord('1800')).toEqual({
+      ok: false,
+      code: 'SEARCH_MIN_5',
+      message: 'Please enter at least 5 characters to search.',
+    });
   });
 });

@@ -28,7 +28,10 @@ describe('mergeLines (spec point 3: IBD line)', () => {
   });
 
   it('keeps different batches of one material apart; a batch-less line collects every batch', () => {
-    const merged = mergeLines([line(1, 'M1', 'B1', 1), line(2, 'M1', 'B2', 1), line(3, 'M1', null, 1)], [{ materialNo: 'M1', batchNo: 'B2', label: 'X' }]);
+    const merged = mergeLines(
+      [line(1, 'M1', 'B1', 1), line(2, 'M1', 'B2', 1), line(3, 'M1', null, 1)],
+      [{ materialNo: 'M1', batchNo: 'B2', label: 'X' }],
+    );
     expect(merged.map((l) => l.scannedDetails)).toEqual([[], ['X'], ['X']]);
   });
 });

@@ -44,7 +44,11 @@ export async function updateUser(db: Db, id: string, set: Partial<Pick<UsersTabl
 
 export async function setUserRoles(db: Db, userId: string, roleIds: string[]): Promise<void> {
   await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
-  if (roleIds.length) await db.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
+  if (roleIds.length)
+    await db
+      .insertInto('user_roles')
+      .values(roleIds.map((role_id) => ({ user_id: userId, role_id })))
+      .execute();
 }
 
 export async function existingRoleIds(db: Db, ids: string[]): Promise<string[]> {
@@ -58,11 +62,32 @@ export async function revokeUserSessions(db: Db, userId: string, at: string): Pr
 
 export async function listRoles(db: Db, id?: string): Promise<Role[]> {
   const [roles, areas, modules, features, rights] = await Promise.all([
-    db.selectFrom('roles').selectAll().orderBy('name').$if(!!id, (q) => q.where('id', '=', id!)).execute(),
-    db.selectFrom('role_areas').selectAll().$if(!!id, (q) => q.where('role_id', '=', id!)).execute(),
-    db.selectFrom('role_modules').selectAll().$if(!!id, (q) => q.where('role_id', '=', id!)).execute(),
-    db.selectFrom('role_features').selectAll().$if(!!id, (q) => q.where('role_id', '=', id!)).execute(),
-    db.selectFrom('role_rights').selectAll().$if(!!id, (q) => q.where('role_id', '=', id!)).execute(),
+    db
+      .selectFrom('roles')
+      .selectAll()
+      .orderBy('name')
+      .$if(!!id, (q) => q.where('id', '=', id!))
+      .execute(),
+    db
+      .selectFrom('role_areas')
+      .selectAll()
+      .$if(!!id, (q) => q.where('role_id', '=', id!))
+      .execute(),
+    db
+      .selectFrom('role_modules')
+      .selectAll()
+      .$if(!!id, (q) => q.where('role_id', '=', id!))
+      .execute(),
+    db
+      .selectFrom('role_features')
+      .selectAll()
+      .$if(!!id, (q) => q.where('role_id', '=', id!))
+      .execute(),
+    db
+      .selectFrom('role_rights')
+      .selectAll()
+      .$if(!!id, (q) => q.where('role_id', '=', id!))
+      .execute(),
   ]);
   return roles.map((r) => {
     const applications: ApplicationGrant[] = [];
@@ -110,17 +135,32 @@ export async function saveRole(db: Db, role: Role, isNew: boolean): Promise<void
     }
   }
   const id = role.id;
-  if (role.areas.length) await db.insertInto('role_areas').values(role.areas.map((application) => ({ role_id: id, application }))).execute();
+  if (role.areas.length)
+    await db
+      .insertInto('role_areas')
+      .values(role.areas.map((application) => ({ role_id: id, application })))
+      .execute();
   const modules = role.applications.flatMap((a) => a.modules.map((m) => ({ application: a.application, m })));
   if (modules.length) {
     await db
       .insertInto('role_modules')
-      .values(modules.map(({ application, m }) => ({ role_id: id, application, module: m.module, is_completely_permitted: m.isCompletelyPermitted ? 1 : 0 })))
+      .values(
+        modules.map(({ application, m }) => ({
+          role_id: id,
+          application,
+          module: m.module,
+          is_completely_permitted: m.isCompletelyPermitted ? 1 : 0,
+        })),
+      )
       .execute();
   }
   const features = modules.flatMap(({ application, m }) =>
     m.features.map((f) => ({ role_id: id, application, module: m.module, feature: f.feature, actions: f.actions.join(',') })),
   );
   if (features.length) await db.insertInto('role_features').values(features).execute();
-  if (role.rights.length) await db.insertInto('role_rights').values(role.rights.map((right_name) => ({ role_id: id, right_name }))).execute();
+  if (role.rights.length)
+    await db
+      .insertInto('role_rights')
+      .values(role.rights.map((right_name) => ({ role_id: id, right_name })))
+      .execute();
 }

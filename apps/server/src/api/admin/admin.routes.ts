@@ -11,7 +11,11 @@ const IdParams = z.object({ id: z.string().min(1).max(64) });
 export function adminRoutes(app: ZodApp, service: AdminService): void {
   app.get('/api/admin/users', {
     config: admin,
-    schema: { tags: ['admin'], summary: 'Every user with their roles', response: { 200: z.object({ data: z.array(AdminUser) }), ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Every user with their roles',
+      response: { 200: z.object({ data: z.array(AdminUser) }), ...errors },
+    },
     handler: async () => ({ data: await service.listUsers() }),
   });
 
@@ -23,7 +27,13 @@ export function adminRoutes(app: ZodApp, service: AdminService): void {
 
   app.patch('/api/admin/users/:id', {
     config: admin,
-    schema: { tags: ['admin'], summary: 'Disable or enable a user, or change their roles', params: IdParams, body: UpdateUserBody, response: { 200: AdminUser, ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Disable or enable a user, or change their roles',
+      params: IdParams,
+      body: UpdateUserBody,
+      response: { 200: AdminUser, ...errors },
+    },
     handler: async (request) => service.updateUser(request.principal!.user.id, request.params.id, request.body),
   });
 
@@ -41,7 +51,13 @@ export function adminRoutes(app: ZodApp, service: AdminService): void {
 
   app.put('/api/admin/roles/:id', {
     config: admin,
-    schema: { tags: ['admin'], summary: 'Replace a role: its areas, modules, features, actions and rights', params: IdParams, body: RoleBody, response: { 200: Role, ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Replace a role: its areas, modules, features, actions and rights',
+      params: IdParams,
+      body: RoleBody,
+      response: { 200: Role, ...errors },
+    },
     handler: async (request) => service.saveRole(request.principal!.user.id, request.params.id, request.body),
   });
 }

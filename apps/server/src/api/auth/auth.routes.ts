@@ -58,7 +58,11 @@ export function authRoutes(app: ZodApp, auth: AuthService): void {
 
   app.get('/api/getToken', {
     config: { requirement: { signedIn: true } },
-    schema: { tags: ['auth'], summary: 'A fresh access token for the current session', response: { 200: z.object({ jwt: z.string() }), 401: ErrorBody } },
+    schema: {
+      tags: ['auth'],
+      summary: 'A fresh access token for the current session',
+      response: { 200: z.object({ jwt: z.string() }), 401: ErrorBody },
+    },
     handler: async (request) => ({ jwt: await auth.reissue(request.principal!) }),
   });
 
@@ -85,7 +89,11 @@ export function authRoutes(app: ZodApp, auth: AuthService): void {
 
   app.get('/auth/authorizeMicroApp', {
     config: { requirement: { signedIn: true } },
-    schema: { tags: ['auth'], summary: 'The areas and permission tree of the signed-in user', response: { 200: AuthorizationTree, 401: ErrorBody } },
+    schema: {
+      tags: ['auth'],
+      summary: 'The areas and permission tree of the signed-in user',
+      response: { 200: AuthorizationTree, 401: ErrorBody },
+    },
     handler: async (request) => request.principal!.authorization,
   });
 }

@@ -170,7 +170,12 @@ export class AuthService {
     }
     if (generation !== this.generation) return found?.principal;
     if (!found) this.principals.delete(accessToken);
-    else this.principals.set(accessToken, { caller: Promise.resolve(found.principal), checkedAt: now, until: Math.min(now + PRINCIPAL_CACHE_MS, found.expiresAt) });
+    else
+      this.principals.set(accessToken, {
+        caller: Promise.resolve(found.principal),
+        checkedAt: now,
+        until: Math.min(now + PRINCIPAL_CACHE_MS, found.expiresAt),
+      });
     return found?.principal;
   }
 

@@ -10,13 +10,24 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 export function documentsRoutes(app: ZodApp, service: DocumentsService): void {
   app.get('/api/ibdList', {
     config: { requirement: { application: 'RDC', module: 'RECEIVE', feature: 'List' }, areaParam: true },
-    schema: { tags: ['receive'], summary: 'Inbound deliveries of an area (?area=RDC|LDC), 20 a page', querystring: ListQuery, response: { 200: ListResponse, ...errors } },
+    schema: {
+      tags: ['receive'],
+      summary: 'Inbound deliveries of an area (?area=RDC|LDC), 20 a page',
+      querystring: ListQuery,
+      response: { 200: ListResponse, ...errors },
+    },
     handler: async (request) => service.list('IBD', request.query.area ?? 'RDC', request.query),
   });
 
   app.get('/api/ibdNo/:ibdNo', {
     config: { requirement: { application: 'RDC', module: 'RECEIVE', feature: 'DetailsPage' }, areaParam: true },
-    schema: { tags: ['receive'], summary: 'An inbound delivery with its lines', params: z.object({ ibdNo: z.string().min(1).max(40) }), querystring: AreaQuery, response: { 200: DocumentDetails, ...errors } },
+    schema: {
+      tags: ['receive'],
+      summary: 'An inbound delivery with its lines',
+      params: z.object({ ibdNo: z.string().min(1).max(40) }),
+      querystring: AreaQuery,
+      response: { 200: DocumentDetails, ...errors },
+    },
     handler: async (request) => service.details('IBD', request.params.ibdNo, request.query.area),
   });
 }

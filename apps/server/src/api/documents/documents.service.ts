@@ -1,4 +1,11 @@
-import { parseDocumentStatus, PAGE_SIZE, validateDateRange, validateSearchWord, type DocumentStatus, type DocumentType } from '@pharma/domain';
+import {
+  parseDocumentStatus,
+  PAGE_SIZE,
+  validateDateRange,
+  validateSearchWord,
+  type DocumentStatus,
+  type DocumentType,
+} from '@pharma/domain';
 import type { DocumentDetails, ListQuery } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -16,7 +23,10 @@ export class DocumentsService {
       const range = validateDateRange(query.from, query.to);
       if (!range.ok) throw new AppError(400, range.code);
     }
-    const statuses = [query.status ?? []].flat().map((s) => parseDocumentStatus(s)).filter((s): s is DocumentStatus => !!s);
+    const statuses = [query.status ?? []]
+      .flat()
+      .map((s) => parseDocumentStatus(s))
+      .filter((s): s is DocumentStatus => !!s);
     const { rows, total } = await docs.listDocuments(this.db, {
       type,
       warehouseArea: area,
@@ -27,7 +37,12 @@ export class DocumentsService {
       sort: query.sort,
       page: query.page,
     });
-    return { data: rows.map((r) => documentSummary(r, r.quantity, r.scanned)), page: query.page, pageSize: PAGE_SIZE as typeof PAGE_SIZE, total };
+    return {
+      data: rows.map((r) => documentSummary(r, r.quantity, r.scanned)),
+      page: query.page,
+      pageSize: PAGE_SIZE as typeof PAGE_SIZE,
+      total,
+    };
   }
 
   async details(type: DocumentType, number: string, area: 'RDC' | 'LDC'): Promise<DocumentDetails> {

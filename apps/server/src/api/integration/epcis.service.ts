@@ -64,7 +64,10 @@ export class EpcisService {
     const doc = compactCbvValues(input);
     const check = validate(doc);
     if (check.errors?.length) {
-      const detail = check.errors.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+      const detail = check.errors
+        .slice(0, 3)
+        .map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`)
+        .join('; ');
       throw new AppError(400, 'EPCIS_INVALID', { detail });
     }
     const events = (((doc as Json).epcisBody as Json | undefined)?.eventList ?? []) as Json[];
@@ -76,7 +79,8 @@ export class EpcisService {
     await this.db.transaction().execute(async (trx) => {
       const apply = new EventApplier(trx, actorId, at, today, audit, result);
       for (const [index, event] of events.entries()) {
-        const id = typeof event.eventID === 'string' ? event.eventID : 'sha256:' + createHash('sha256').update(JSON.stringify(event)).digest('hex');
+        const id =
+          typeof event.eventID === 'string' ? event.eventID : 'sha256:' + createHash('sha256').update(JSON.stringify(event)).digest('hex');
         const label = `#${index + 1}${typeof event.eventID === 'string' ? ` (${event.eventID})` : ''}`;
         if (seen.has(id) || (await trx.selectFrom('epcis_events').select('id').where('id', '=', id).executeTakeFirst())) {
           result.duplicates += 1;
@@ -87,11 +91,22 @@ export class EpcisService {
         result[acted ? 'applied' : 'ignored'] += 1;
         await trx
           .insertInto('epcis_events')
-          .values({ id, event_type: String(event.type), action: typeof event.action === 'string' ? event.action : null, applied: acted ? 1 : 0, body_json: JSON.stringify(event), received_at: at })
+          .values({
+            id,
+            event_type: String(event.type),
+            action: typeof event.action === 'string' ? event.action : null,
+            applied: acted ? 1 : 0,
+            body_json: JSON.stringify(event),
+            received_at: at,
+          })
           .execute();
       }
       await apply.finish();
-      for (let i = 0; i < audit.length; i += 500) await trx.insertInto('audit_log').values(audit.slice(i, i + 500)).execute();
+      for (let i = 0; i < audit.length; i += 500)
+        await trx
+          .insertInto('audit_log')
+          .values(audit.slice(i, i + 500))
+          .execute();
     });
     return result;
   }
@@ -141,7 +156,12 @@ class EventApplier {
     const expiryRaw = ilmdValue(ilmd, 'itemExpirationDate');
     const expiry = expiryRaw ? expiryRaw.slice(0, 10) : null;
     if (expiry && !/^\d{4}-\d{2}-\d{2}$/.test(expiry)) throw refuse(label, `itemExpirationDate ${expiryRaw} is not a date`);
-    const existing = await this.trx.selectFrom('handling_units').selectAll().where('gtin', '=', key.gtin).where('serial', '=', key.serial).executeTakeFirst();
+    const existing = await this.trx
+      .selectFrom('handling_units')
+      .selectAll()
+      .where('gtin', '=', key.gtin)
+      .where('serial', '=', key.serial)
+      .executeTakeFirst();
     if (existing) {
       if (existing.batch_no !== batch) throw refuse(label, `${epc} already exists with batch ${existing.batch_no ?? '-'}`);
       return existing.id;
@@ -149,7 +169,22 @@ class EventApplier {
     const id = newId();
     await this.trx
       .insertInto('handling_units')
-      .values({ id, type: 'EA', sscc: null, gtin: key.gtin, serial: key.serial, parent_id: null, material_no: material.material_no, batch_no: batch, expiry, status: EXPECTED.status, reason: EXPECTED.reason, warehouse_no: null, created_at: this.at, updated_at: this.at })
+      .values({
+        id,
+        type: 'EA',
+        sscc: null,
+        gtin: key.gtin,
+        serial: key.serial,
+        parent_id: null,
+        material_no: material.material_no,
+        batch_no: batch,
+        expiry,
+        status: EXPECTED.status,
+        reason: EXPECTED.reason,
+        warehouse_no: null,
+        created_at: this.at,
+        updated_at: this.at,
+      })
       .execute();
     if (batch) {
       await this.trx
@@ -168,7 +203,22 @@ class EventApplier {
     const id = newId();
     await this.trx
       .insertInto('handling_units')
-      .values({ id, type: 'CTN', sscc, gtin: null, serial: null, parent_id: null, material_no: null, batch_no: null, expiry: null, status: EXPECTED.status, reason: EXPECTED.reason, warehouse_no: null, created_at: this.at, updated_at: this.at })
+      .values({
+        id,
+        type: 'CTN',
+        sscc,
+        gtin: null,
+        serial: null,
+        parent_id: null,
+        material_no: null,
+        batch_no: null,
+        expiry: null,
+        status: EXPECTED.status,
+        reason: EXPECTED.reason,
+        warehouse_no: null,
+        created_at: this.at,
+        updated_at: this.at,
+      })
       .execute();
     this.created(id, 'CTN');
     this.ssccParents.add(id);
@@ -180,7 +230,9 @@ class EventApplier {
     const where = key.kind === 'sscc' ? { col: 'sscc' as const, val: key.sscc } : key.kind === 'sgtin' ? null : undefined;
     if (where === undefined) throw refuse(label, `child ${epc} is not an SGTIN, an SSCC or a GS1 Digital Link URI`);
     let q = this.trx.selectFrom('handling_units').select(['id', 'parent_id', 'type']);
-    q = where ? q.where('sscc', '=', where.val) : q.where('gtin', '=', (key as { gtin: string }).gtin).where('serial', '=', (key as { serial: string }).serial);
+    q = where
+      ? q.where('sscc', '=', where.val)
+      : q.where('gtin', '=', (key as { gtin: string }).gtin).where('serial', '=', (key as { serial: string }).serial);
     const child = await q.executeTakeFirst();
     if (!child) throw refuse(label, `child ${epc} has not been commissioned`);
     if (child.id === parentId) throw refuse(label, `${epc} cannot contain itself`);
@@ -198,11 +250,20 @@ class EventApplier {
       if (cbvTerm(bt.type) !== 'desadv') continue;
       const value = String(bt.bizTransaction);
       const number = value.slice(value.lastIndexOf(':') + 1);
-      const doc = await this.trx.selectFrom('documents').select(['id', 'status']).where('type', '=', 'IBD').where('number', '=', number).executeTakeFirst();
+      const doc = await this.trx
+        .selectFrom('documents')
+        .select(['id', 'status'])
+        .where('type', '=', 'IBD')
+        .where('number', '=', number)
+        .executeTakeFirst();
       if (!doc) throw refuse(label, `desadv ${value}: IBD ${number} does not exist`);
       if (doc.status === 'Completed') throw refuse(label, `desadv ${value}: IBD ${number} is already completed`);
       for (const unitId of unitIds) {
-        const r = await this.trx.insertInto('document_units').values({ document_id: doc.id, unit_id: unitId }).onConflict((oc) => oc.columns(['document_id', 'unit_id']).doNothing()).executeTakeFirst();
+        const r = await this.trx
+          .insertInto('document_units')
+          .values({ document_id: doc.id, unit_id: unitId })
+          .onConflict((oc) => oc.columns(['document_id', 'unit_id']).doNothing())
+          .executeTakeFirst();
         this.result.linked += Number(r.numInsertedOrUpdatedRows ?? 0);
       }
     }
@@ -219,7 +280,11 @@ class EventApplier {
       const kinds = new Set(packs.map((p) => `${p.material_no}|${p.batch_no}|${p.expiry}`));
       if (kinds.size === 1) {
         const p = packs[0]!;
-        await this.trx.updateTable('handling_units').set({ material_no: p.material_no, batch_no: p.batch_no, expiry: p.expiry }).where('id', '=', id).execute();
+        await this.trx
+          .updateTable('handling_units')
+          .set({ material_no: p.material_no, batch_no: p.batch_no, expiry: p.expiry })
+          .where('id', '=', id)
+          .execute();
       }
     }
   }
@@ -230,7 +295,17 @@ class EventApplier {
   }
 
   private row(entityId: string, action: string, before: unknown, after: unknown): NewAuditRow {
-    return { id: newId(), at: this.at, actor_id: this.actorId, entity: 'unit', entity_id: entityId, action, before_json: before === null ? null : JSON.stringify(before), after_json: JSON.stringify(after), reason: 'EPCIS' };
+    return {
+      id: newId(),
+      at: this.at,
+      actor_id: this.actorId,
+      entity: 'unit',
+      entity_id: entityId,
+      action,
+      before_json: before === null ? null : JSON.stringify(before),
+      after_json: JSON.stringify(after),
+      reason: 'EPCIS',
+    };
   }
 }
 
@@ -238,7 +313,10 @@ class EventApplier {
 function compactCbvValues(doc: unknown): unknown {
   const body = (doc as Json | null)?.epcisBody as Json | undefined;
   if (!body || !Array.isArray(body.eventList)) return doc;
-  return { ...(doc as Json), epcisBody: { ...body, eventList: body.eventList.map((e) => (e && typeof e === 'object' ? compactEventCbv(e as Json) : e)) } };
+  return {
+    ...(doc as Json),
+    epcisBody: { ...body, eventList: body.eventList.map((e) => (e && typeof e === 'object' ? compactEventCbv(e as Json) : e)) },
+  };
 }
 
 function refuse(event: string, reason: string): AppError {

@@ -43,7 +43,15 @@ export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: Epc
       summary: 'An EPCIS 2.0 JSON-LD EPCISDocument (advance shipping notice): commissioning and aggregation; desadv links to an IBD',
       body: z.record(z.string(), z.unknown()),
       response: {
-        200: z.object({ events: z.number(), applied: z.number(), ignored: z.number(), duplicates: z.number(), unitsCreated: z.number(), aggregated: z.number(), linked: z.number() }),
+        200: z.object({
+          events: z.number(),
+          applied: z.number(),
+          ignored: z.number(),
+          duplicates: z.number(),
+          unitsCreated: z.number(),
+          aggregated: z.number(),
+          linked: z.number(),
+        }),
         ...errors,
       },
     },

@@ -29,7 +29,9 @@ export async function lockDocument(db: Db, type: DocumentType, number: string, a
   return doc;
 }
 
-const touch = prepared<never, [string, string | null, string]>('UPDATE documents SET updated_at = ?, status = COALESCE(CAST(? AS text), status) WHERE id = ?');
+const touch = prepared<never, [string, string | null, string]>(
+  'UPDATE documents SET updated_at = ?, status = COALESCE(CAST(? AS text), status) WHERE id = ?',
+);
 
 /** Marks activity on the document (the lists' Most Recent order), with its new status if it changes. */
 export async function touchDocument(db: Db, id: string, at: string, status?: DocumentStatus): Promise<void> {
@@ -85,11 +87,20 @@ export async function scannedRoots(db: Db, documentId: string): Promise<{ materi
 }
 
 const setCount = {
-  scanned_quantity: prepared<never, [number, string, number]>('UPDATE document_lines SET scanned_quantity = ? WHERE document_id = ? AND line_no = ?'),
-  shortage_quantity: prepared<never, [number, string, number]>('UPDATE document_lines SET shortage_quantity = ? WHERE document_id = ? AND line_no = ?'),
+  scanned_quantity: prepared<never, [number, string, number]>(
+    'UPDATE document_lines SET scanned_quantity = ? WHERE document_id = ? AND line_no = ?',
+  ),
+  shortage_quantity: prepared<never, [number, string, number]>(
+    'UPDATE document_lines SET shortage_quantity = ? WHERE document_id = ? AND line_no = ?',
+  ),
 };
 
-export async function setLineCounts(db: Db, documentId: string, counts: Map<number, number>, field: 'scanned_quantity' | 'shortage_quantity'): Promise<void> {
+export async function setLineCounts(
+  db: Db,
+  documentId: string,
+  counts: Map<number, number>,
+  field: 'scanned_quantity' | 'shortage_quantity',
+): Promise<void> {
   for (const [lineNo, n] of counts) await setCount[field](db, n, documentId, lineNo);
 }
 
@@ -120,13 +131,21 @@ export async function isExpected(db: Db, documentId: string, unitId: string): Pr
   if (!row!.has_list || row!.hit) return true;
   const down = await sql<{ hit: number | boolean }>`
     WITH RECURSIVE ${treeCte(unitId)}
-    SELECT EXISTS (SELECT 1 FROM tree WHERE EXISTS (SELECT 1 FROM document_units du WHERE du.document_id = ${documentId} AND du.unit_id = tree.id)) AS hit`.execute(db);
+    SELECT EXISTS (SELECT 1 FROM tree WHERE EXISTS (SELECT 1 FROM document_units du WHERE du.document_id = ${documentId} AND du.unit_id = tree.id)) AS hit`.execute(
+    db,
+  );
   return !!down.rows[0]!.hit;
 }
 
 export async function alreadyOnDocument(db: Db, documentId: string, ids: string[]): Promise<boolean> {
   if (!ids.length) return false;
-  const row = await db.selectFrom('scan_items').select('unit_id').where('document_id', '=', documentId).where('unit_id', 'in', ids).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('scan_items')
+    .select('unit_id')
+    .where('document_id', '=', documentId)
+    .where('unit_id', 'in', ids)
+    .limit(1)
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -141,7 +160,10 @@ export interface ListFilter {
   page: number;
 }
 
-export async function listDocuments(db: Db, f: ListFilter): Promise<{ rows: (DocumentRow & { quantity: number; scanned: number })[]; total: number }> {
+export async function listDocuments(
+  db: Db,
+  f: ListFilter,
+): Promise<{ rows: (DocumentRow & { quantity: number; scanned: number })[]; total: number }> {
   let q = db.selectFrom('documents as d').innerJoin('warehouses as w', 'w.warehouse_no', 'd.warehouse_no').where('d.type', '=', f.type);
   if (f.warehouseArea) q = q.where('w.area', '=', f.warehouseArea);
   if (f.statuses?.length) q = q.where('d.status', 'in', f.statuses);
@@ -152,8 +174,16 @@ export async function listDocuments(db: Db, f: ListFilter): Promise<{ rows: (Doc
   const rows = await q
     .selectAll('d')
     .select((eb) => [
-      eb.selectFrom('document_lines as l').whereRef('l.document_id', '=', 'd.id').select((e) => e.fn.coalesce(e.fn.sum<number>('l.quantity'), e.lit(0)).as('q')).as('quantity'),
-      eb.selectFrom('document_lines as l').whereRef('l.document_id', '=', 'd.id').select((e) => e.fn.coalesce(e.fn.sum<number>('l.scanned_quantity'), e.lit(0)).as('s')).as('scanned'),
+      eb
+        .selectFrom('document_lines as l')
+        .whereRef('l.document_id', '=', 'd.id')
+        .select((e) => e.fn.coalesce(e.fn.sum<number>('l.quantity'), e.lit(0)).as('q'))
+        .as('quantity'),
+      eb
+        .selectFrom('document_lines as l')
+        .whereRef('l.document_id', '=', 'd.id')
+        .select((e) => e.fn.coalesce(e.fn.sum<number>('l.scanned_quantity'), e.lit(0)).as('s'))
+        .as('scanned'),
     ])
     .orderBy(f.sort === 'number' ? 'd.number' : 'd.updated_at', f.sort === 'number' ? 'asc' : 'desc')
     .orderBy('d.number')

@@ -16,7 +16,12 @@ const unitBy = {
 };
 
 export async function findUnit(db: Db, key: UnitKey): Promise<UnitRow | undefined> {
-  const rows = 'id' in key ? await unitBy.id(db, key.id) : 'sscc' in key ? await unitBy.sscc(db, key.sscc) : await unitBy.gtinSerial(db, key.gtin, key.serial);
+  const rows =
+    'id' in key
+      ? await unitBy.id(db, key.id)
+      : 'sscc' in key
+        ? await unitBy.sscc(db, key.sscc)
+        : await unitBy.gtinSerial(db, key.gtin, key.serial);
   return rows[0];
 }
 
@@ -51,7 +56,15 @@ export async function ancestors(db: Db, unitId: string): Promise<UnitRow[]> {
     )
     SELECT id, depth FROM up WHERE depth > 0`.execute(db);
   if (result.rows.length === 0) return [];
-  const rows = await db.selectFrom('handling_units').selectAll().where('id', 'in', result.rows.map((r) => r.id)).execute();
+  const rows = await db
+    .selectFrom('handling_units')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      result.rows.map((r) => r.id),
+    )
+    .execute();
   const depth = new Map(result.rows.map((r) => [r.id, Number(r.depth)]));
   return rows.sort((a, b) => depth.get(a.id)! - depth.get(b.id)!);
 }
@@ -63,8 +76,12 @@ export function children(db: Db, unitId: string): Promise<UnitRow[]> {
 const auditOne = prepared<never, [string, string, string, string, string, string, string, string | null]>(
   "INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason) VALUES (?, ?, ?, 'unit', ?, ?, ?, ?, ?)",
 );
-const setOneState = prepared<never, [string, string | null, string, string]>('UPDATE handling_units SET status = ?, reason = ?, updated_at = ? WHERE id = ?');
-const setOneStateIn = prepared<never, [string, string | null, string | null, string, string]>('UPDATE handling_units SET status = ?, reason = ?, warehouse_no = ?, updated_at = ? WHERE id = ?');
+const setOneState = prepared<never, [string, string | null, string, string]>(
+  'UPDATE handling_units SET status = ?, reason = ?, updated_at = ? WHERE id = ?',
+);
+const setOneStateIn = prepared<never, [string, string | null, string | null, string, string]>(
+  'UPDATE handling_units SET status = ?, reason = ?, warehouse_no = ?, updated_at = ? WHERE id = ?',
+);
 
 /**
  * Sets status and reason on a unit and everything under it, and audits each change: set-based.
@@ -79,7 +96,17 @@ export async function setTreeState(
   leaf?: UnitRow,
 ): Promise<number> {
   if (leaf) {
-    await auditOne(db, `${audit.opId}/${leaf.id}`, audit.at, audit.actorId, leaf.id, audit.action, JSON.stringify({ status: leaf.status, reason: leaf.reason }), JSON.stringify({ status: state.status, reason: state.reason }), audit.why);
+    await auditOne(
+      db,
+      `${audit.opId}/${leaf.id}`,
+      audit.at,
+      audit.actorId,
+      leaf.id,
+      audit.action,
+      JSON.stringify({ status: leaf.status, reason: leaf.reason }),
+      JSON.stringify({ status: state.status, reason: state.reason }),
+      audit.why,
+    );
     await (state.warehouseNo === undefined
       ? setOneState(db, state.status, state.reason, audit.at, rootId)
       : setOneStateIn(db, state.status, state.reason, state.warehouseNo, audit.at, rootId));

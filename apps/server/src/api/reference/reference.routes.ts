@@ -26,7 +26,11 @@ export function referenceRoutes(app: ZodApp, db: Db): void {
 
   app.get('/api/getSalesOrg', {
     config: signedIn,
-    schema: { tags: ['reference'], summary: 'Sales organisations and their warehouses', response: { 200: z.object({ data: z.array(z.object({ salesOrg: z.string(), warehouseNos: z.array(z.string()) })) }), ...errors } },
+    schema: {
+      tags: ['reference'],
+      summary: 'Sales organisations and their warehouses',
+      response: { 200: z.object({ data: z.array(z.object({ salesOrg: z.string(), warehouseNos: z.array(z.string()) })) }), ...errors },
+    },
     handler: async () => {
       const bySalesOrg = new Map<string, string[]>();
       for (const w of await warehouses()) bySalesOrg.set(w.salesOrg, [...(bySalesOrg.get(w.salesOrg) ?? []), w.warehouseNo]);
@@ -58,9 +62,14 @@ export function referenceRoutes(app: ZodApp, db: Db): void {
       response: { 200: z.object({ data: z.array(z.object({ partnerId: z.string(), role: z.string(), name: z.string() })) }), ...errors },
     },
     handler: async (request) => ({
-      data: (await db.selectFrom('warehouse_partners').selectAll().where('warehouse_no', '=', request.query.warehouseNo).orderBy('partner_id').execute()).map(
-        (p) => ({ partnerId: p.partner_id, role: p.role, name: p.name }),
-      ),
+      data: (
+        await db
+          .selectFrom('warehouse_partners')
+          .selectAll()
+          .where('warehouse_no', '=', request.query.warehouseNo)
+          .orderBy('partner_id')
+          .execute()
+      ).map((p) => ({ partnerId: p.partner_id, role: p.role, name: p.name })),
     }),
   });
 }

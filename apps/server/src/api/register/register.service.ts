@@ -13,7 +13,10 @@ type Refusal = { code: string; message: string; fields: Record<string, { code: s
 export class RegisterService {
   constructor(private readonly db: Db) {}
 
-  async register(body: RegisterRequest, today: string): Promise<{ ok: true; user: { id: string; email: string } } | { ok: false; error: Refusal }> {
+  async register(
+    body: RegisterRequest,
+    today: string,
+  ): Promise<{ ok: true; user: { id: string; email: string } } | { ok: false; error: Refusal }> {
     const fields = validateRegistration(body, today);
     const first = Object.values(fields)[0];
     if (first) return { ok: false, error: { code: 'REGISTRATION_INVALID', message: message('REGISTRATION_INVALID'), fields } };
@@ -35,7 +38,13 @@ export class RegisterService {
       };
       await users.insertUser(trx, row);
       await writeAudit(trx, [
-        { actorId: id, entity: 'user', entityId: id, action: 'register', after: { email, firstName: row.first_name, lastName: row.last_name } },
+        {
+          actorId: id,
+          entity: 'user',
+          entityId: id,
+          action: 'register',
+          after: { email, firstName: row.first_name, lastName: row.last_name },
+        },
       ]);
       return { ok: true as const, user: { id, email } };
     });

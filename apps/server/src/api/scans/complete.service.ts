@@ -20,7 +20,10 @@ const { received: RECEIVED, short: SHORT } = RECEIVE_STATES;
 export class CompleteService {
   constructor(private readonly db: Db) {}
 
-  async completeReceive(actor: Actor, ibdNo: string): Promise<{ message: string; document: { status: 'Completed' }; data: DocumentLine[] }> {
+  async completeReceive(
+    actor: Actor,
+    ibdNo: string,
+  ): Promise<{ message: string; document: { status: 'Completed' }; data: DocumentLine[] }> {
     return this.db.transaction().execute(async (trx) => {
       const at = new Date().toISOString();
       const doc = await openDocument(trx, 'IBD', ibdNo, actor.area);
@@ -52,7 +55,16 @@ export class CompleteService {
       await docs.setStatus(trx, doc.id, 'Completed', at);
       await writeAudit(
         trx,
-        [{ actorId: actor.userId, entity: 'document', entityId: doc.id, action: 'complete', before: { status: doc.status }, after: { status: 'Completed', shortage: [...shortages.values()].reduce((a, b) => a + b, 0) } }],
+        [
+          {
+            actorId: actor.userId,
+            entity: 'document',
+            entityId: doc.id,
+            action: 'complete',
+            before: { status: doc.status },
+            after: { status: 'Completed', shortage: [...shortages.values()].reduce((a, b) => a + b, 0) },
+          },
+        ],
         at,
       );
       return { message: message('RECEIVE_SAVED'), document: { status: 'Completed' as const }, data: await documentLines(trx, doc.id) };

@@ -29,13 +29,17 @@ export async function insertScan(db: Db, s: NewScan): Promise<void> {
   await insertScanRow(db, s.id, s.documentId, s.unitId, s.kind, s.code, s.packs, s.userId, s.device, s.at, s.requestHash, s.responseJson);
 }
 
-const storedAnswerOf = prepared<{ request_hash: string; response_json: string }, [string]>('SELECT request_hash, response_json FROM scans WHERE id = ?');
+const storedAnswerOf = prepared<{ request_hash: string; response_json: string }, [string]>(
+  'SELECT request_hash, response_json FROM scans WHERE id = ?',
+);
 
 export async function storedAnswer(db: Db, scanId: string): Promise<{ request_hash: string; response_json: string } | undefined> {
   return (await storedAnswerOf(db, scanId))[0];
 }
 
-const insertPackItem = prepared<never, [string, string, string, string]>('INSERT INTO scan_items (document_id, unit_id, scan_id, root_id) VALUES (?, ?, ?, ?)');
+const insertPackItem = prepared<never, [string, string, string, string]>(
+  'INSERT INTO scan_items (document_id, unit_id, scan_id, root_id) VALUES (?, ?, ?, ?)',
+);
 
 /** Puts the packs under `root` (the root itself when it is a pack) on the document, for the scan. */
 export async function putOnDocument(db: Db, documentId: string, scanId: string, root: { id: string; type: string }): Promise<void> {

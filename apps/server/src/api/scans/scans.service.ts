@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { allocate, decodeScan, RECEIVE_STATES, UNIT_LABELS, unitId, type DocumentType, type ScannedRoot, type UnitType } from '@pharma/domain';
+import {
+  allocate,
+  decodeScan,
+  RECEIVE_STATES,
+  UNIT_LABELS,
+  unitId,
+  type DocumentType,
+  type ScannedRoot,
+  type UnitType,
+} from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -45,7 +54,14 @@ export class ScanService {
       const where = { type: doc.type, number: doc.number };
       const blocking = tree.find((u) => u.status !== EXPECTED.status);
       if (blocking) {
-        if (await docs.alreadyOnDocument(trx, doc.id, tree.map((u) => u.id))) throw new AppError(409, 'ALREADY_SCANNED', where);
+        if (
+          await docs.alreadyOnDocument(
+            trx,
+            doc.id,
+            tree.map((u) => u.id),
+          )
+        )
+          throw new AppError(409, 'ALREADY_SCANNED', where);
         throw new AppError(409, 'ALREADY_RECEIVED', { status: `${blocking.status} / ${blocking.reason ?? ''}` });
       }
       if (!(await docs.isExpected(trx, doc.id, unit.id))) throw new AppError(422, 'NOT_EXPECTED', where);
@@ -64,10 +80,28 @@ export class ScanService {
 
       const at = new Date().toISOString();
       // The scan row first: a repeated scanId stops here, on its key, before anything else is written.
-      await insertScan(trx, { id: req.scanId, doc, unit, kind: 'scan', code: req.code, packs: packs.length, actor, device: req.device, at, requestHash, response });
+      await insertScan(trx, {
+        id: req.scanId,
+        doc,
+        unit,
+        kind: 'scan',
+        code: req.code,
+        packs: packs.length,
+        actor,
+        device: req.device,
+        at,
+        requestHash,
+        response,
+      });
       await docs.setLineCounts(trx, doc.id, counts, 'scanned_quantity');
       await scans.putOnDocument(trx, doc.id, req.scanId, unit);
-      await units.setTreeState(trx, unit.id, SCANNED, { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null }, leaf ? unit : undefined);
+      await units.setTreeState(
+        trx,
+        unit.id,
+        SCANNED,
+        { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null },
+        leaf ? unit : undefined,
+      );
       await touchAndMoveToInProgress(trx, doc, actor, at);
       return response;
     });
@@ -85,12 +119,19 @@ export class ScanService {
       const unit = await this.findUnit(trx, key, req.unit);
       const tree = await units.subtree(trx, unit.id);
       const ids = tree.map((u) => u.id);
-      if (!(await docs.alreadyOnDocument(trx, doc.id, ids))) throw new AppError(422, 'NOT_SCANNED_ON_DOCUMENT', { type: doc.type, number: doc.number });
+      if (!(await docs.alreadyOnDocument(trx, doc.id, ids)))
+        throw new AppError(422, 'NOT_SCANNED_ON_DOCUMENT', { type: doc.type, number: doc.number });
       if (tree.some((u) => u.status !== SCANNED.status)) throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
       const packs = tree.filter((u) => u.type === 'EA').length;
       const at = new Date().toISOString();
       await scans.takeOffDocument(trx, doc.id, ids);
-      await units.setTreeState(trx, unit.id, EXPECTED, { opId: newId(), actorId: actor.userId, at, action: `reverse ${doc.type} ${doc.number}`, why: 'scanned item deleted' });
+      await units.setTreeState(trx, unit.id, EXPECTED, {
+        opId: newId(),
+        actorId: actor.userId,
+        at,
+        action: `reverse ${doc.type} ${doc.number}`,
+        why: 'scanned item deleted',
+      });
       const response: ScanResponse = {
         scanId: req.scanId,
         accepted: true,
@@ -100,7 +141,19 @@ export class ScanService {
         // Like a scan's answer, no details: the client drops the deleted unit from those it has.
         data: viewLines(await this.recount(trx, doc), []),
       };
-      await insertScan(trx, { id: req.scanId, doc, unit, kind: 'reverse', code: req.code, packs, actor, device: undefined, at, requestHash, response });
+      await insertScan(trx, {
+        id: req.scanId,
+        doc,
+        unit,
+        kind: 'reverse',
+        code: req.code,
+        packs,
+        actor,
+        device: undefined,
+        at,
+        requestHash,
+        response,
+      });
       await docs.touchDocument(trx, doc.id, at);
       return response;
     });
@@ -214,16 +267,26 @@ function allocateAdding(doc: DocumentRow, lines: docs.LineWithMaterial[], groups
   );
   if (!result.ok) throw refusal(doc, result);
   for (const l of lines) l.scanned_quantity += result.scanned.get(l.line_no) ?? 0;
-  return new Map([...result.scanned].filter(([, n]) => n > 0).map(([lineNo]) => [lineNo, lines.find((l) => l.line_no === lineNo)!.scanned_quantity]));
+  return new Map(
+    [...result.scanned].filter(([, n]) => n > 0).map(([lineNo]) => [lineNo, lines.find((l) => l.line_no === lineNo)!.scanned_quantity]),
+  );
 }
 
 function changedCounts(lines: docs.LineWithMaterial[], scanned: Map<number, number>): Map<number, number> {
   return new Map([...scanned].filter(([lineNo, n]) => lines.find((l) => l.line_no === lineNo)!.scanned_quantity !== n));
 }
 
-function refusal(doc: DocumentRow, result: { code: 'NOT_ON_DOCUMENT' | 'QUANTITY_EXCEEDED'; materialNo: string; batchNo: string | null }): AppError {
+function refusal(
+  doc: DocumentRow,
+  result: { code: 'NOT_ON_DOCUMENT' | 'QUANTITY_EXCEEDED'; materialNo: string; batchNo: string | null },
+): AppError {
   if (result.code === 'QUANTITY_EXCEEDED') return new AppError(422, 'QUANTITY_EXCEEDED');
-  return new AppError(422, 'NOT_ON_DOCUMENT', { materialNo: result.materialNo, batchNo: result.batchNo ?? '-', type: doc.type, number: doc.number });
+  return new AppError(422, 'NOT_ON_DOCUMENT', {
+    materialNo: result.materialNo,
+    batchNo: result.batchNo ?? '-',
+    type: doc.type,
+    number: doc.number,
+  });
 }
 
 function hashRequest(parts: string[]): string {
@@ -242,13 +305,38 @@ export async function openDocument(trx: Db, type: string, number: string, area?:
 async function touchAndMoveToInProgress(trx: Db, doc: DocumentRow, actor: Actor, at: string): Promise<void> {
   if (doc.status !== 'Open') return docs.touchDocument(trx, doc.id, at);
   await docs.touchDocument(trx, doc.id, at, 'In Progress');
-  await writeAudit(trx, [{ actorId: actor.userId, entity: 'document', entityId: doc.id, action: 'status', before: { status: 'Open' }, after: { status: 'In Progress' } }], at);
+  await writeAudit(
+    trx,
+    [
+      {
+        actorId: actor.userId,
+        entity: 'document',
+        entityId: doc.id,
+        action: 'status',
+        before: { status: 'Open' },
+        after: { status: 'In Progress' },
+      },
+    ],
+    at,
+  );
 }
 
 /** The scan's row, with the answer a repeat of its scanId gets. */
 function insertScan(
   trx: Db,
-  s: { id: string; doc: DocumentRow; unit: UnitRow; kind: 'scan' | 'reverse'; code: string; packs: number; actor: Actor; device: string | undefined; at: string; requestHash: string; response: ScanResponse },
+  s: {
+    id: string;
+    doc: DocumentRow;
+    unit: UnitRow;
+    kind: 'scan' | 'reverse';
+    code: string;
+    packs: number;
+    actor: Actor;
+    device: string | undefined;
+    at: string;
+    requestHash: string;
+    response: ScanResponse;
+  },
 ): Promise<void> {
   return scans.insertScan(trx, {
     id: s.id,

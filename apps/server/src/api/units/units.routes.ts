@@ -11,19 +11,37 @@ const Code = z.object({ code: z.string().min(1).max(500) });
 export function unitsRoutes(app: ZodApp, service: UnitsService): void {
   app.get('/api/searchSSCC/:code', {
     config: search,
-    schema: { tags: ['search'], summary: 'A pallet or carton by SSCC (a raw scan accepted, URL-encoded)', params: Code, querystring: AreaQuery, response: { 200: SearchResponse, ...errors } },
+    schema: {
+      tags: ['search'],
+      summary: 'A pallet or carton by SSCC (a raw scan accepted, URL-encoded)',
+      params: Code,
+      querystring: AreaQuery,
+      response: { 200: SearchResponse, ...errors },
+    },
     handler: async (request) => ({ data: await service.searchSscc(request.params.code) }),
   });
 
   app.get('/api/serialSearch/:code', {
     config: search,
-    schema: { tags: ['search'], summary: 'Packs by serial: GTIN + serial from a pack code, or a bare serial (several GTINs may match)', params: Code, querystring: AreaQuery, response: { 200: SearchResponse, ...errors } },
+    schema: {
+      tags: ['search'],
+      summary: 'Packs by serial: GTIN + serial from a pack code, or a bare serial (several GTINs may match)',
+      params: Code,
+      querystring: AreaQuery,
+      response: { 200: SearchResponse, ...errors },
+    },
     handler: async (request) => ({ data: await service.searchSerial(request.params.code) }),
   });
 
   app.post('/api/itemStatus', {
     config: { requirement: { application: 'RDC', module: 'RECEIVE', action: 'EditItemStatus' }, areaParam: true },
-    schema: { tags: ['search'], summary: "Edit an item's status: only the statuses the spec offers for its situation", querystring: AreaQuery, body: ItemStatusRequest, response: { 200: UnitView, ...errors } },
+    schema: {
+      tags: ['search'],
+      summary: "Edit an item's status: only the statuses the spec offers for its situation",
+      querystring: AreaQuery,
+      body: ItemStatusRequest,
+      response: { 200: UnitView, ...errors },
+    },
     handler: async (request) => service.setStatus(request.principal!.user.id, request.body),
   });
 }

@@ -1,4 +1,15 @@
-import { decodeCode, decodeScan, editableStatuses, unitId, hasValidCheckDigit, isLocked, type EditableStatus, type ItemReason, type UnitStatus, type UnitType } from '@pharma/domain';
+import {
+  decodeCode,
+  decodeScan,
+  editableStatuses,
+  unitId,
+  hasValidCheckDigit,
+  isLocked,
+  type EditableStatus,
+  type ItemReason,
+  type UnitStatus,
+  type UnitType,
+} from '@pharma/domain';
 import type { UnitView } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import type { UnitRow } from '../../db/schema.ts';
@@ -33,7 +44,11 @@ export class UnitsService {
   }
 
   /** Sets a status on a unit and everything under it, if the spec's table offers it and the unit is not locked. */
-  async setStatus(actorId: string, req: { code: string; unit: UnitType; status: EditableStatus; reason?: string }, today = isoToday()): Promise<UnitView> {
+  async setStatus(
+    actorId: string,
+    req: { code: string; unit: UnitType; status: EditableStatus; reason?: string },
+    today = isoToday(),
+  ): Promise<UnitView> {
     const decoded = decodeScan(req.code, { unit: req.unit, today });
     if (!decoded.ok) throw new AppError(400, decoded.code, decoded.params);
     return this.db.transaction().execute(async (trx) => {
@@ -46,7 +61,12 @@ export class UnitsService {
       const tree = await units.subtree(trx, unit.id);
       if (!offered(tree).includes(req.status)) throw new AppError(422, 'STATUS_NOT_OFFERED', { status: req.status });
       const at = new Date().toISOString();
-      await units.setTreeState(trx, unit.id, { status: req.status, reason: unit.reason }, { opId: newId(), actorId, at, action: 'status', why: req.reason ?? null });
+      await units.setTreeState(
+        trx,
+        unit.id,
+        { status: req.status, reason: unit.reason },
+        { opId: newId(), actorId, at, action: 'status', why: req.reason ?? null },
+      );
       return this.view((await units.findUnit(trx, { id: unit.id }))!, trx);
     });
   }
@@ -57,7 +77,9 @@ export class UnitsService {
       leaf ? [unit] : units.subtree(db, unit.id),
       leaf ? [] : units.children(db, unit.id),
       units.ancestors(db, unit.id),
-      unit.material_no ? db.selectFrom('materials').select('name').where('material_no', '=', unit.material_no).executeTakeFirst() : undefined,
+      unit.material_no
+        ? db.selectFrom('materials').select('name').where('material_no', '=', unit.material_no).executeTakeFirst()
+        : undefined,
       db
         .selectFrom('audit_log as a')
         .leftJoin('users as u', 'u.id', 'a.actor_id')

@@ -50,22 +50,25 @@ export function CameraScanner({ onDetected, formats = DEFAULT_FORMATS }: CameraS
     let session: { stop: () => void } | undefined;
     let cancelled = false;
     setState('starting');
-    void import('../../lib/camera/camera-session.ts').then(({ startCameraSession }) => {
-      if (cancelled) return;
-      session = startCameraSession({
-        ...elements,
-        formats: formatKey.split(',') as CameraFormat[],
-        onLive: (kind) => {
-          setDecoder(kind);
-          setState('live');
-        },
-        onFailure: setState,
-        onDetected: (raw) => {
-          setFlash((n) => n + 1);
-          latest.current(raw);
-        },
-      });
-    }, () => setState('failed'));
+    void import('../../lib/camera/camera-session.ts').then(
+      ({ startCameraSession }) => {
+        if (cancelled) return;
+        session = startCameraSession({
+          ...elements,
+          formats: formatKey.split(',') as CameraFormat[],
+          onLive: (kind) => {
+            setDecoder(kind);
+            setState('live');
+          },
+          onFailure: setState,
+          onDetected: (raw) => {
+            setFlash((n) => n + 1);
+            latest.current(raw);
+          },
+        });
+      },
+      () => setState('failed'),
+    );
     return () => {
       cancelled = true;
       session?.stop();
@@ -85,7 +88,14 @@ export function CameraScanner({ onDetected, formats = DEFAULT_FORMATS }: CameraS
         ref={box}
         pos="relative"
         bg="black"
-        style={{ aspectRatio: '4 / 3', maxHeight: '45vh', width: '100%', overflow: 'hidden', borderRadius: 'var(--mantine-radius-md)', display: failed ? 'none' : undefined }}
+        style={{
+          aspectRatio: '4 / 3',
+          maxHeight: '45vh',
+          width: '100%',
+          overflow: 'hidden',
+          borderRadius: 'var(--mantine-radius-md)',
+          display: failed ? 'none' : undefined,
+        }}
       >
         <video ref={video} muted playsInline autoPlay style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
         <Box

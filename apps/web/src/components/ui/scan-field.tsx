@@ -126,7 +126,15 @@ export const ScanField = forwardRef<ScanFieldHandle, ScanFieldProps>(function Sc
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const native = event.nativeEvent;
     const action = keyAction(
-      { key: event.key, code: event.code, ctrlKey: event.ctrlKey, altKey: event.altKey, metaKey: event.metaKey, keyCode: native.keyCode, isComposing: native.isComposing },
+      {
+        key: event.key,
+        code: event.code,
+        ctrlKey: event.ctrlKey,
+        altKey: event.altKey,
+        metaKey: event.metaKey,
+        keyCode: native.keyCode,
+        isComposing: native.isComposing,
+      },
       !manual && tracker.current.inBurst(performance.now()),
     );
     if (action === 'pass') return;
@@ -192,7 +200,12 @@ export const ScanField = forwardRef<ScanFieldHandle, ScanFieldProps>(function Sc
           size="md"
           leftSection={
             settings.barcodeScanner ? (
-              <ActionIcon variant="subtle" aria-label={manual ? SCANNER_UI.useScanner : SCANNER_UI.typeManually} aria-pressed={manual} onClick={toggleManual}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={manual ? SCANNER_UI.useScanner : SCANNER_UI.typeManually}
+                aria-pressed={manual}
+                onClick={toggleManual}
+              >
                 {manual ? <BarcodeIcon size={20} /> : <KeyboardIcon size={20} />}
               </ActionIcon>
             ) : undefined

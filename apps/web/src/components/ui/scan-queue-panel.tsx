@@ -36,11 +36,17 @@ export function ScanQueuePanel({ scanned }: { scanned: number }) {
             {refused.map((scan) => (
               <Stack key={scan.scanId} component="li" gap={4} aria-label={scan.request.code}>
                 <Text size="xs" c="dimmed" lineClamp={1} style={{ wordBreak: 'break-all' }}>
-                  {scan.request.docType} {scan.request.docNo} · {UNIT_LABELS[scan.request.unit]} {scan.request.code.replaceAll('\x1d', '<GS>')}
+                  {scan.request.docType} {scan.request.docNo} · {UNIT_LABELS[scan.request.unit]}{' '}
+                  {scan.request.code.replaceAll('\x1d', '<GS>')}
                 </Text>
                 <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                   <Text size="sm">{scan.refusal?.message}</Text>
-                  <Button size="compact-sm" color="red" style={{ flexShrink: 0 }} onClick={() => void getScanQueue().acknowledge(scan.scanId)}>
+                  <Button
+                    size="compact-sm"
+                    color="red"
+                    style={{ flexShrink: 0 }}
+                    onClick={() => void getScanQueue().acknowledge(scan.scanId)}
+                  >
                     {SCANNER_UI.acknowledge}
                   </Button>
                 </Group>

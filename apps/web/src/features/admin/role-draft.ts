@@ -45,7 +45,9 @@ export function toggleArea(body: RoleBody, area: Application, on: boolean): Role
 
 /** "Everything" (isCompletelyPermitted) on grants the module's whole tree; off starts from nothing. */
 export function setEverything(body: RoleBody, application: Application, module: ModuleCode, on: boolean): RoleBody {
-  return updateGrant(body, application, module, () => (on ? fullModuleGrant(module) : { module, isCompletelyPermitted: false, features: [] }));
+  return updateGrant(body, application, module, () =>
+    on ? fullModuleGrant(module) : { module, isCompletelyPermitted: false, features: [] },
+  );
 }
 
 export function toggleFeature(body: RoleBody, application: Application, module: ModuleCode, feature: Feature, on: boolean): RoleBody {

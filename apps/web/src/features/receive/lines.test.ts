@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentLine } from '@pharma/domain/contract/inventory';
 import { mergeAnswerLines, qtyLeft, scannedUnits, totals } from './lines.ts';
 
-const line = (lineNo: number, materialNo: string, quantity: number, scannedQuantity: number, scannedDetails: string[] = []): DocumentLine => ({
+const line = (
+  lineNo: number,
+  materialNo: string,
+  quantity: number,
+  scannedQuantity: number,
+  scannedDetails: string[] = [],
+): DocumentLine => ({
   lineNo,
   materialNo,
   materialName: `Material ${materialNo}`,
@@ -36,8 +42,17 @@ describe('line counts', () => {
 });
 
 describe('mergeAnswerLines', () => {
-  const line = (lineNo: number, scannedDetails: string[]): DocumentLine =>
-    ({ lineNo, materialNo: 'M', materialName: 'M', batchNo: 'B', eanGtinNo: null, quantity: 10, scannedQuantity: scannedDetails.length, shortageQuantity: 0, scannedDetails });
+  const line = (lineNo: number, scannedDetails: string[]): DocumentLine => ({
+    lineNo,
+    materialNo: 'M',
+    materialName: 'M',
+    batchNo: 'B',
+    eanGtinNo: null,
+    quantity: 10,
+    scannedQuantity: scannedDetails.length,
+    shortageQuantity: 0,
+    scannedDetails,
+  });
   it('keeps the units known before a scan whose answer lists only recent ones', () => {
     const before = [line(10, ['A', 'B', 'C'])];
     const answer = [line(10, ['D', 'C'])];

@@ -7,8 +7,19 @@ describe('list state in the URL', () => {
   });
 
   it('reads repeated statuses, the sort, the search word and the dates', () => {
-    const query = readListQuery(new URLSearchParams('page=3&status=Open&status=In%20Progress&status=Open&sort=number&search=%20IBD10%20&from=2026-01-01&to=2026-03-01'));
-    expect(query).toEqual({ page: 3, status: ['Open', 'In Progress'], sort: 'number', search: 'IBD10', from: '2026-01-01', to: '2026-03-01' });
+    const query = readListQuery(
+      new URLSearchParams(
+        'page=3&status=Open&status=In%20Progress&status=Open&sort=number&search=%20IBD10%20&from=2026-01-01&to=2026-03-01',
+      ),
+    );
+    expect(query).toEqual({
+      page: 3,
+      status: ['Open', 'In Progress'],
+      sort: 'number',
+      search: 'IBD10',
+      from: '2026-01-01',
+      to: '2026-03-01',
+    });
   });
 
   it('drops what it cannot read', () => {
@@ -17,9 +28,18 @@ describe('list state in the URL', () => {
   });
 
   it('round-trips through query parameters', () => {
-    const query = { page: 2, status: ['Open' as const, 'Completed' as const], sort: 'number' as const, search: '40000', from: '2026-01-01', to: '2026-02-01' };
+    const query = {
+      page: 2,
+      status: ['Open' as const, 'Completed' as const],
+      sort: 'number' as const,
+      search: '40000',
+      from: '2026-01-01',
+      to: '2026-02-01',
+    };
     expect(readListQuery(listSearchParams(query))).toEqual(query);
-    expect(listSearchParams(query).toString()).toBe('page=2&status=Open&status=Completed&search=40000&sort=number&from=2026-01-01&to=2026-02-01');
+    expect(listSearchParams(query).toString()).toBe(
+      'page=2&status=Open&status=Completed&search=40000&sort=number&from=2026-01-01&to=2026-02-01',
+    );
   });
 
   it('leaves the defaults out of the page URL but sends them to the API', () => {

@@ -19,7 +19,10 @@ describe('checkScan (browser decode before the network)', () => {
       ok: false,
       outcome: { code: 'SERIAL_NOT_RECOGNIZED', text: "Scanned item's serial number is not recognized" },
     });
-    expect(checkScan('0108881234100009<GS>21X', 'CTN', 'GS1', TODAY)).toMatchObject({ ok: false, outcome: { code: 'ITEM_ID_NOT_SUPPORTED' } });
+    expect(checkScan('0108881234100009<GS>21X', 'CTN', 'GS1', TODAY)).toMatchObject({
+      ok: false,
+      outcome: { code: 'ITEM_ID_NOT_SUPPORTED' },
+    });
   });
 });
 
@@ -40,7 +43,12 @@ describe('outcomes', () => {
   });
 
   it('words an accepted scan', () => {
-    expect(acceptedOutcome({ unit: { type: 'PLT', id: '088812340000000019' }, packs: 48 }).text).toBe('Pallet 088812340000000019 accepted: 48 packs counted.');
-    expect(acceptedOutcome({ unit: { type: 'EA', id: 'X' }, packs: 1 }, 'removed')).toMatchObject({ kind: 'removed', text: 'Pack X removed: 1 packs taken off.' });
+    expect(acceptedOutcome({ unit: { type: 'PLT', id: '088812340000000019' }, packs: 48 }).text).toBe(
+      'Pallet 088812340000000019 accepted: 48 packs counted.',
+    );
+    expect(acceptedOutcome({ unit: { type: 'EA', id: 'X' }, packs: 1 }, 'removed')).toMatchObject({
+      kind: 'removed',
+      text: 'Pack X removed: 1 packs taken off.',
+    });
   });
 });

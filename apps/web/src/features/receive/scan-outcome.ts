@@ -46,7 +46,10 @@ export function outcomeOfError(error: unknown): ScanOutcome {
   return { kind: 'refused', code: 'SOMETHING_WENT_WRONG', text: message('SOMETHING_WENT_WRONG'), local: false };
 }
 
-export function acceptedOutcome(answer: { unit: { type: UnitType; id: string }; packs: number }, kind: 'accepted' | 'removed' = 'accepted'): ScanOutcome {
+export function acceptedOutcome(
+  answer: { unit: { type: UnitType; id: string }; packs: number },
+  kind: 'accepted' | 'removed' = 'accepted',
+): ScanOutcome {
   const text = fillLabel(kind === 'accepted' ? RECEIVE_UI.accepted : RECEIVE_UI.removed, {
     unit: UNIT_LABELS[answer.unit.type],
     id: answer.unit.id,

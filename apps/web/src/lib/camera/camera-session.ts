@@ -73,7 +73,10 @@ export function startCameraSession(options: CameraSessionOptions): { stop: () =>
     while (!stopped) {
       const started = performance.now();
       if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0) {
-        const crop = viewfinderCrop({ width: video.videoWidth, height: video.videoHeight }, { width: box.clientWidth, height: box.clientHeight });
+        const crop = viewfinderCrop(
+          { width: video.videoWidth, height: video.videoHeight },
+          { width: box.clientWidth, height: box.clientHeight },
+        );
         try {
           const frame = await createImageBitmap(video, crop.x, crop.y, crop.width, crop.height);
           const texts = await decoder.decode(frame);

@@ -5,7 +5,9 @@ import type { CameraFormat } from './formats.ts';
 import { scannerText } from './scanner-text.ts';
 
 prepareZXingModule({
-  overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? new URL(wasmUrl, self.location.href).href : prefix + path) },
+  overrides: {
+    locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? new URL(wasmUrl, self.location.href).href : prefix + path),
+  },
 });
 
 /**
@@ -28,8 +30,12 @@ export async function decodeImage(image: ImageData, formats: readonly CameraForm
 
 /** Pixels of a bitmap, read on whatever thread calls it (the worker's OffscreenCanvas, or a canvas). */
 export function pixelsOf(bitmap: ImageBitmap): ImageData {
-  const canvas = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(bitmap.width, bitmap.height) : Object.assign(document.createElement('canvas'), { width: bitmap.width, height: bitmap.height });
-  const context = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+  const canvas =
+    typeof OffscreenCanvas === 'function'
+      ? new OffscreenCanvas(bitmap.width, bitmap.height)
+      : Object.assign(document.createElement('canvas'), { width: bitmap.width, height: bitmap.height });
+  const context = canvas.getContext('2d', { willReadFrequently: true }) as
+    CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
   if (context === null) throw new Error('no 2d context');
   context.drawImage(bitmap, 0, 0);
   bitmap.close();

@@ -129,7 +129,11 @@ describe('scan queue', () => {
 
   it('shows a live refusal at once but lists a refusal that comes back after waiting', async () => {
     const h = harness();
-    h.setReply((req) => (req.code.startsWith('BAD') ? { kind: 'refused', code: 'NOT_EXPECTED', message: 'Not on this IBD.' } : { kind: 'answered', answer: answer(req) }));
+    h.setReply((req) =>
+      req.code.startsWith('BAD')
+        ? { kind: 'refused', code: 'NOT_EXPECTED', message: 'Not on this IBD.' }
+        : { kind: 'answered', answer: answer(req) },
+    );
     await h.scan('BAD1');
     await h.queue.flush();
     expect(h.events.at(-1)).toMatchObject({ type: 'refused', listed: false });
@@ -245,6 +249,10 @@ describe('classifyError', () => {
     expect(classifyError(new ApiError(429, 'RATE', 'x'))).toEqual({ kind: 'retry' });
     expect(classifyError(new TypeError('fetch failed'))).toEqual({ kind: 'retry' });
     expect(classifyError(new ApiError(401, 'REQUEST_ERROR', 'REQUEST ERROR'))).toEqual({ kind: 'signed-out' });
-    expect(classifyError(new ApiError(409, 'ALREADY_SCANNED', 'Already.'))).toEqual({ kind: 'refused', code: 'ALREADY_SCANNED', message: 'Already.' });
+    expect(classifyError(new ApiError(409, 'ALREADY_SCANNED', 'Already.'))).toEqual({
+      kind: 'refused',
+      code: 'ALREADY_SCANNED',
+      message: 'Already.',
+    });
   });
 });

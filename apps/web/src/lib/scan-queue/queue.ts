@@ -180,7 +180,8 @@ export class ScanQueue {
     this.scans = this.scans.map((s) => (!s.refusal && !s.deferred ? { ...s, deferred: true } : s));
     this.changed();
     // A scan still being written is announced by its own write (enqueue), once it is kept.
-    for (const scan of newlyDeferred) if (!this.unwritten.has(scan.scanId)) this.emit({ type: 'deferred', scan: { ...scan, deferred: true } });
+    for (const scan of newlyDeferred)
+      if (!this.unwritten.has(scan.scanId)) this.emit({ type: 'deferred', scan: { ...scan, deferred: true } });
     await Promise.all(this.scans.filter((s) => newlyDeferred.some((n) => n.scanId === s.scanId)).map((s) => this.deps.store.put(s)));
     if (block === 'signed-out') return;
     this.failures += 1;

@@ -21,7 +21,11 @@ export function classifyError(error: unknown): SendResult {
  */
 export async function sendScan(request: ScanRequest, area: Area): Promise<SendResult> {
   try {
-    const answer = await api.request<ScanResponse>(withArea('/api/scanForOperation', area), { method: 'POST', body: request, parse: (raw) => ScanResponse.parse(raw) });
+    const answer = await api.request<ScanResponse>(withArea('/api/scanForOperation', area), {
+      method: 'POST',
+      body: request,
+      parse: (raw) => ScanResponse.parse(raw),
+    });
     return { kind: 'answered', answer };
   } catch (error) {
     return classifyError(error);

@@ -5,7 +5,11 @@ import { USERS_QUERY_KEY } from './list-users.ts';
 
 /** PATCH /api/admin/users/{id}: disable or enable (disabling ends their sessions at once), or set their roles. */
 export function updateUser({ id, body }: { id: string; body: UpdateUserBody }): Promise<AdminUser> {
-  return api.request<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', body, parse: (raw) => AdminUser.parse(raw) });
+  return api.request<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body,
+    parse: (raw) => AdminUser.parse(raw),
+  });
 }
 
 export function useUpdateUser() {

@@ -11,7 +11,11 @@ import { ModuleTree } from './module-tree.tsx';
 
 /** Creates or edits a role: name, description, areas, rights, and per area the module tree. */
 export function RoleForm({ role, onDone }: { role?: Role; onDone: () => void }) {
-  const [body, setBody] = useState<RoleBody>(() => (role ? { name: role.name, description: role.description, areas: role.areas, applications: role.applications, rights: role.rights } : emptyRole()));
+  const [body, setBody] = useState<RoleBody>(() =>
+    role
+      ? { name: role.name, description: role.description, areas: role.areas, applications: role.applications, rights: role.rights }
+      : emptyRole(),
+  );
   const create = useCreateRole();
   const update = useUpdateRole();
   const mutation = role ? update : create;
@@ -26,16 +30,36 @@ export function RoleForm({ role, onDone }: { role?: Role; onDone: () => void }) 
   return (
     <form onSubmit={submit}>
       <Stack gap="sm">
-        <TextInput label={UI.name} required value={body.name} onChange={(e) => setBody({ ...body, name: e.currentTarget.value })} size="md" />
-        <Textarea label={UI.description} value={body.description} onChange={(e) => setBody({ ...body, description: e.currentTarget.value })} autosize minRows={1} />
-        <Checkbox.Group label={UI.areas} value={body.areas} onChange={(areas) => setBody(APPLICATIONS.reduce((b, a) => toggleArea(b, a, areas.includes(a)), body))}>
+        <TextInput
+          label={UI.name}
+          required
+          value={body.name}
+          onChange={(e) => setBody({ ...body, name: e.currentTarget.value })}
+          size="md"
+        />
+        <Textarea
+          label={UI.description}
+          value={body.description}
+          onChange={(e) => setBody({ ...body, description: e.currentTarget.value })}
+          autosize
+          minRows={1}
+        />
+        <Checkbox.Group
+          label={UI.areas}
+          value={body.areas}
+          onChange={(areas) => setBody(APPLICATIONS.reduce((b, a) => toggleArea(b, a, areas.includes(a)), body))}
+        >
           <Group gap="lg" mt={4}>
             {APPLICATIONS.map((area) => (
               <Checkbox key={area} value={area} label={area} />
             ))}
           </Group>
         </Checkbox.Group>
-        <Checkbox.Group label={UI.rights} value={body.rights} onChange={(rights) => setBody({ ...body, rights: SYSTEM_RIGHTS.filter((r) => rights.includes(r)) })}>
+        <Checkbox.Group
+          label={UI.rights}
+          value={body.rights}
+          onChange={(rights) => setBody({ ...body, rights: SYSTEM_RIGHTS.filter((r) => rights.includes(r)) })}
+        >
           <Stack gap={6} mt={4}>
             {SYSTEM_RIGHTS.map((right) => (
               <Checkbox key={right} value={right} label={RIGHT_LABELS[right]} />

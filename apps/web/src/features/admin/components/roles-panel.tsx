@@ -76,7 +76,13 @@ export function RolesPanel() {
         </SimpleGrid>
       )}
       <AdminDialog opened={dialog !== undefined} onClose={close} title={dialog?.kind === 'edit' ? UI.editRole : UI.createRole}>
-        {dialog && <RoleForm key={dialog.kind === 'edit' ? dialog.role.id : 'new'} role={dialog.kind === 'edit' ? dialog.role : undefined} onDone={close} />}
+        {dialog && (
+          <RoleForm
+            key={dialog.kind === 'edit' ? dialog.role.id : 'new'}
+            role={dialog.kind === 'edit' ? dialog.role : undefined}
+            onDone={close}
+          />
+        )}
       </AdminDialog>
     </Stack>
   );

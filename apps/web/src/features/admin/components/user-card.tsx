@@ -58,7 +58,12 @@ export function UserCard({ user, roleNames, isSelf, onEditRoles, onDisable }: Us
             {UI.editRoles}
           </Button>
           {user.disabled ? (
-            <Button variant="light" size="sm" loading={enable.isPending} onClick={() => enable.mutate({ id: user.id, body: { disabled: false } })}>
+            <Button
+              variant="light"
+              size="sm"
+              loading={enable.isPending}
+              onClick={() => enable.mutate({ id: user.id, body: { disabled: false } })}
+            >
               {UI.enable}
             </Button>
           ) : (

@@ -17,7 +17,14 @@ export function UserRolesForm({ user, roles, onDone }: { user: AdminUser; roles:
     <form onSubmit={submit}>
       <Stack gap="md">
         <Text fw={600}>{fillLabel(UI.rolesOf, { name: `${user.firstName} ${user.lastName}`.trim() || user.email })}</Text>
-        <MultiSelect label={UI.roles} data={roles.map((r) => ({ value: r.id, label: r.name }))} value={roleIds} onChange={setRoleIds} searchable size="md" />
+        <MultiSelect
+          label={UI.roles}
+          data={roles.map((r) => ({ value: r.id, label: r.name }))}
+          value={roleIds}
+          onChange={setRoleIds}
+          searchable
+          size="md"
+        />
         <ErrorAlert error={mutation.error} />
         <Button type="submit" loading={mutation.isPending} fullWidth>
           {UI.save}

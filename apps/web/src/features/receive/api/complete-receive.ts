@@ -8,7 +8,11 @@ export type CompleteAnswer = ReturnType<typeof CompleteResponse.parse>;
 
 /** POST /api/completeReceive: closes the IBD; packs not scanned become shortage. */
 export function completeReceive(ibdNo: string, area: Area): Promise<CompleteAnswer> {
-  return api.request<CompleteAnswer>(withArea('/api/completeReceive', area), { method: 'POST', body: { ibdNo }, parse: (raw) => CompleteResponse.parse(raw) });
+  return api.request<CompleteAnswer>(withArea('/api/completeReceive', area), {
+    method: 'POST',
+    body: { ibdNo },
+    parse: (raw) => CompleteResponse.parse(raw),
+  });
 }
 
 export function useCompleteReceive(ibdNo: string, area: Area) {

@@ -7,7 +7,9 @@ import { mergeAnswerLines } from '../lines.ts';
 
 /** GET /api/ibdNo/{ibdNo}: the document and its lines (404 for an IBD of the other area). */
 export function getIbd(ibdNo: string, area: Area): Promise<DocumentDetails> {
-  return api.request<DocumentDetails>(withArea(`/api/ibdNo/${encodeURIComponent(ibdNo)}`, area), { parse: (body) => DocumentDetails.parse(body) });
+  return api.request<DocumentDetails>(withArea(`/api/ibdNo/${encodeURIComponent(ibdNo)}`, area), {
+    parse: (body) => DocumentDetails.parse(body),
+  });
 }
 
 export const ibdKey = (ibdNo: string, area: Area) => ['ibd', area, ibdNo] as const;

@@ -10,14 +10,19 @@ type ReverseBody = ReturnType<typeof ReverseRequest.parse>;
 
 /** POST /api/reverseOperation: removes a scanned unit; `packs` is the number of packs taken off. */
 export function reverseOperation(body: ReverseBody, area: Area): Promise<ScanResponse> {
-  return api.request<ScanResponse>(withArea('/api/reverseOperation', area), { method: 'POST', body, parse: (raw) => ScanResponse.parse(raw) });
+  return api.request<ScanResponse>(withArea('/api/reverseOperation', area), {
+    method: 'POST',
+    body,
+    parse: (raw) => ScanResponse.parse(raw),
+  });
 }
 
 export function useReverseOperation(ibdNo: string, area: Area) {
   const client = useQueryClient();
   return useMutation({
     /** `id` as the lines' scanned details write it (SSCC or GTIN/serial); sent as the code a scanner types. */
-    mutationFn: (id: string) => reverseOperation({ docType: 'IBD', docNo: ibdNo, code: unitCode(parseUnitId(id)), scanId: newScanId() }, area),
+    mutationFn: (id: string) =>
+      reverseOperation({ docType: 'IBD', docNo: ibdNo, code: unitCode(parseUnitId(id)), scanId: newScanId() }, area),
     onSuccess: (answer) => updateCachedIbd(client, ibdNo, area, answer, { removedUnitId: answer.unit.id }),
   });
 }

@@ -36,7 +36,9 @@ export function IbdDetailsPage({ area }: { area: Area }) {
                   {RECEIVE_UI.scan}
                 </Button>
               )}
-              {can.complete && <CompleteButton ibdNo={ibdNo} area={area} status={data.document.status} scanned={sum.scanned} expected={sum.expected} />}
+              {can.complete && (
+                <CompleteButton ibdNo={ibdNo} area={area} status={data.document.status} scanned={sum.scanned} expected={sum.expected} />
+              )}
             </Group>
             <Title order={2} size="h5">
               {RECEIVE_UI.lines}

@@ -10,7 +10,14 @@ export const LinesProgress = memo(function LinesProgress({ lines }: { lines: rea
     <Card withBorder padding="xs" component="section" aria-label={RECEIVE_UI.lines}>
       <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {lines.map((line) => (
-          <Group key={line.lineNo} component="li" justify="space-between" wrap="nowrap" gap="xs" aria-label={`${FIELD_LABELS.materialNo} ${line.materialNo}`}>
+          <Group
+            key={line.lineNo}
+            component="li"
+            justify="space-between"
+            wrap="nowrap"
+            gap="xs"
+            aria-label={`${FIELD_LABELS.materialNo} ${line.materialNo}`}
+          >
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text size="sm" fw={600}>
                 {line.materialNo} · {line.batchNo ?? '–'}

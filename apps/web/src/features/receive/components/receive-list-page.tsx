@@ -113,7 +113,9 @@ export function ReceiveListPage({ area }: { area: Area }) {
                 value={query.page}
                 onChange={(page) => go({ ...query, page })}
                 siblings={0}
-                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? RECEIVE_UI.previous : control === 'next' ? RECEIVE_UI.next : control })}
+                getControlProps={(control) => ({
+                  'aria-label': control === 'previous' ? RECEIVE_UI.previous : control === 'next' ? RECEIVE_UI.next : control,
+                })}
               />
             </Center>
           )}

@@ -12,7 +12,6 @@ import { getIbd, ibdKey } from '../api/get-ibd.ts';
 import { RECEIVE_PATHS } from '../area.ts';
 import { useReceivePermissions } from '../hooks/use-receive-permissions.ts';
 
-
 /**
  * /rdc/scanOperation/{queryValue}?p=IBD, 'Scan IBD No.' (and /ldc/ScanOperation/new): scan or
  * type the document number, then scan its units. A queryValue that already names a document

@@ -26,7 +26,11 @@ export function RegisterPage() {
   if (mutation.isSuccess) {
     return (
       <Container size={480} px={0} py="md">
-        <StatusScreen title={UI.registeredTitle} text={fillLabel(UI.registeredText, { email: mutation.data.email })} action={<LoginLinks />} />
+        <StatusScreen
+          title={UI.registeredTitle}
+          text={fillLabel(UI.registeredText, { email: mutation.data.email })}
+          action={<LoginLinks />}
+        />
       </Container>
     );
   }

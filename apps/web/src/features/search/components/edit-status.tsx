@@ -31,7 +31,10 @@ export function EditStatus({ unit }: { unit: UnitView }) {
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              save.mutate({ code, unit: unit.type, status, ...(reason.trim() ? { reason: reason.trim() } : {}) }, { onSuccess: () => setOpen(false) });
+              save.mutate(
+                { code, unit: unit.type, status, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+                { onSuccess: () => setOpen(false) },
+              );
             }}
           >
             <Stack gap="xs">
@@ -41,7 +44,12 @@ export function EditStatus({ unit }: { unit: UnitView }) {
                 onChange={(event) => setStatus(event.currentTarget.value as EditableStatus)}
                 data={unit.editableStatuses}
               />
-              <TextInput label={RECEIVE_UI.statusReason} value={reason} maxLength={200} onChange={(event) => setReason(event.currentTarget.value)} />
+              <TextInput
+                label={RECEIVE_UI.statusReason}
+                value={reason}
+                maxLength={200}
+                onChange={(event) => setReason(event.currentTarget.value)}
+              />
               {save.isError && (
                 <Alert color="red" role="alert">
                   {save.error.message}

@@ -79,7 +79,10 @@ export function UnitPage({ kind, tab = 'detail' }: { kind: UnitPageKind; tab?: U
   const query$ = `?${new URLSearchParams({ sscc: unit.sscc })}`;
   return (
     <Stack gap="sm">
-      <Tabs value={tab} onChange={(value) => value && void navigate(`${paths[value as UnitPageTab]}${query$}`, { replace: Boolean(search) })}>
+      <Tabs
+        value={tab}
+        onChange={(value) => value && void navigate(`${paths[value as UnitPageTab]}${query$}`, { replace: Boolean(search) })}
+      >
         <Tabs.List grow>
           <Tabs.Tab value="detail">{labels.detail}</Tabs.Tab>
           <Tabs.Tab value="list">{labels.list}</Tabs.Tab>

@@ -43,7 +43,14 @@ export function AppMenu({ area, opened, onClose }: AppMenuProps) {
 
   return (
     <>
-      <Drawer opened={opened} onClose={onClose} position="right" size="xs" title={UI.menu} closeButtonProps={{ 'aria-label': UI.closeMenu }}>
+      <Drawer
+        opened={opened}
+        onClose={onClose}
+        position="right"
+        size="xs"
+        title={UI.menu}
+        closeButtonProps={{ 'aria-label': UI.closeMenu }}
+      >
         <Stack gap={0}>
           <nav aria-label={UI.mainNavigation}>{entries.map(item)}</nav>
           {signedIn && (
