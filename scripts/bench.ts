@@ -5,15 +5,7 @@
  * and add one line to BENCHES.
  */
 
-export interface BenchRow {
-  name: string;
-  value: number;
-  unit: string;
-  baseline?: { name: string; value: number };
-  ratio?: number;
-  target?: string;
-  pass?: boolean;
-}
+import type { BenchRow } from './bench/bench-row.ts';
 
 interface BenchModule {
   run(): Promise<BenchRow[]>;

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { decodeCode } from '../../packages/domain/src/gs1/decode.ts';
 import { withCheckDigit } from '../../packages/domain/src/gs1/check-digit.ts';
-import type { BenchRow } from '../bench.ts';
+import type { BenchRow } from './bench-row.ts';
 
 const require = createRequire(import.meta.url);
 const bark = require('bark-js') as (code: string) => unknown;

@@ -15,7 +15,7 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createPostgresDatabase } from '../../apps/server/test/harness.ts';
-import type { BenchRow } from '../bench.ts';
+import type { BenchRow } from './bench-row.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { BenchRow } from '../bench.ts';
+import type { BenchRow } from './bench-row.ts';
 import { CodeMaker, epcisDocument, packScan, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,4 +1,4 @@
-import type { ZodApp } from '../src/app.ts';
+import type { ZodApp } from '../src/lib/zod-app.ts';
 import { CodeMaker, epcisDocument, type PackSpec, type Shipment } from '../src/seed/epcis-builder.ts';
 
 export interface Product {

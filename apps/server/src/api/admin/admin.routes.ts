@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AdminUser, CreateUserBody, Role, RoleBody, UpdateUserBody } from '@pharma/domain/contract/admin';
 import { ErrorBody } from '@pharma/domain/contract/common';
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import type { AdminService } from './admin.service.ts';
 
 const admin = { requirement: { right: 'ADMIN' } } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { loginErrorText } from '@pharma/domain';
 import { AuthorizationTree, LoginRequest, LoginResponse, SessionResponse } from '@pharma/domain/contract/auth';
 import { ErrorBody } from '@pharma/domain/contract/common';
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setAccessCookie, setSessionCookies } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthService } from './auth.service.ts';

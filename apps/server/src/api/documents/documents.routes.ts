@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { AreaQuery, DocumentDetails, ListQuery, ListResponse } from '@pharma/domain/contract/inventory';
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import type { DocumentsService } from './documents.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

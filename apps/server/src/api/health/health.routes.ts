@@ -1,7 +1,7 @@
 import { APP_VERSION } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { HealthResponse } from '@pharma/domain/contract/health';
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import { databaseAnswers, type DatabaseHandle } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { DocumentBody, DocumentType, MaterialBody } from '@pharma/domain/contract/inventory';
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import type { EpcisService } from './epcis.service.ts';
 import type { IntakeService } from './intake.service.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { SSO_ERRORS, SsoCallbackQuery, SsoConfigResponse, SsoStartQuery, type SsoArea, type SsoError } from '@pharma/domain/contract/sso';
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { setSessionCookies } from '../../plugins/auth.ts';
 import { PENDING_SECONDS, type OidcService } from './oidc.service.ts';

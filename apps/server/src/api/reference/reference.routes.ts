@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { WarehousesResponse } from '@pharma/domain/contract/inventory';
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import type { Db } from '../../db/database.ts';
 
 const signedIn = { requirement: { signedIn: true } } as const;

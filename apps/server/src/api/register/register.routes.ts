@@ -1,5 +1,5 @@
 import { RegisterErrorBody, RegisterRequest, RegisterResponse } from '@pharma/domain/contract/register';
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import type { RegisterService } from './register.service.ts';
 import { isoToday } from '../../lib/today.ts';
 

@@ -7,7 +7,7 @@ import {
   ScanRequest,
   ScanResponse,
 } from '@pharma/domain/contract/inventory';
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import type { CompleteService } from './complete.service.ts';
 import type { ScanService } from './scans.service.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { AreaQuery, ItemStatusRequest, SearchResponse, UnitView } from '@pharma/domain/contract/inventory';
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../lib/zod-app.ts';
 import type { UnitsService } from './units.service.ts';
 
 const search = { requirement: { application: 'RDC', module: 'GLOBAL', feature: 'Search' }, areaParam: true } as const;
