@@ -59,6 +59,7 @@ describe.each(DATABASES)('concurrent scanning on %s', (kind) => {
         'in',
         accepted.map((r) => r.json().scanId),
       )
+      .where('scan_items.counted', '=', 1)
       .executeTakeFirstOrThrow();
     expect(Number(items.n)).toBe(42);
   });

@@ -20,4 +20,4 @@ export * from './gs1/epc.ts';
 export * from './rules/lines.ts';
 export * from './gs1/cbv.ts';
 export * from './unit-id.ts';
-export * from './rules/receive-states.ts';
+export * from './families/index.ts';

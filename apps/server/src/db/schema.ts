@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import type { DocumentStatus, DocumentType, ItemReason, UnitStatus, UnitType } from '@pharma/domain';
 
 /**
  * Row types of every table. They stop at the repositories: services and routes see domain types.
@@ -139,7 +140,7 @@ export interface WarehousePartnersTable {
 
 export interface HandlingUnitsTable {
   id: string;
-  type: string;
+  type: UnitType;
   sscc: string | null;
   gtin: string | null;
   serial: string | null;
@@ -147,8 +148,8 @@ export interface HandlingUnitsTable {
   material_no: string | null;
   batch_no: string | null;
   expiry: string | null;
-  status: string;
-  reason: string | null;
+  status: UnitStatus;
+  reason: ItemReason | null;
   warehouse_no: string | null;
   created_at: string;
   updated_at: string;
@@ -157,10 +158,10 @@ export type UnitRow = Selectable<HandlingUnitsTable>;
 
 export interface DocumentsTable {
   id: string;
-  type: string;
+  type: DocumentType;
   number: string;
   warehouse_no: string;
-  status: string;
+  status: DocumentStatus;
   doc_date: string;
   created_at: string;
   updated_at: string;
@@ -198,11 +199,15 @@ export interface ScansTable {
   response_json: string;
 }
 
+/** Every unit of a scanned tree on its document; `counted` (1) marks the packs the lines count. */
 export interface ScanItemsTable {
   document_id: string;
   unit_id: string;
   scan_id: string;
   root_id: string;
+  counted: number;
+  before_status: UnitStatus | null;
+  before_reason: ItemReason | null;
 }
 
 export interface EpcisEventsTable {

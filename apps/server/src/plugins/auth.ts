@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, type Requirement } from '@pharma/domain';
+import { authorize, familyOf, type Requirement } from '@pharma/domain';
 import { SESSION_SECONDS } from '../config.ts';
 import type { AuthService, Principal } from '../api/auth/auth.service.ts';
 import { AppError } from '../lib/errors.ts';
@@ -13,6 +13,11 @@ declare module 'fastify' {
      * application, so one route and one check serve both sites (the declared one is the default).
      */
     areaParam?: boolean;
+    /**
+     * The module comes from the document family named by this body field (`docType`): the gate checks
+     * the area and the action first, then, once the body is read, the family's module with them.
+     */
+    familyField?: string;
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -62,6 +67,15 @@ export function registerAuth(app: FastifyInstance, auth: AuthService): void {
     const token = bearerToken(request) ?? request.cookies[ACCESS_COOKIE];
     if (token) request.principal = await auth.principal(token);
     const result = authorize(areaParam ? inArea(requirement, request) : requirement, request.principal?.authorization);
+    if (!result.ok) throw new AppError(result.status, result.code);
+  });
+  app.addHook('preHandler', async (request) => {
+    const { requirement, areaParam, familyField } = request.routeOptions.config;
+    if (!requirement || !familyField || !('application' in requirement)) return;
+    const family = familyOf(String((request.body as Record<string, unknown> | undefined)?.[familyField] ?? ''));
+    if (!family) return;
+    const inFamily = { ...(areaParam ? inArea(requirement, request) : requirement), module: family.module };
+    const result = authorize(inFamily, request.principal?.authorization);
     if (!result.ok) throw new AppError(result.status, result.code);
   });
 }

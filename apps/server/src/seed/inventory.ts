@@ -81,7 +81,7 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
   await scan(DEMO_IBDS.inProgress, ssccScan(progress.pallets[0]!.sscc), 'PLT', 1);
   await scan(DEMO_IBDS.completed, ssccScan(done.pallets[0]!.sscc), 'PLT', 1);
   await scan(DEMO_IBDS.completed, ssccScan(done.cartons[0]!.sscc), 'CTN', 2);
-  await complete.completeReceive({ userId: actorId }, DEMO_IBDS.completed);
+  await complete.complete({ userId: actorId }, 'IBD', DEMO_IBDS.completed);
 
   // Documents of every other family, open for the workflows that later issues build on this engine.
   const other: [DocumentType, string, string][] = [

@@ -128,10 +128,12 @@ export const ScanResponse = z.object({
   packs: z.number(),
   unit: z.object({ type: z.enum(UNIT_TYPES), id: z.string() }),
   document: z.object({ status: DocumentStatus }),
+  /** Accepted, but worth a look: an older-expiring batch in stock (first expiry, first out). */
+  warnings: z.array(z.string()).describe('Advice on an accepted scan, such as an older-expiring batch in stock (first expiry, first out).'),
   data: z
     .array(DocumentLine)
     .describe(
-      "The document's lines with their new counts. As scanned details, a scan's answer lists only the unit it scanned and a delete's answer none: clients keep the details they had (GET /api/ibdNo/{ibdNo} lists them all).",
+      "The document's lines with their new counts. As scanned details, a scan's answer lists only the unit it scanned and a delete's answer none: clients keep the details they had (the family's details path, such as GET /api/ibdNo/{ibdNo}, lists them all).",
     ),
 });
 export type ScanResponse = z.infer<typeof ScanResponse>;
@@ -144,7 +146,11 @@ export const ReverseRequest = z.object({
   scanId: z.string().min(8).max(64),
 });
 
-export const CompleteReceiveRequest = z.object({ ibdNo: z.string().min(1).max(40) });
+const DocNo = z.string().min(1).max(40);
+/** POST /api/completeOperation: any family's document. */
+export const CompleteOperationRequest = z.object({ docType: DocumentType, docNo: DocNo });
+/** A family's own completion path names the number by its field: { ibdNo }, { obdNo }, { decommNo }. */
+export const completeRequestOf = (field: string) => z.object({ [field]: DocNo });
 export const CompleteResponse = z.object({
   message: z.string(),
   document: z.object({ status: DocumentStatus }),

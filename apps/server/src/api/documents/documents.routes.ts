@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FAMILIES } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { AreaQuery, DocumentDetails, ListQuery, ListResponse } from '@pharma/domain/contract/inventory';
 import type { ZodApp } from '../../lib/zod-app.ts';
@@ -6,28 +7,32 @@ import type { DocumentsService } from './documents.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-/** Receiving: the IBD list and details of either area. */
+/** Each family's list and details, in either area (`?area=RDC|LDC`), behind the family's module. */
 export function documentsRoutes(app: ZodApp, service: DocumentsService): void {
-  app.get('/api/ibdList', {
-    config: { requirement: { application: 'RDC', module: 'RECEIVE', feature: 'List' }, areaParam: true },
-    schema: {
-      tags: ['receive'],
-      summary: 'Inbound deliveries of an area (?area=RDC|LDC), 20 a page',
-      querystring: ListQuery,
-      response: { 200: ListResponse, ...errors },
-    },
-    handler: async (request) => service.list('IBD', request.query.area ?? 'RDC', request.query),
-  });
+  for (const family of FAMILIES) {
+    const param = family.api.details.split('/').pop()!;
+    app.get(family.api.list, {
+      config: { requirement: { application: 'RDC', module: family.module, feature: 'List' }, areaParam: true },
+      schema: {
+        tags: ['documents'],
+        summary: `${family.type} documents of an area (?area=RDC|LDC), 20 a page`,
+        querystring: ListQuery,
+        response: { 200: ListResponse, ...errors },
+      },
+      handler: async (request) => service.list(family.type, request.query.area ?? 'RDC', request.query),
+    });
 
-  app.get('/api/ibdNo/:ibdNo', {
-    config: { requirement: { application: 'RDC', module: 'RECEIVE', feature: 'DetailsPage' }, areaParam: true },
-    schema: {
-      tags: ['receive'],
-      summary: 'An inbound delivery with its lines',
-      params: z.object({ ibdNo: z.string().min(1).max(40) }),
-      querystring: AreaQuery,
-      response: { 200: DocumentDetails, ...errors },
-    },
-    handler: async (request) => service.details('IBD', request.params.ibdNo, request.query.area),
-  });
+    app.get(`${family.api.details}/:${param}`, {
+      config: { requirement: { application: 'RDC', module: family.module, feature: 'DetailsPage' }, areaParam: true },
+      schema: {
+        tags: ['documents'],
+        summary: `A ${family.type} document with its lines and every unit scanned on them`,
+        params: z.object({ [param]: z.string().min(1).max(40) }),
+        querystring: AreaQuery,
+        response: { 200: DocumentDetails, ...errors },
+      },
+      handler: async (request) =>
+        service.details(family.type, String((request.params as Record<string, string>)[param]), request.query.area),
+    });
+  }
 }

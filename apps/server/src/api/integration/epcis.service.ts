@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
-import { compactEventCbv, parseEpc, RECEIVE_STATES } from '@pharma/domain';
+import { compactEventCbv, parseEpc, receive } from '@pharma/domain';
 
-const EXPECTED = RECEIVE_STATES.expected;
+/** Units an advance shipping notice announces: expected on the receiving document it names. */
+const EXPECTED = receive.announced!;
 import type { Db } from '../../db/database.ts';
 import type { NewAuditRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { PAGE_SIZE, unitId, type DocumentStatus, type DocumentType } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -65,6 +65,7 @@ export async function scannedGroups(db: Db, documentId: string): Promise<{ mater
     .innerJoin('handling_units as u', 'u.id', 's.unit_id')
     .select(['u.material_no', 'u.batch_no', (eb) => eb.fn.countAll().as('n')])
     .where('s.document_id', '=', documentId)
+    .where('s.counted', '=', 1)
     .groupBy(['u.material_no', 'u.batch_no'])
     .execute();
   return rows.map((r) => ({ materialNo: r.material_no ?? '', batchNo: r.batch_no, count: Number(r.n) }));
@@ -77,7 +78,7 @@ export async function scannedRoots(db: Db, documentId: string): Promise<{ materi
     FROM scan_items s
     JOIN handling_units u ON u.id = s.unit_id
     JOIN handling_units r ON r.id = s.root_id
-    WHERE s.document_id = ${documentId}
+    WHERE s.document_id = ${documentId} AND s.counted = 1
     ORDER BY r.sscc, r.gtin, r.serial`.execute(db);
   return rows.rows.map((r) => ({
     materialNo: r.material_no,
@@ -147,6 +148,55 @@ export async function alreadyOnDocument(db: Db, documentId: string, ids: string[
     .limit(1)
     .executeTakeFirst();
   return !!row;
+}
+
+/** The units on the document (every unit of every scanned tree). */
+export function unitsOnDocument(documentId: string): RawBuilder<unknown> {
+  return sql`SELECT unit_id FROM scan_items WHERE document_id = ${documentId}`;
+}
+
+/** The units the document's advance shipping notice names, and everything under them, that are still in `state`. */
+export function expectedUnitsIn(documentId: string, state: { status: string; reason: string | null }): RawBuilder<unknown> {
+  return sql`
+    WITH RECURSIVE tree(id) AS (
+      SELECT unit_id FROM document_units WHERE document_id = ${documentId}
+      UNION ALL SELECT h.id FROM handling_units h JOIN tree t ON h.parent_id = t.id
+    ) SELECT h.id FROM handling_units h JOIN tree t ON t.id = h.id
+    WHERE h.status = CAST(${state.status} AS text) AND h.reason = CAST(${state.reason} AS text)`;
+}
+
+/**
+ * Batches of a material in stock of the warehouse, in one of `states`, expiring before `before`:
+ * the oldest first (first expiry, first out).
+ */
+export async function olderStock(
+  db: Db,
+  q: {
+    warehouseNo: string;
+    materialNo: string;
+    before: string;
+    states: readonly { status: string; reasons: readonly (string | null)[] }[];
+  },
+): Promise<{ materialNo: string; batchNo: string; expiry: string }[]> {
+  const rows = await db
+    .selectFrom('handling_units')
+    .select(['batch_no', (eb) => eb.fn.min('expiry').as('expiry')])
+    .where('material_no', '=', q.materialNo)
+    .where('warehouse_no', '=', q.warehouseNo)
+    .where('type', '=', 'EA')
+    .where('expiry', '<', q.before)
+    .where((eb) =>
+      eb.or(
+        q.states.map((s) =>
+          eb.and([eb('status', '=', s.status as never), eb('reason', 'in', s.reasons.filter((r) => r !== null) as never[])]),
+        ),
+      ),
+    )
+    .groupBy('batch_no')
+    .orderBy('expiry')
+    .limit(1)
+    .execute();
+  return rows.map((r) => ({ materialNo: q.materialNo, batchNo: r.batch_no ?? '', expiry: String(r.expiry) }));
 }
 
 export interface ListFilter {

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
+import type { ItemReason, UnitStatus } from '@pharma/domain';
 import type { UnitRow } from '../../db/schema.ts';
 
 /**
@@ -25,6 +26,33 @@ export async function findUnit(db: Db, key: UnitKey): Promise<UnitRow | undefine
   return rows[0];
 }
 
+export interface UnitWithParent extends UnitRow {
+  parent_type: UnitRow['type'] | null;
+  parent_sscc: string | null;
+  parent_gtin: string | null;
+  parent_serial: string | null;
+}
+
+const withParent = `SELECT h.*, p.type AS parent_type, p.sscc AS parent_sscc, p.gtin AS parent_gtin, p.serial AS parent_serial
+  FROM handling_units h LEFT JOIN handling_units p ON p.id = h.parent_id`;
+const scanUnitBy = {
+  sscc: prepared<UnitWithParent, [string]>(`${withParent} WHERE h.sscc = ? FOR UPDATE OF h`),
+  gtinSerial: prepared<UnitWithParent, [string, string]>(`${withParent} WHERE h.gtin = ? AND h.serial = ? FOR UPDATE OF h`),
+};
+
+/**
+ * The unit a scan names, with its parent's type and identity (a pack inside a bundle), locked for the
+ * transaction on PostgreSQL: two scans of one unit through two documents take turns, and the second
+ * sees the state the first left.
+ */
+export async function findUnitForScan(
+  db: Db,
+  key: { sscc: string } | { gtin: string; serial: string },
+): Promise<UnitWithParent | undefined> {
+  const rows = 'sscc' in key ? await scanUnitBy.sscc(db, key.sscc) : await scanUnitBy.gtinSerial(db, key.gtin, key.serial);
+  return rows[0];
+}
+
 export function findBySerial(db: Db, serial: string): Promise<UnitRow[]> {
   return db.selectFrom('handling_units').selectAll().where('serial', '=', serial).orderBy('gtin').limit(50).execute();
 }
@@ -38,13 +66,21 @@ export function treeCte(rootId: string): RawBuilder<unknown> {
   )`;
 }
 
-/** The unit and everything under it, parents before children. */
-export async function subtree(db: Db, rootId: string): Promise<UnitRow[]> {
-  const result = await sql<UnitRow>`
-    WITH RECURSIVE ${treeCte(rootId)}
-    SELECT h.* FROM handling_units h WHERE h.id IN (SELECT id FROM tree)`.execute(db);
-  return result.rows;
+/**
+ * The unit and everything under it. With `lock`, its rows are locked for the transaction on
+ * PostgreSQL (SQLite has one writer), so concurrent scans of one tree take turns.
+ */
+export async function subtree(db: Db, rootId: string, lock = false): Promise<UnitRow[]> {
+  return lock ? subtreeLocked(db, rootId) : subtreeOf(db, rootId);
 }
+
+const SUBTREE = `WITH RECURSIVE tree(id) AS (
+    SELECT id FROM handling_units WHERE id = ?
+    UNION ALL SELECT h.id FROM handling_units h JOIN tree t ON h.parent_id = t.id
+  )
+  SELECT h.* FROM handling_units h WHERE h.id IN (SELECT id FROM tree)`;
+const subtreeOf = prepared<UnitRow, [string]>(SUBTREE);
+const subtreeLocked = prepared<UnitRow, [string]>(`${SUBTREE} FOR UPDATE OF h`);
 
 /** The unit's ancestors, nearest first. */
 export async function ancestors(db: Db, unitId: string): Promise<UnitRow[]> {
@@ -123,6 +159,55 @@ export async function setTreeState(
 }
 
 /**
+ * Gives every unit selected by `ids` (a query yielding a column `id` or `unit_id`) one state,
+ * optionally moving it into a warehouse, and audits each change: set-based, for completions.
+ */
+export async function setStateOf(
+  db: Db,
+  ids: RawBuilder<unknown>,
+  state: { status: UnitStatus; reason: ItemReason | null; warehouseNo?: string },
+  audit: { opId: string; actorId: string; at: string; action: string; why: string | null },
+): Promise<void> {
+  await auditTree(db, ids, state, audit);
+  await sql`UPDATE handling_units SET status = CAST(${state.status} AS text), reason = CAST(${state.reason} AS text),
+    warehouse_no = ${state.warehouseNo === undefined ? sql`warehouse_no` : sql`CAST(${state.warehouseNo} AS text)`},
+    updated_at = CAST(${audit.at} AS text)
+    WHERE id IN (${ids})`.execute(db);
+}
+
+/**
+ * Puts back the state each unit of `ids` had before it was scanned on the document (kept on its
+ * scan item), audited unit by unit. The scan items are still there: the caller takes them off after.
+ */
+export async function restoreScannedState(
+  db: Db,
+  documentId: string,
+  ids: string[],
+  audit: { opId: string; actorId: string; at: string; action: string; why: string | null },
+): Promise<void> {
+  if (ids.length === 0) return;
+  const onDocument = sql`SELECT unit_id FROM scan_items WHERE document_id = ${documentId} AND unit_id IN (${sql.join(ids)})`;
+  await sql`
+    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
+    SELECT CAST(${audit.opId} AS text) || '/' || h.id, CAST(${audit.at} AS text), CAST(${audit.actorId} AS text), 'unit', h.id,
+      CAST(${audit.action} AS text), ${stateJson(sql.ref('h.status'), sql.ref('h.reason'))}, ${stateJson(sql.ref('s.before_status'), sql.ref('s.before_reason'))},
+      CAST(${audit.why} AS text)
+    FROM handling_units h JOIN scan_items s ON s.unit_id = h.id AND s.document_id = ${documentId}
+    WHERE h.id IN (${onDocument})`.execute(db);
+  await sql`
+    UPDATE handling_units SET
+      status = (SELECT s.before_status FROM scan_items s WHERE s.document_id = ${documentId} AND s.unit_id = handling_units.id),
+      reason = (SELECT s.before_reason FROM scan_items s WHERE s.document_id = ${documentId} AND s.unit_id = handling_units.id),
+      updated_at = CAST(${audit.at} AS text)
+    WHERE id IN (${onDocument})`.execute(db);
+}
+
+/** A state as the audit trail writes it: {"status":"…","reason":"…" or null}. */
+function stateJson(status: RawBuilder<unknown>, reason: RawBuilder<unknown>): RawBuilder<string> {
+  return sql`'{"status":"' || ${status} || '","reason":' || CASE WHEN ${reason} IS NULL THEN 'null' ELSE '"' || ${reason} || '"' END || '}'`;
+}
+
+/**
  * Appends one audit row per unit selected by `ids` (a query yielding a column `id`), recording its
  * status and reason before and after. Ids are the operation's UUIDv7 plus the unit id, so rows sort
  * by operation and stay unique.
@@ -138,7 +223,7 @@ export async function auditTree(
     INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
     SELECT CAST(${audit.opId} AS text) || '/' || h.id, CAST(${audit.at} AS text), CAST(${audit.actorId} AS text), 'unit', h.id,
       CAST(${audit.action} AS text),
-      '{"status":"' || h.status || '","reason":' || CASE WHEN h.reason IS NULL THEN 'null' ELSE '"' || h.reason || '"' END || '}',
+      ${stateJson(sql.ref('h.status'), sql.ref('h.reason'))},
       CAST(${after} AS text), CAST(${audit.why} AS text)
     FROM handling_units h WHERE h.id IN (${ids})`.execute(db);
 }

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { completeButtonEnabled, message, RECEIVE_STATES } from '@pharma/domain';
+import { completeButtonEnabled, message } from '@pharma/domain';
 import type { DocumentLine } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -7,52 +6,48 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
 import { documentLines } from '../inventory/document-view.ts';
-import { auditTree } from '../inventory/units.repository.ts';
-import { openDocument, type Actor } from './scans.service.ts';
-
-const { received: RECEIVED, short: SHORT } = RECEIVE_STATES;
+import * as units from '../inventory/units.repository.ts';
+import { familyFor, openDocument, type Actor } from './scans.service.ts';
 
 /**
- * Completing a receipt: every scanned unit becomes ACTIVE / WAREHOUSE RECEIVED in the document's
- * warehouse, every expected unit never scanned becomes SHORTAGE, each line records its shortage,
- * and the document is Completed: one transaction, set-based, audited.
+ * Completing a document of any family: every unit scanned on it takes the family's completed state
+ * (moved into the document's warehouse where the family says so), expected units never scanned take
+ * its unscanned state (a receipt's shortage), each line records its shortage, and the document is
+ * Completed: one transaction, set-based, audited.
  */
 export class CompleteService {
   constructor(private readonly db: Db) {}
 
-  async completeReceive(
+  async complete(
     actor: Actor,
-    ibdNo: string,
+    type: string,
+    number: string,
   ): Promise<{ message: string; document: { status: 'Completed' }; data: DocumentLine[] }> {
+    const family = familyFor(type);
     return this.db.transaction().execute(async (trx) => {
       const at = new Date().toISOString();
-      const doc = await openDocument(trx, 'IBD', ibdNo, actor.area);
+      const doc = await openDocument(trx, family, number, actor.area);
       const lines = await docs.lines(trx, doc.id);
       const scanned = lines.reduce((n, l) => n + l.scanned_quantity, 0);
-      if (!completeButtonEnabled(doc.status, 'complete', scanned)) throw new AppError(422, 'ERROR_COMPLETING_RECEIVE');
+      if (!completeButtonEnabled(doc.status, 'complete', scanned)) throw new AppError(422, family.complete.error);
 
-      const audit = { opId: newId(), actorId: actor.userId, at, action: `complete IBD ${doc.number}`, why: null };
-      const received = sql`
-        WITH RECURSIVE tree(id) AS (
-          SELECT DISTINCT root_id FROM scan_items WHERE document_id = ${doc.id}
-          UNION ALL SELECT h.id FROM handling_units h JOIN tree t ON h.parent_id = t.id
-        ) SELECT id FROM tree`;
-      await auditTree(trx, received, RECEIVED, audit);
-      await sql`UPDATE handling_units SET status = ${RECEIVED.status}, reason = ${RECEIVED.reason},
-        warehouse_no = ${doc.warehouse_no}, updated_at = ${at} WHERE id IN (${received})`.execute(trx);
-
-      const short = sql`
-        WITH RECURSIVE tree(id) AS (
-          SELECT unit_id FROM document_units WHERE document_id = ${doc.id}
-          UNION ALL SELECT h.id FROM handling_units h JOIN tree t ON h.parent_id = t.id
-        ) SELECT h.id FROM handling_units h JOIN tree t ON t.id = h.id WHERE h.status = 'TRANSIT'`;
-      await auditTree(trx, short, SHORT, { ...audit, opId: newId(), why: 'not received' });
-      await sql`UPDATE handling_units SET status = ${SHORT.status}, reason = ${SHORT.reason}, updated_at = ${at}
-        WHERE id IN (${short})`.execute(trx);
+      const audit = { opId: newId(), actorId: actor.userId, at, action: `complete ${doc.type} ${doc.number}`, why: null };
+      const { intoWarehouse, ...done } = family.completed;
+      await units.setStateOf(
+        trx,
+        docs.unitsOnDocument(doc.id),
+        { ...done, warehouseNo: intoWarehouse ? doc.warehouse_no : undefined },
+        audit,
+      );
+      if (family.unscanned && family.announced) {
+        const never = docs.expectedUnitsIn(doc.id, family.announced);
+        await units.setStateOf(trx, never, family.unscanned, { ...audit, opId: newId(), why: 'not scanned' });
+      }
 
       const shortages = new Map(lines.map((l) => [l.line_no, Math.max(0, l.quantity - l.scanned_quantity)]));
       await docs.setLineCounts(trx, doc.id, shortages, 'shortage_quantity');
       await docs.setStatus(trx, doc.id, 'Completed', at);
+      const shortage = [...shortages.values()].reduce((a, b) => a + b, 0);
       await writeAudit(
         trx,
         [
@@ -62,12 +57,12 @@ export class CompleteService {
             entityId: doc.id,
             action: 'complete',
             before: { status: doc.status },
-            after: { status: 'Completed', shortage: [...shortages.values()].reduce((a, b) => a + b, 0) },
+            after: { status: 'Completed', shortage },
           },
         ],
         at,
       );
-      return { message: message('RECEIVE_SAVED'), document: { status: 'Completed' as const }, data: await documentLines(trx, doc.id) };
+      return { message: message(family.complete.ok), document: { status: 'Completed' as const }, data: await documentLines(trx, doc.id) };
     });
   }
 }

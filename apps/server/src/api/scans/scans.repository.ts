@@ -37,21 +37,31 @@ export async function storedAnswer(db: Db, scanId: string): Promise<{ request_ha
   return (await storedAnswerOf(db, scanId))[0];
 }
 
-const insertPackItem = prepared<never, [string, string, string, string]>(
-  'INSERT INTO scan_items (document_id, unit_id, scan_id, root_id) VALUES (?, ?, ?, ?)',
+const insertLeafItem = prepared<never, [string, string, string, string, string, string | null]>(
+  'INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason) VALUES (?, ?, ?, ?, 1, ?, ?)',
 );
 
-/** Puts the packs under `root` (the root itself when it is a pack) on the document, for the scan. */
-export async function putOnDocument(db: Db, documentId: string, scanId: string, root: { id: string; type: string }): Promise<void> {
-  if (root.type === 'EA') {
-    await insertPackItem(db, documentId, root.id, scanId, root.id);
+/**
+ * Puts `root` and every unit under it on the document for the scan, each with the state it has now
+ * (a reverse puts it back); the packs are `counted`. Runs before the scan changes their state.
+ */
+export async function putOnDocument(
+  db: Db,
+  documentId: string,
+  scanId: string,
+  root: { id: string; type: string; status: string; reason: string | null },
+  leaf: boolean,
+): Promise<void> {
+  if (leaf) {
+    await insertLeafItem(db, documentId, root.id, scanId, root.id, root.status, root.reason);
     return;
   }
   await sql`
-    INSERT INTO scan_items (document_id, unit_id, scan_id, root_id)
+    INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason)
     WITH RECURSIVE ${treeCte(root.id)}
-    SELECT CAST(${documentId} AS text), h.id, CAST(${scanId} AS text), CAST(${root.id} AS text)
-    FROM handling_units h WHERE h.id IN (SELECT id FROM tree) AND h.type = 'EA'`.execute(db);
+    SELECT CAST(${documentId} AS text), h.id, CAST(${scanId} AS text), CAST(${root.id} AS text),
+      CASE WHEN h.type = 'EA' THEN 1 ELSE 0 END, h.status, h.reason
+    FROM handling_units h WHERE h.id IN (SELECT id FROM tree)`.execute(db);
 }
 
 /** Takes the units off the document. */

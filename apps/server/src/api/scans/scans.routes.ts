@@ -1,7 +1,9 @@
+import { FAMILIES } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import {
   AreaQuery,
-  CompleteReceiveRequest,
+  CompleteOperationRequest,
+  completeRequestOf,
   CompleteResponse,
   ReverseRequest,
   ScanRequest,
@@ -13,13 +15,17 @@ import type { ScanService } from './scans.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
-/** Scanning against documents. The raw code is decoded again here: the browser's fields are never trusted. */
+/**
+ * Scanning against documents of every family. The module a call needs is the family's of the
+ * document it names (`familyField`), checked after the area and the action. The raw code is decoded
+ * again here: the browser's fields are never trusted.
+ */
 export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteService): void {
   app.post('/api/scanForOperation', {
-    config: { requirement: { application: 'RDC', module: 'RECEIVE', action: 'Scan' }, areaParam: true },
+    config: { requirement: { application: 'RDC', action: 'Scan' }, areaParam: true, familyField: 'docType' },
     schema: {
-      tags: ['receive'],
-      summary: 'Scan a pallet, carton or pack against a document (idempotent by scanId)',
+      tags: ['documents'],
+      summary: 'Scan a pallet, carton or pack against a document of any family (idempotent by scanId)',
       querystring: AreaQuery,
       body: ScanRequest,
       response: { 200: ScanResponse, ...errors },
@@ -28,10 +34,10 @@ export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteS
   });
 
   app.post('/api/reverseOperation', {
-    config: { requirement: { application: 'RDC', module: 'RECEIVE', action: 'DeleteScannedItem' }, areaParam: true },
+    config: { requirement: { application: 'RDC', action: 'DeleteScannedItem' }, areaParam: true, familyField: 'docType' },
     schema: {
-      tags: ['receive'],
-      summary: 'Take a scanned unit off a document where its status allows',
+      tags: ['documents'],
+      summary: 'Take a scanned unit off a document, back to the state it had before, where its status allows',
       querystring: AreaQuery,
       body: ReverseRequest,
       response: { 200: ScanResponse, ...errors },
@@ -39,16 +45,34 @@ export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteS
     handler: async (request) => scans.reverse({ userId: request.principal!.user.id, area: request.query.area }, request.body),
   });
 
-  app.post('/api/completeReceive', {
-    config: { requirement: { application: 'RDC', module: 'RECEIVE', action: 'Complete' }, areaParam: true },
+  app.post('/api/completeOperation', {
+    config: { requirement: { application: 'RDC', action: 'Complete' }, areaParam: true, familyField: 'docType' },
     schema: {
-      tags: ['receive'],
-      summary: 'Complete a receipt: scanned units ACTIVE / WAREHOUSE RECEIVED, shortages recorded',
+      tags: ['documents'],
+      summary: "Complete a document of any family: its scanned units take the family's completed state",
       querystring: AreaQuery,
-      body: CompleteReceiveRequest,
+      body: CompleteOperationRequest,
       response: { 200: CompleteResponse, ...errors },
     },
     handler: async (request) =>
-      complete.completeReceive({ userId: request.principal!.user.id, area: request.query.area }, request.body.ibdNo),
+      complete.complete({ userId: request.principal!.user.id, area: request.query.area }, request.body.docType, request.body.docNo),
   });
+
+  // A family's own completion path: { ibdNo }, { obdNo }, { decommNo }.
+  for (const family of FAMILIES) {
+    const { path, field } = family.complete;
+    if (!path || !field) continue;
+    app.post(path, {
+      config: { requirement: { application: 'RDC', module: family.module, action: 'Complete' }, areaParam: true },
+      schema: {
+        tags: ['documents'],
+        summary: `Complete a ${family.type} document: its scanned units become ${family.completed.status} / ${family.completed.reason ?? '-'}`,
+        querystring: AreaQuery,
+        body: completeRequestOf(field),
+        response: { 200: CompleteResponse, ...errors },
+      },
+      handler: async (request) =>
+        complete.complete({ userId: request.principal!.user.id, area: request.query.area }, family.type, String(request.body[field])),
+    });
+  }
 }

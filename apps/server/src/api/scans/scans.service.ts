@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import {
   allocate,
+  decideScan,
   decodeScan,
-  RECEIVE_STATES,
+  familyOf,
+  message,
   UNIT_LABELS,
   unitId,
-  type DocumentType,
+  type Family,
+  type ScanInput,
   type ScannedRoot,
+  type ScanUnit,
+  type StockBatch,
   type UnitType,
 } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
@@ -22,8 +27,6 @@ import * as units from '../inventory/units.repository.ts';
 import * as scans from './scans.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 
-const { expected: EXPECTED, scanned: SCANNED } = RECEIVE_STATES;
-
 export interface Actor {
   userId: string;
   /** The area the request came from: only documents of that area's warehouses are seen. */
@@ -31,8 +34,10 @@ export interface Actor {
 }
 
 /**
- * Scanning against a document: decode the raw code again, then in one transaction check the unit
- * and the document, count every pack under the unit, move their state and write the audit trail.
+ * Scanning against a document of any family: decode the raw code again, then in one transaction
+ * read the document, the unit tree and the lines, ask the family's pure rule (`decideScan`) and
+ * write what it answers: the scan, the counts, the units' states and the audit trail. The family
+ * entry (packages/domain/src/families) says what may be scanned and what a scan sets.
  * A repeated scanId answers the first answer and changes nothing.
  */
 export class ScanService {
@@ -42,40 +47,61 @@ export class ScanService {
   ) {}
 
   async scan(actor: Actor, req: ScanRequest, today = isoToday()): Promise<ScanResponse> {
-    if (req.docType !== 'IBD') throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type: req.docType });
+    const family = familyFor(req.docType);
     const key = this.decode(req.code, req.unit, req.idType, today);
     const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit]);
     return this.once(req.scanId, requestHash, async (trx) => {
-      // Checks first, reading only: a refusal changes nothing (and in a group commit needs no savepoint).
-      const doc = await openDocument(trx, req.docType, req.docNo, actor.area);
-      const unit = await this.findUnit(trx, key, req.unit);
+      // Reads and the decision first: a refusal changes nothing (and in a group commit needs no savepoint).
+      const doc = await lockDocument(trx, family, req.docNo, actor.area);
+      const found = await units.findUnitForScan(trx, key);
+      const unit = checkUnit(found, key, req.unit);
       const leaf = unit.type === 'EA';
-      const tree = leaf ? [unit] : await units.subtree(trx, unit.id);
-      const where = { type: doc.type, number: doc.number };
-      const blocking = tree.find((u) => u.status !== EXPECTED.status);
-      if (blocking) {
-        if (
-          await docs.alreadyOnDocument(
+      const tree = leaf ? [unit] : await units.subtree(trx, unit.id, true);
+      const lines = await docs.lines(trx, doc.id);
+      const input: ScanInput = {
+        family,
+        document: { type: doc.type, number: doc.number, status: doc.status, warehouseNo: doc.warehouse_no },
+        root: scanUnit(unit),
+        tree: tree.map(scanUnit),
+        parent: found!.parent_type
+          ? {
+              type: found!.parent_type,
+              label: unitId({ sscc: found!.parent_sscc, gtin: found!.parent_gtin, serial: found!.parent_serial }),
+            }
+          : undefined,
+        lines: lines.map((l) => ({
+          lineNo: l.line_no,
+          materialNo: l.material_no,
+          batchNo: l.batch_no,
+          quantity: l.quantity,
+          scanned: l.scanned_quantity,
+        })),
+        expected: family.expected === 'lines+asn' ? await docs.isExpected(trx, doc.id, unit.id) : true,
+        olderStock: family.fefo ? await olderStock(trx, family, doc, tree) : [],
+        today,
+      };
+      let decision = decideScan(input);
+      if (!decision.ok && decision.blocked) {
+        decision = decideScan({
+          ...input,
+          onDocument: await docs.alreadyOnDocument(
             trx,
             doc.id,
             tree.map((u) => u.id),
-          )
-        )
-          throw new AppError(409, 'ALREADY_SCANNED', where);
-        throw new AppError(409, 'ALREADY_RECEIVED', { status: `${blocking.status} / ${blocking.reason ?? ''}` });
+          ),
+        });
       }
-      if (!(await docs.isExpected(trx, doc.id, unit.id))) throw new AppError(422, 'NOT_EXPECTED', where);
-      const packs = tree.filter((u) => u.type === 'EA');
-      const lines = await docs.lines(trx, doc.id);
-      const groups = packGroups(packs);
-      const counts = allocateAdding(doc, lines, groups);
+      if (!decision.ok) throw new AppError(decision.refusal.status, decision.refusal.code, decision.refusal.params);
+
+      for (const l of lines) l.scanned_quantity = decision.counts.get(l.line_no) ?? l.scanned_quantity;
       const response: ScanResponse = {
         scanId: req.scanId,
         accepted: true,
-        packs: packs.length,
-        unit: { type: unit.type as UnitType, id: unitId(unit) },
+        packs: decision.packs,
+        unit: { type: unit.type, id: unitId(unit) },
         document: { status: 'In Progress' },
-        data: viewLines(lines, scannedRoots(unit, groups)),
+        warnings: decision.warnings.map((w) => message(w.code, w.params)),
+        data: viewLines(lines, scannedRoots(unit, decision.groups)),
       };
 
       const at = new Date().toISOString();
@@ -86,19 +112,19 @@ export class ScanService {
         unit,
         kind: 'scan',
         code: req.code,
-        packs: packs.length,
+        packs: decision.packs,
         actor,
         device: req.device,
         at,
         requestHash,
         response,
       });
-      await docs.setLineCounts(trx, doc.id, counts, 'scanned_quantity');
-      await scans.putOnDocument(trx, doc.id, req.scanId, unit);
+      await docs.setLineCounts(trx, doc.id, decision.counts, 'scanned_quantity');
+      await scans.putOnDocument(trx, doc.id, req.scanId, unit, leaf);
       await units.setTreeState(
         trx,
         unit.id,
-        SCANNED,
+        decision.state,
         { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null },
         leaf ? unit : undefined,
       );
@@ -107,37 +133,39 @@ export class ScanService {
     });
   }
 
-  /** Takes a scanned unit (and everything under it) off the document, where its status allows. */
+  /** Takes a scanned unit (and everything under it) off the document, back to the state each had before the scan. */
   async reverse(actor: Actor, req: { docType: string; docNo: string; code: string; unit?: UnitType; scanId: string }, today = isoToday()) {
-    if (req.docType !== 'IBD') throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type: req.docType });
+    const family = familyFor(req.docType);
     const key = this.decodeAny(req.code, req.unit, today);
     const requestHash = hashRequest(['reverse', req.docType, req.docNo, req.code, req.unit ?? '']);
     return this.once(req.scanId, requestHash, async (trx) => {
-      const doc = await docs.lockDocument(trx, 'IBD', req.docNo, actor.area);
+      const doc = await docs.lockDocument(trx, family.type, req.docNo, actor.area);
       if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: req.docType, number: req.docNo });
       if (doc.status === 'Completed') throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
-      const unit = await this.findUnit(trx, key, req.unit);
-      const tree = await units.subtree(trx, unit.id);
+      const unit = checkUnit(await units.findUnitForScan(trx, key), key, req.unit);
+      const tree = await units.subtree(trx, unit.id, true);
       const ids = tree.map((u) => u.id);
       if (!(await docs.alreadyOnDocument(trx, doc.id, ids)))
         throw new AppError(422, 'NOT_SCANNED_ON_DOCUMENT', { type: doc.type, number: doc.number });
-      if (tree.some((u) => u.status !== SCANNED.status)) throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
+      if (tree.some((u) => u.status !== family.scanned.status || u.reason !== family.scanned.reason))
+        throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
       const packs = tree.filter((u) => u.type === 'EA').length;
       const at = new Date().toISOString();
-      await scans.takeOffDocument(trx, doc.id, ids);
-      await units.setTreeState(trx, unit.id, EXPECTED, {
+      await units.restoreScannedState(trx, doc.id, ids, {
         opId: newId(),
         actorId: actor.userId,
         at,
         action: `reverse ${doc.type} ${doc.number}`,
         why: 'scanned item deleted',
       });
+      await scans.takeOffDocument(trx, doc.id, ids);
       const response: ScanResponse = {
         scanId: req.scanId,
         accepted: true,
         packs,
-        unit: { type: unit.type as UnitType, id: unitId(unit) },
-        document: { status: doc.status as ScanResponse['document']['status'] },
+        unit: { type: unit.type, id: unitId(unit) },
+        document: { status: doc.status },
+        warnings: [],
         // Like a scan's answer, no details: the client drops the deleted unit from those it has.
         data: viewLines(await this.recount(trx, doc), []),
       };
@@ -166,8 +194,15 @@ export class ScanService {
       lines.map((l) => ({ lineNo: l.line_no, materialNo: l.material_no, batchNo: l.batch_no, quantity: l.quantity })),
       await docs.scannedGroups(trx, doc.id),
     );
-    if (!result.ok) throw refusal(doc, result);
-    await docs.setLineCounts(trx, doc.id, changedCounts(lines, result.scanned), 'scanned_quantity');
+    if (!result.ok)
+      throw new AppError(422, result.code === 'QUANTITY_EXCEEDED' ? 'QUANTITY_EXCEEDED' : 'NOT_ON_DOCUMENT', {
+        materialNo: result.materialNo,
+        batchNo: result.batchNo ?? '-',
+        type: doc.type,
+        number: doc.number,
+      });
+    const changed = new Map([...result.scanned].filter(([lineNo, n]) => lines.find((l) => l.line_no === lineNo)!.scanned_quantity !== n));
+    await docs.setLineCounts(trx, doc.id, changed, 'scanned_quantity');
     return lines.map((l) => ({ ...l, scanned_quantity: result.scanned.get(l.line_no) ?? 0 }));
   }
 
@@ -198,7 +233,7 @@ export class ScanService {
     return JSON.parse(row.response_json) as T;
   }
 
-  private decode(code: string, unit: UnitType, idType: 'GS1' | 'NON_GS1', today: string): units.UnitKey {
+  private decode(code: string, unit: UnitType, idType: 'GS1' | 'NON_GS1', today: string): ScanKey {
     const decoded = decodeScan(code, { unit, idType, today });
     if (!decoded.ok) throw new AppError(400, decoded.code, decoded.params);
     if (unit === 'PLT' || unit === 'CTN') {
@@ -210,7 +245,7 @@ export class ScanService {
   }
 
   /** For deleting: the unit type is optional; an SSCC names a pallet or carton, GTIN + serial a pack. */
-  private decodeAny(code: string, unit: UnitType | undefined, today: string): units.UnitKey {
+  private decodeAny(code: string, unit: UnitType | undefined, today: string): ScanKey {
     if (unit) return this.decode(code, unit, 'GS1', today);
     try {
       return this.decode(code, 'PLT', 'GS1', today);
@@ -218,87 +253,85 @@ export class ScanService {
       return this.decode(code, 'EA', 'GS1', today);
     }
   }
-
-  private async findUnit(trx: Db, key: units.UnitKey, expected: UnitType | undefined): Promise<UnitRow> {
-    const unit = await units.findUnit(trx, key);
-    if (!unit) {
-      if ('sscc' in key) throw new AppError(422, 'SSCC_NOT_RECOGNIZED', { sscc: key.sscc });
-      throw new AppError(422, 'SERIAL_NOT_RECOGNIZED');
-    }
-    if (expected && unit.type !== expected && !(expected === 'EA' && unit.type === 'BUN')) {
-      throw new AppError(422, 'UNIT_TYPE_MISMATCH', {
-        actual: UNIT_LABELS[unit.type as UnitType].toLowerCase(),
-        expected: UNIT_LABELS[expected].toLowerCase(),
-      });
-    }
-    return unit;
-  }
 }
 
-interface PackGroup {
-  materialNo: string;
-  batchNo: string | null;
-  count: number;
+type ScanKey = { sscc: string } | { gtin: string; serial: string };
+
+/** The family that runs documents of `type`; a type no workflow runs yet is refused. */
+export function familyFor(type: string): Family {
+  const family = familyOf(type);
+  if (!family) throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type });
+  return family;
 }
 
-/** The scanned packs counted per material and batch. */
-function packGroups(packs: UnitRow[]): PackGroup[] {
-  const groups = new Map<string, PackGroup>();
-  for (const p of packs) {
-    const key = `${p.material_no ?? ''}\u0000${p.batch_no ?? ''}`;
-    const group = groups.get(key);
-    if (group) group.count += 1;
-    else groups.set(key, { materialNo: p.material_no ?? '', batchNo: p.batch_no, count: 1 });
+/** The document, locked for this transaction (refused when unknown); a Completed one is refused by the rule. */
+async function lockDocument(trx: Db, family: Family, number: string, area?: 'RDC' | 'LDC'): Promise<DocumentRow> {
+  const doc = await docs.lockDocument(trx, family.type, number, area);
+  if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: family.type, number });
+  return doc;
+}
+
+/** The document, locked for this transaction; refused when unknown or Completed. */
+export async function openDocument(trx: Db, family: Family, number: string, area?: 'RDC' | 'LDC'): Promise<DocumentRow> {
+  const doc = await lockDocument(trx, family, number, area);
+  if (doc.status === 'Completed') throw new AppError(409, 'DOCUMENT_COMPLETED', { type: family.type, number });
+  return doc;
+}
+
+/** The unit named by the scan, of the scanned type (a bundle is scanned as a pack). */
+function checkUnit<U extends UnitRow>(unit: U | undefined, key: ScanKey, expected: UnitType | undefined): U {
+  if (!unit) {
+    if ('sscc' in key) throw new AppError(422, 'SSCC_NOT_RECOGNIZED', { sscc: key.sscc });
+    throw new AppError(422, 'SERIAL_NOT_RECOGNIZED');
   }
-  return [...groups.values()];
+  const sameKind = unit.type === expected || (expected === 'EA' && unit.type === 'BUN') || (expected === 'BUN' && unit.type === 'BUN');
+  if (expected && !sameKind) {
+    throw new AppError(422, 'UNIT_TYPE_MISMATCH', {
+      actual: UNIT_LABELS[unit.type].toLowerCase(),
+      expected: UNIT_LABELS[expected].toLowerCase(),
+    });
+  }
+  return unit;
+}
+
+function scanUnit(u: UnitRow): ScanUnit {
+  return {
+    id: u.id,
+    type: u.type,
+    parentId: u.parent_id,
+    status: u.status,
+    reason: u.reason,
+    warehouseNo: u.warehouse_no,
+    materialNo: u.material_no,
+    batchNo: u.batch_no,
+    expiry: u.expiry,
+    label: unitId(u),
+  };
+}
+
+/** For first-expiry-first-out: per material scanned, the oldest batch in stock expiring before the scanned packs. */
+async function olderStock(trx: Db, family: Family, doc: DocumentRow, tree: UnitRow[]): Promise<StockBatch[]> {
+  const earliest = new Map<string, string>();
+  for (const p of tree) {
+    if (p.type !== 'EA' || !p.material_no || !p.expiry) continue;
+    const seen = earliest.get(p.material_no);
+    if (!seen || p.expiry < seen) earliest.set(p.material_no, p.expiry);
+  }
+  const found: StockBatch[] = [];
+  for (const [materialNo, before] of earliest) {
+    found.push(...(await docs.olderStock(trx, { warehouseNo: doc.warehouse_no, materialNo, before, states: family.scannable })));
+  }
+  return found;
 }
 
 /** The scanned unit as the answer's details: its label on each material and batch its packs counted on. */
-function scannedRoots(unit: UnitRow, groups: PackGroup[]): ScannedRoot[] {
+function scannedRoots(unit: UnitRow, groups: { materialNo: string; batchNo: string | null }[]): ScannedRoot[] {
   const label = unitId(unit);
   return groups.map((g) => ({ materialNo: g.materialNo, batchNo: g.batchNo, label }));
 }
 
-/** Spreads newly scanned packs over the room left on the lines; refuses what does not fit. Returns the new counts. */
-function allocateAdding(doc: DocumentRow, lines: docs.LineWithMaterial[], groups: PackGroup[]): Map<number, number> {
-  const result = allocate(
-    lines.map((l) => ({ lineNo: l.line_no, materialNo: l.material_no, batchNo: l.batch_no, quantity: l.quantity - l.scanned_quantity })),
-    groups,
-  );
-  if (!result.ok) throw refusal(doc, result);
-  for (const l of lines) l.scanned_quantity += result.scanned.get(l.line_no) ?? 0;
-  return new Map(
-    [...result.scanned].filter(([, n]) => n > 0).map(([lineNo]) => [lineNo, lines.find((l) => l.line_no === lineNo)!.scanned_quantity]),
-  );
-}
-
-function changedCounts(lines: docs.LineWithMaterial[], scanned: Map<number, number>): Map<number, number> {
-  return new Map([...scanned].filter(([lineNo, n]) => lines.find((l) => l.line_no === lineNo)!.scanned_quantity !== n));
-}
-
-function refusal(
-  doc: DocumentRow,
-  result: { code: 'NOT_ON_DOCUMENT' | 'QUANTITY_EXCEEDED'; materialNo: string; batchNo: string | null },
-): AppError {
-  if (result.code === 'QUANTITY_EXCEEDED') return new AppError(422, 'QUANTITY_EXCEEDED');
-  return new AppError(422, 'NOT_ON_DOCUMENT', {
-    materialNo: result.materialNo,
-    batchNo: result.batchNo ?? '-',
-    type: doc.type,
-    number: doc.number,
-  });
-}
-
 function hashRequest(parts: string[]): string {
   return createHash('sha256').update(parts.join('\u0000')).digest('base64url');
-}
-
-/** The document, locked for this transaction; refused when unknown or Completed. */
-export async function openDocument(trx: Db, type: string, number: string, area?: 'RDC' | 'LDC'): Promise<DocumentRow> {
-  const doc = await docs.lockDocument(trx, type as DocumentType, number, area);
-  if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type, number });
-  if (doc.status === 'Completed') throw new AppError(409, 'DOCUMENT_COMPLETED', { type, number });
-  return doc;
 }
 
 /** Marks the scan's activity on the document; the first scan moves it to In Progress (audited). */

@@ -1,0 +1,119 @@
+import { allocate, type AllocLine, type PackGroup } from '../rules/allocate.ts';
+import type { Family, Refusal, RuleInput, ScanUnit, UnitState, Warning } from './family.ts';
+import { isScannable, materialsText, stateText } from './rules.ts';
+
+/**
+ * Whether a scan is accepted and what it changes: a pure function of the unit tree, the document,
+ * its lines and today (docs/inventory-states.md, "Rules a scan must pass"). The server reads, calls
+ * this, and writes what it answers; a refusal changes nothing.
+ */
+export interface ScanInput extends RuleInput {
+  /** The document's lines with the packs already counted on each. */
+  lines: readonly (AllocLine & { scanned: number })[];
+  /** Whether the unit or one above or under it is named in the document's advance shipping notice (lines+asn families). */
+  expected: boolean;
+  /**
+   * Whether a unit of the tree is already on this document. Only needed once a unit is found in a
+   * state the family cannot scan: the engine asks (decision `{ blocked }`) and decides again.
+   */
+  onDocument?: boolean;
+}
+
+export type ScanDecision =
+  | {
+      ok: true;
+      /** The packs counted, per material and batch. */
+      groups: PackGroup[];
+      packs: number;
+      /** The new count of each line that changes. */
+      counts: Map<number, number>;
+      /** The state every unit of the tree takes. */
+      state: UnitState;
+      warnings: Warning[];
+    }
+  | { ok: false; refusal: Refusal; blocked: boolean };
+
+export function decideScan(input: ScanInput): ScanDecision {
+  const { family, document, root, tree } = input;
+  const refuse = (refusal: Refusal, blocked = false): ScanDecision => ({ ok: false, refusal, blocked });
+  const where = { type: document.type, number: document.number };
+  if (document.status === 'Completed') return refuse({ status: 409, code: 'DOCUMENT_COMPLETED', params: where });
+
+  const blocking = isScannable(family, root) ? undefined : root;
+  if (blocking) return notScannable(family, blocking, input, refuse);
+
+  const warnings: Warning[] = [];
+  for (const rule of family.rules.filter((r) => r.stage === 'tree')) {
+    const answer = rule.check(input);
+    if (answer && 'refusal' in answer) return refuse(answer.refusal);
+  }
+  const below = tree.find((u) => !isScannable(family, u));
+  if (below) return notScannable(family, below, input, refuse);
+
+  if (family.sameWarehouse) {
+    const elsewhere = tree.find((u) => u.warehouseNo !== document.warehouseNo);
+    if (elsewhere) {
+      return refuse({
+        status: 422,
+        code: 'OTHER_WAREHOUSE',
+        params: { warehouseNo: elsewhere.warehouseNo ?? '-', documentWarehouse: document.warehouseNo },
+      });
+    }
+  }
+  if (family.expected === 'lines+asn' && !input.expected) return refuse({ status: 422, code: 'NOT_EXPECTED', params: where });
+
+  for (const rule of family.rules.filter((r) => r.stage === 'stock')) {
+    const answer = rule.check(input);
+    if (answer && 'refusal' in answer) return refuse(answer.refusal);
+    if (answer) warnings.push(answer.warning);
+  }
+
+  const groups = packGroups(tree);
+  const missing = groups.filter(
+    (g) => !input.lines.some((l) => l.materialNo === g.materialNo && (l.batchNo === null || l.batchNo === g.batchNo)),
+  );
+  if (missing.length > 0) {
+    const materialNo = materialsText(missing.map((g) => g.materialNo));
+    const batchNo = materialsText(missing.map((g) => g.batchNo ?? '-'));
+    return refuse({ status: 422, code: 'NOT_ON_DOCUMENT', params: { materialNo, batchNo, ...where } });
+  }
+  const room = input.lines.map((l) => ({
+    lineNo: l.lineNo,
+    materialNo: l.materialNo,
+    batchNo: l.batchNo,
+    quantity: l.quantity - l.scanned,
+  }));
+  const result = allocate(room, groups);
+  if (!result.ok) return refuse({ status: 422, code: 'QUANTITY_EXCEEDED' });
+  const counts = new Map<number, number>();
+  for (const l of input.lines) {
+    const added = result.scanned.get(l.lineNo) ?? 0;
+    if (added > 0) counts.set(l.lineNo, l.scanned + added);
+  }
+  return { ok: true, groups, packs: groups.reduce((n, g) => n + g.count, 0), counts, state: family.scanned, warnings };
+}
+
+/** A unit the family cannot scan: "already scanned" when it is on this document, else the family's refusal naming its state. */
+function notScannable(
+  family: Family,
+  unit: ScanUnit,
+  input: ScanInput,
+  refuse: (r: Refusal, blocked?: boolean) => ScanDecision,
+): ScanDecision {
+  if (input.onDocument)
+    return refuse({ status: 409, code: 'ALREADY_SCANNED', params: { type: input.document.type, number: input.document.number } });
+  return refuse({ status: 409, code: family.notScannable, params: { status: stateText(unit) } }, input.onDocument === undefined);
+}
+
+/** The packs of the tree counted per material and batch. */
+export function packGroups(tree: readonly ScanUnit[]): PackGroup[] {
+  const groups = new Map<string, PackGroup>();
+  for (const p of tree) {
+    if (p.type !== 'EA') continue;
+    const key = `${p.materialNo ?? ''}\u0000${p.batchNo ?? ''}`;
+    const group = groups.get(key);
+    if (group) group.count += 1;
+    else groups.set(key, { materialNo: p.materialNo ?? '', batchNo: p.batchNo, count: 1 });
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,142 @@
+import type { DocumentType } from '../documents.ts';
+import type { MessageCode } from '../messages.ts';
+import type { Application, ModuleCode } from '../permissions.ts';
+import type { ItemReason, UnitStatus, UnitType } from '../units.ts';
+
+/**
+ * A document family (IBD, OBD, RMA, DECOMM, …) as data: what the scan, reverse and completion
+ * engine needs to run its documents, and what the web needs to show them. The engine and the
+ * web's documents feature read these entries and never name a family (decision 0015).
+ */
+export interface UnitState {
+  status: UnitStatus;
+  reason: ItemReason | null;
+}
+
+/** A unit of the scanned tree as the rules see it. */
+export interface ScanUnit {
+  id: string;
+  type: UnitType;
+  parentId: string | null;
+  status: UnitStatus;
+  reason: ItemReason | null;
+  warehouseNo: string | null;
+  materialNo: string | null;
+  batchNo: string | null;
+  /** ISO date, YYYY-MM-DD. */
+  expiry: string | null;
+  /** SSCC, or GTIN/serial of a pack: how messages name it. */
+  label: string;
+}
+
+export interface ScanDocument {
+  type: DocumentType;
+  number: string;
+  status: string;
+  warehouseNo: string;
+}
+
+/** An older-expiring batch of a material in saleable stock of the document's warehouse (first expiry, first out). */
+export interface StockBatch {
+  materialNo: string;
+  batchNo: string;
+  expiry: string;
+}
+
+/** What a family's own rule sees: the unit tree (root first), the document, its parent bundle and today. */
+export interface RuleInput {
+  family: Family;
+  document: ScanDocument;
+  root: ScanUnit;
+  tree: readonly ScanUnit[];
+  /** The scanned unit's parent, when it has one: its type and how to name it (a pack inside a bundle). */
+  parent?: Pick<ScanUnit, 'type' | 'label'>;
+  /** Saleable batches expiring before the scanned packs' batch, when the family asks for them. */
+  olderStock: readonly StockBatch[];
+  today: string;
+}
+
+export interface Refusal {
+  status: 409 | 422;
+  code: MessageCode;
+  params?: Record<string, string>;
+}
+export interface Warning {
+  code: MessageCode;
+  params?: Record<string, string>;
+}
+
+/**
+ * A family's own rule: answers a refusal, a warning, or nothing. Pure: no database, no clock.
+ * 'tree' rules run once the scanned unit itself may be scanned, before the units under it are
+ * checked (a bundle's own message beats a pack's state); 'stock' rules run after every common check.
+ */
+export interface ScanRule {
+  stage: 'tree' | 'stock';
+  check: (input: RuleInput) => { refusal: Refusal } | { warning: Warning } | undefined;
+}
+
+export interface Family {
+  type: DocumentType;
+  module: ModuleCode;
+  areas: readonly Application[];
+  /** The states a unit may be in to be scanned: each status with the reasons it may have. */
+  scannable: readonly { status: UnitStatus; reasons: readonly (ItemReason | null)[] }[];
+  /** The refusal when a unit of the tree is in another state (params: status). */
+  notScannable: MessageCode;
+  /** Whether the units must be in the document's warehouse. */
+  sameWarehouse: boolean;
+  /** The state a scan gives every unit of the tree; a reverse restores the state each had before. */
+  scanned: UnitState;
+  /** The state completion gives the scanned units; `intoWarehouse` moves them into the document's warehouse. */
+  completed: UnitState & { intoWarehouse: boolean };
+  /** The state completion gives expected units never scanned (a receipt's shortage). */
+  unscanned?: UnitState;
+  /** The state units announced by an advance shipping notice take (lines+asn families). */
+  announced?: UnitState;
+  /** Where the expected units come from: the ERP lines only, or lines plus an advance shipping notice. */
+  expected: 'lines' | 'lines+asn';
+  /** Whether first-expiry-first-out is checked: the engine then reads older saleable batches. */
+  fefo: boolean;
+  /** The family's own rules, run after the engine's common checks. */
+  rules: readonly ScanRule[];
+  /** CBV 2.0 business step and disposition of the completed movement (EPCIS ObjectEvent). */
+  cbv: { bizStep: string; disposition: string };
+  complete: {
+    ok: MessageCode;
+    error: MessageCode;
+    /** A completion path of its own with the document number under `field`; every family also has /api/completeOperation. */
+    path?: string;
+    field?: string;
+  };
+  api: {
+    list: string;
+    /** The details path; the number is its last segment. */
+    details: string;
+  };
+  labels: FamilyLabels;
+}
+
+/** The words the web shows for a family: the spec's where it has them. */
+export interface FamilyLabels {
+  /** 'IBD No.', 'OBD No.', 'RMA No.', 'SN No.' */
+  number: string;
+  /** The scan step's title: 'Scan IBD No.', 'Scan Scrapping Note'. */
+  scanNumber: string;
+  /** The quantity column of scanned packs: 'Qty Received', 'Qty Dispatched', … */
+  quantityDone: string;
+  /** The list's search placeholder. */
+  searchPlaceholder: string;
+  /** The sort option by number: 'IBD No.', 'OBD No.', … */
+  sortNumber: string;
+  /** For the empty state 'There are currently no …'. */
+  documents: string;
+  /** Asked before completing. */
+  completeTitle: string;
+  completeText: string;
+}
+
+/** Checks the entry's shape at definition (a typo in a family is a type error, not a runtime surprise). */
+export function defineFamily(family: Family): Family {
+  return family;
+}

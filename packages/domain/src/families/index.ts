@@ -1,0 +1,4 @@
+export * from './family.ts';
+export * from './rules.ts';
+export * from './registry.ts';
+export * from './decide.ts';
