@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { decideScan, type ScanInput } from './decide.ts';
+import type { Family, ScanUnit } from './family.ts';
+import { dispatch, FAMILIES, familyOf, receive, returns, scrap } from './registry.ts';
+import { isLocked } from '../rules/item-status.ts';
+import { MESSAGES } from '../messages.ts';
+
+const TODAY = '2026-11-23';
+let n = 0;
+const unit = (over: Partial<ScanUnit> = {}): ScanUnit => ({
+  id: `u${++n}`,
+  type: 'EA',
+  parentId: null,
+  status: 'ACTIVE',
+  reason: 'WAREHOUSE RECEIVED',
+  warehouseNo: 'W2010',
+  materialNo: '10000001',
+  batchNo: 'B1',
+  expiry: '2028-01-31',
+  label: `08881234100009/S${n}`,
+  ...over,
+});
+const carton = (packs: ScanUnit[], over: Partial<ScanUnit> = {}): ScanUnit[] => {
+  const c = unit({ type: 'CTN', materialNo: null, batchNo: null, expiry: null, label: '088812340000000017', ...over });
+  return [c, ...packs.map((p) => ({ ...p, parentId: c.id }))];
+};
+
+function input(family: Family, tree: ScanUnit[], over: Partial<ScanInput> = {}): ScanInput {
+  return {
+    family,
+    document: { type: family.type, number: '8000000001', status: 'Open', warehouseNo: 'W2010' },
+    root: tree[0]!,
+    tree,
+    lines: [{ lineNo: 10, materialNo: '10000001', batchNo: 'B1', quantity: 10, scanned: 0 }],
+    expected: true,
+    olderStock: [],
+    today: TODAY,
+    ...over,
+  };
+}
+
+describe('the family registry', () => {
+  it('holds one entry per document type, each with the spec’s completion messages', () => {
+    expect(new Set(FAMILIES.map((f) => f.type)).size).toBe(FAMILIES.length);
+    expect(familyOf('OBD')).toBe(dispatch);
+    expect(familyOf('RRD')).toBeUndefined();
+    expect(MESSAGES[dispatch.complete.ok]).toBe('GI scan saved successfully!');
+    expect(MESSAGES[returns.complete.ok]).toBe('Returns scans saved successfully!');
+    expect(MESSAGES[scrap.complete.ok]).toBe('Decomm. scans saved successfully!');
+    expect(MESSAGES[dispatch.complete.error]).toBe('Error completing Dispatch. Please try again later.');
+  });
+
+  it('dispatch and scrapping never take a locked unit (spec point 4), returns only dispatched ones, and no family scans a unit twice', () => {
+    for (const f of [dispatch, scrap]) for (const s of f.scannable) for (const r of s.reasons) expect(isLocked(s.status, r)).toBe(false);
+    expect(returns.scannable).toEqual([{ status: 'TRANSIT', reasons: ['DISPATCHED'] }]);
+    for (const f of FAMILIES)
+      expect(f.scannable.some((s) => s.status === f.scanned.status && s.reasons.includes(f.scanned.reason))).toBe(false);
+  });
+
+  it('scrapping leaves units locked for good (spec point 4: DESTROYED with OTHER)', () => {
+    expect(isLocked(scrap.completed.status, scrap.completed.reason)).toBe(true);
+    expect(isLocked(dispatch.completed.status, dispatch.completed.reason)).toBe(true);
+  });
+});
+
+describe('decideScan', () => {
+  it('accepts saleable stock on a dispatch, counting every pack under a carton and moving the tree to the scanned state', () => {
+    const tree = carton([unit(), unit(), unit()]);
+    const d = decideScan(input(dispatch, tree));
+    expect(d).toMatchObject({ ok: true, packs: 3, state: { status: 'PENDING', reason: 'DISPATCHED' }, warnings: [] });
+    if (d.ok) expect([...d.counts]).toEqual([[10, 3]]);
+  });
+
+  it.each([
+    ['QUARANTINE', 'WAREHOUSE RECEIVED'],
+    ['DAMAGED', 'WAREHOUSE RECEIVED'],
+    ['EXPIRED', 'WAREHOUSE RECEIVED'],
+    ['SHORTAGE', 'PENDING GR'],
+    ['TRANSIT', 'DISPATCHED'],
+    ['DESTROYED', 'OTHER'],
+  ] as const)('refuses to dispatch a unit in %s / %s, naming its status', (status, reason) => {
+    const d = decideScan(input(dispatch, [unit({ status, reason })]));
+    expect(d).toMatchObject({ ok: false, refusal: { status: 409, code: 'NOT_SALEABLE', params: { status: `${status} / ${reason}` } } });
+  });
+
+  it('refuses a pallet when one pack deep inside it is not saleable', () => {
+    const tree = carton([unit(), unit({ status: 'QUARANTINE' })]);
+    expect(decideScan(input(dispatch, tree))).toMatchObject({
+      ok: false,
+      refusal: { code: 'NOT_SALEABLE', params: { status: 'QUARANTINE / WAREHOUSE RECEIVED' } },
+    });
+  });
+
+  it('says "already scanned" once the engine knows the unit is on this document', () => {
+    const tree = [unit({ status: 'PENDING', reason: 'DISPATCHED' })];
+    const first = decideScan(input(dispatch, tree));
+    expect(first).toMatchObject({ ok: false, blocked: true });
+    expect(decideScan(input(dispatch, tree, { onDocument: true }))).toMatchObject({
+      ok: false,
+      refusal: { status: 409, code: 'ALREADY_SCANNED' },
+    });
+    expect(decideScan(input(dispatch, tree, { onDocument: false }))).toMatchObject({
+      ok: false,
+      blocked: false,
+      refusal: { code: 'NOT_SALEABLE' },
+    });
+  });
+
+  it('refuses stock of another warehouse', () => {
+    const d = decideScan(input(dispatch, [unit({ warehouseNo: 'W3010' })]));
+    expect(d).toMatchObject({
+      ok: false,
+      refusal: { code: 'OTHER_WAREHOUSE', params: { warehouseNo: 'W3010', documentWarehouse: 'W2010' } },
+    });
+  });
+
+  it('refuses a pack whose expiry date has passed, and takes one expiring today', () => {
+    expect(decideScan(input(dispatch, [unit({ expiry: '2026-11-22' })]))).toMatchObject({ ok: false, refusal: { code: 'PACK_EXPIRED' } });
+    expect(decideScan(input(dispatch, [unit({ expiry: TODAY })]))).toMatchObject({ ok: true });
+  });
+
+  it('accepts with a first-expiry-first-out warning naming the older batch in stock', () => {
+    const d = decideScan(input(dispatch, [unit()], { olderStock: [{ materialNo: '10000001', batchNo: 'B0', expiry: '2027-03-31' }] }));
+    expect(d).toMatchObject({ ok: true, warnings: [{ code: 'FEFO_OLDER_BATCH', params: { batchNo: 'B0', expiry: '2027-03-31' } }] });
+  });
+
+  it('takes only full bundles (spec point 5): a pack of a bundle alone is refused, a bundle with a pack gone too', () => {
+    const pack = unit();
+    expect(decideScan(input(dispatch, [pack], { parent: { type: 'BUN', label: '08881234100016/BUN1' } }))).toMatchObject({
+      ok: false,
+      refusal: { code: 'PACK_IN_BUNDLE', params: { bundle: '08881234100016/BUN1' } },
+    });
+    const bundle = unit({ type: 'BUN', materialNo: null, batchNo: null, label: '08881234100016/BUN1' });
+    const full = [bundle, unit({ parentId: bundle.id }), unit({ parentId: bundle.id })];
+    expect(decideScan(input(dispatch, full))).toMatchObject({ ok: true, packs: 2 });
+    const broken = [bundle, unit({ parentId: bundle.id }), unit({ parentId: bundle.id, status: 'TRANSIT', reason: 'DISPATCHED' })];
+    expect(decideScan(input(dispatch, broken))).toMatchObject({ ok: false, refusal: { code: 'BUNDLE_NOT_FULL' } });
+    expect(decideScan(input(dispatch, [bundle]))).toMatchObject({ ok: false, refusal: { code: 'BUNDLE_NOT_FULL' } });
+    // Receiving has no bundle rule: a pack of a bundle is received on its own.
+    expect(
+      decideScan(input(receive, [unit({ status: 'TRANSIT', reason: 'PENDING GR' })], { parent: { type: 'BUN', label: 'x' } })),
+    ).toMatchObject({ ok: true });
+  });
+
+  it("refuses 'Quantity exceeded' over a line's quantity and a material or batch not on the document", () => {
+    const lines = [{ lineNo: 10, materialNo: '10000001', batchNo: 'B1', quantity: 2, scanned: 1 }];
+    expect(decideScan(input(dispatch, carton([unit(), unit()]), { lines }))).toMatchObject({
+      ok: false,
+      refusal: { code: 'QUANTITY_EXCEEDED' },
+    });
+    expect(decideScan(input(dispatch, [unit({ batchNo: 'B9' })]))).toMatchObject({
+      ok: false,
+      refusal: { code: 'NOT_ON_DOCUMENT', params: { materialNo: '10000001', batchNo: 'B9' } },
+    });
+  });
+
+  it("names several materials not on the document '*Multiple...' (spec point 3)", () => {
+    const tree = carton([unit({ materialNo: '10000008' }), unit({ materialNo: '10000015' }), unit()]);
+    expect(decideScan(input(dispatch, tree))).toMatchObject({
+      ok: false,
+      refusal: { code: 'NOT_ON_DOCUMENT', params: { materialNo: '*Multiple...' } },
+    });
+  });
+
+  it('refuses scans on a Completed document', () => {
+    const d = decideScan(input(dispatch, [unit()], { document: { type: 'OBD', number: '1', status: 'Completed', warehouseNo: 'W2010' } }));
+    expect(d).toMatchObject({ ok: false, refusal: { status: 409, code: 'DOCUMENT_COMPLETED' } });
+  });
+
+  it('returns take only dispatched units; scrapping takes quarantined and expired stock but not dispatched units', () => {
+    expect(decideScan(input(returns, [unit({ status: 'TRANSIT', reason: 'DISPATCHED', warehouseNo: 'W9999' })]))).toMatchObject({
+      ok: true,
+      state: { status: 'PENDING', reason: 'RETURNED' },
+    });
+    expect(decideScan(input(returns, [unit()]))).toMatchObject({ ok: false, refusal: { code: 'NOT_DISPATCHED' } });
+    expect(decideScan(input(scrap, [unit({ status: 'QUARANTINE', reason: 'RETURNED' })]))).toMatchObject({ ok: true });
+    expect(decideScan(input(scrap, [unit({ status: 'EXPIRED', expiry: '2020-01-31' })]))).toMatchObject({ ok: true });
+    expect(decideScan(input(scrap, [unit({ status: 'TRANSIT', reason: 'DISPATCHED' })]))).toMatchObject({
+      ok: false,
+      refusal: { code: 'NOT_SCRAPPABLE' },
+    });
+  });
+
+  it('receiving refuses a unit the notice does not name', () => {
+    const d = decideScan(input(receive, [unit({ status: 'TRANSIT', reason: 'PENDING GR' })], { expected: false }));
+    expect(d).toMatchObject({ ok: false, refusal: { code: 'NOT_EXPECTED' } });
+  });
+});
