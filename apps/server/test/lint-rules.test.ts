@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The rules in eslint.config.js that guard the layout, run through ESLint's Node API on code
+// that never touches the disk: a rule that stops firing (a wrong glob, an import the resolver
+// no longer finds) fails here instead of passing in silence.
+const repo = join(import.meta.dirname, '../../..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: repo });
+});
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(repo, file) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('family-neutral engine', () => {
+  const scans = 'apps/server/src/api/scans/lint-fixture.ts';
+  const documents = 'apps/web/src/features/documents/lint-fixture.tsx';
+
+  it.each([scans, documents])('refuses a family named by a string in %s', async (file) => {
+    expect(await problems(file, "export const isDispatch = (type: string) => type === 'OBD';")).toEqual(['no-restricted-syntax']);
+    expect(await problems(file, 'export const path = (id: string) => `/documents/${id}/RMA`;')).toEqual([]);
+    expect(await problems(file, 'export const key = `RETURN`;')).toEqual(['no-restricted-syntax']);
+  });
+
+  it.each([scans, documents])('refuses a family entry imported by name in %s', async (file) => {
+    expect(await problems(file, "import { dispatch } from '@pharma/domain';\nexport const f = dispatch;")).toEqual([
+      'no-restricted-imports',
+    ]);
+  });
+
+  it.each([scans, documents])('lets the engine read the family it is given in %s', async (file) => {
+    const code = [
+      "import { familyOf, type Family } from '@pharma/domain';",
+      'export const isType = (family: Family, type: string) => family.type === type;',
+      "export const find = (type: string) => familyOf(type) ?? 'unknown family';",
+    ].join('\n');
+    expect(await problems(file, code)).toEqual([]);
+  });
+
+  it('leaves the registry free to name families', async () => {
+    expect(await problems('packages/domain/src/families/lint-fixture.ts', "export const type = 'OBD';")).toEqual([]);
+  });
+});
+
+describe('one-way web imports', () => {
+  it.each([
+    ['components/ui/lint-fixture.tsx', "import { AdminPage } from '../../features/admin/index.ts';"],
+    ['lib/lint-fixture.ts', "import type { routes } from '../app/router.tsx';"],
+    ['config/lint-fixture.ts', "export const load = () => import('../features/admin/index.ts');"],
+    ['features/auth/lint-fixture.ts', "import { searchTarget } from '../search/search-target.ts';"],
+    ['features/auth/lint-fixture.ts', "import { App } from '../../app/app.tsx';"],
+  ])('refuses %s importing the wrong way', async (file, code) => {
+    expect(await problems(`apps/web/src/${file}`, `${code}\nexport {};`)).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    [
+      'features/auth/lint-fixture.ts',
+      "import { validateLogin } from './validate-login.ts';\nimport { api } from '../../lib/api-client.ts';",
+    ],
+    ['app/lint-fixture.ts', "import { AdminPage } from '../features/admin/index.ts';\nimport { can } from '../lib/can.ts';"],
+  ])('lets %s import within its feature, from shared code, and app/ import anything', async (file, code) => {
+    expect(await problems(`apps/web/src/${file}`, code)).not.toContain('import-x/no-restricted-paths');
+  });
+});
