@@ -86,11 +86,6 @@ function inArea(requirement: Requirement, request: FastifyRequest): Requirement 
   return requirement;
 }
 
-/** The `area` query parameter of routes that serve both sites. */
-export function requestArea(request: FastifyRequest): 'RDC' | 'LDC' {
-  return (request.query as { area?: unknown } | undefined)?.area === 'LDC' ? 'LDC' : 'RDC';
-}
-
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;

@@ -1,4 +1,4 @@
-import { decodeCode, message, validateLooseCode, type UnitType } from '@pharma/domain';
+import { decodeCode, message, validateLooseCode } from '@pharma/domain';
 import type { UnitView } from '@pharma/domain/contract/inventory';
 import { packCode, ssccCode } from '../../lib/unit-codes.ts';
 
@@ -40,5 +40,3 @@ export function identifierOf(unit: Pick<UnitView, 'sscc' | 'gtin' | 'serial'>): 
   if (unit.sscc) return unit.sscc;
   return [unit.gtin, unit.serial].filter(Boolean).join(' · ');
 }
-
-export const isContainer = (type: UnitType) => type === 'PLT' || type === 'CTN';

@@ -5,7 +5,7 @@ import { ScanQueue } from './queue.ts';
 import { sendScan } from './send-scan.ts';
 import type { QueueEvent, QueueSnapshot } from './types.ts';
 
-export type { QueueEvent, QueueSnapshot, QueuedScan, Refusal } from './types.ts';
+export type { QueueEvent, QueueSnapshot } from './types.ts';
 
 let queue: ScanQueue | undefined;
 
