@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL
-// is set), then the browser tests in Chromium. Stops at the first failing step and ends with
-// one summary line, "Tests: N passed, N failed".
+// `npm test`: typecheck, lint (ESLint, import circles, Prettier), dead code (knip), unit and API
+// tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then the browser tests in Chromium.
+// Stops at the first failing step and ends with one summary line, "Tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -15,12 +15,23 @@ if (!existsSync(chromium)) {
 
 rmSync('test-results', { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
+// Each step: a name and its commands, run in order while they pass.
 const steps = [
-  ['typecheck', 'npm', ['run', '-s', 'typecheck']],
-  ['lint', 'npm', ['run', '-s', 'lint']],
-  ['unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']],
-  ['build', 'npm', ['run', '-s', 'build']],
-  ['browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
+  ['typecheck', [['npm', ['run', '-s', 'typecheck']]]],
+  [
+    'lint',
+    [
+      ['npm', ['run', '-s', 'lint']],
+      ['npm', ['run', '-s', 'format:check']],
+    ],
+  ],
+  ['dead code', [['npm', ['run', '-s', 'knip']]]],
+  [
+    'unit and API tests',
+    [['npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']]],
+  ],
+  ['build', [['npm', ['run', '-s', 'build']]]],
+  ['browser tests', [['npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']]]],
 ];
 
 // With TEST_DATABASE_URL the browser tests run a second time on PostgreSQL, on a fresh database.
@@ -29,8 +40,7 @@ let pgDrop;
 if (pgBase) {
   steps.push([
     'browser tests on PostgreSQL',
-    'npx',
-    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    [['npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']]],
     async () => {
       const { default: pg } = await import('pg');
       const name = `pharma_e2e_${Date.now().toString(36)}`;
@@ -56,13 +66,13 @@ if (pgBase) {
 }
 
 let failedStep;
-for (const [name, cmd, args, prepare] of steps) {
+for (const [name, commands, prepare] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const env = { ...process.env, ...(prepare ? await prepare() : {}) };
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
-  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (result.status !== 0) {
+  const ok = commands.every(([cmd, args]) => spawnSync(cmd, args, { stdio: 'inherit', env }).status === 0);
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!ok) {
     failedStep = name;
     break;
   }
