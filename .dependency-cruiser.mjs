@@ -15,6 +15,8 @@ export default {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|dist)/' },
     tsPreCompilationDeps: true,
+    // Unchanged files are not parsed again (about a second saved on a warm run).
+    cache: { folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'default'],
