@@ -1,29 +1,72 @@
 import { Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { useParams } from 'react-router';
-import { UNIT_TYPE_ORDER } from '@pharma/domain';
+import { useParams, useSearchParams } from 'react-router';
+import { familyOf, UNIT_TYPE_ORDER } from '@pharma/domain';
 import { UI } from '../config/labels.ts';
 import { AREA_HOME, NEW_DOCUMENT, type RouteMeta } from '../config/routes.ts';
 import { NotFoundPage, RestrictedPage, ServerErrorPage } from '../features/errors/index.ts';
 import { AdminPage } from '../features/admin/index.ts';
 import { ChooseAreaPage, LoginPage } from '../features/auth/index.ts';
+import {
+  DocumentDetailsPage,
+  DocumentListPage,
+  ScanDocumentPage,
+  ScanUnitsPage,
+  type DocumentPageProps,
+} from '../features/documents/index.ts';
 import { HomePage } from '../features/home/index.ts';
 import { NotAvailable } from '../features/not-available/index.ts';
-import { IbdDetailsPage, ReceiveListPage, ScanDocumentPage, ScanUnitsPage } from '../features/receive/index.ts';
 import { RegisterPage } from '../features/register/index.ts';
 import { SearchPage, UnitPage } from '../features/search/index.ts';
 import { SettingsPage } from '../features/settings/index.ts';
+import { documentPaths, routeFamily } from '../lib/document-routes.ts';
 import { RequireAccess } from './require-access.tsx';
 import { useRouteTitle } from './use-route-meta.ts';
 
 /** Handling units carry an SSCC: pallets and cartons (decision 0007). */
 const HANDLING_UNITS = ['PLT', 'CTN'] as const;
 
+/**
+ * A document family's page (decision 0015): the family is the route's, or a scan route's `?p=`; its
+ * paths come from the route tables. Not available when the area has no such family yet. A page of
+ * another family or document starts afresh (keyed), even on the same route.
+ */
+function DocumentPage({ meta, title, home }: { meta: RouteMeta; title: string; home: string }) {
+  const params = useParams();
+  const queryValue = params.queryValue;
+  const [search] = useSearchParams();
+  const area = meta.area ?? 'RDC';
+  const family = familyOf(routeFamily(meta, search) ?? '');
+  const paths = family && documentPaths(area, family.type);
+  if (!family || !paths) return <NotAvailable title={title} home={home} />;
+  const props: DocumentPageProps = { area, family, paths };
+  const key = `${area}/${family.type}/${Object.values(params).join('/')}`;
+  switch (meta.page) {
+    case 'documentList':
+      return <DocumentListPage key={key} {...props} />;
+    case 'documentDetails':
+      return <DocumentDetailsPage key={key} {...props} />;
+    case 'scanDocument':
+      return <ScanDocumentPage key={key} {...props} />;
+    case 'scanUnits':
+      return <ScanUnitsPage key={key} {...props} units={UNIT_TYPE_ORDER} />;
+    case 'scanHandlingUnit':
+      return <ScanUnitsPage key={key} {...props} units={HANDLING_UNITS} />;
+    case 'scanCode':
+      return queryValue === NEW_DOCUMENT ? (
+        <ScanDocumentPage key={key} {...props} />
+      ) : (
+        <ScanUnitsPage key={key} {...props} units={UNIT_TYPE_ORDER} />
+      );
+    default:
+      return <NotAvailable title={title} home={home} />;
+  }
+}
+
 function Page({ meta }: { meta: RouteMeta }) {
   const title = useRouteTitle(meta);
   const home = meta.area ? AREA_HOME[meta.area] : '/';
-  const area = meta.area ?? 'RDC';
-  const queryValue = useParams().queryValue;
+  if (meta.family) return <DocumentPage meta={meta} title={title} home={home} />;
   switch (meta.page) {
     case 'chooseArea':
       return <ChooseAreaPage />;
@@ -43,22 +86,6 @@ function Page({ meta }: { meta: RouteMeta }) {
       return <AdminPage />;
     case 'settings':
       return <SettingsPage />;
-    case 'ibdList':
-      return <ReceiveListPage area={area} />;
-    case 'ibdDetails':
-      return <IbdDetailsPage area={area} />;
-    case 'scanDocument':
-      return <ScanDocumentPage area={area} />;
-    case 'scanUnits':
-      return <ScanUnitsPage units={UNIT_TYPE_ORDER} area={area} />;
-    case 'scanHandlingUnit':
-      return <ScanUnitsPage units={HANDLING_UNITS} area={area} />;
-    case 'scanCode':
-      return queryValue === NEW_DOCUMENT ? (
-        <ScanDocumentPage area={area} />
-      ) : (
-        <ScanUnitsPage key={queryValue} units={UNIT_TYPE_ORDER} area={area} />
-      );
     case 'search':
       return <SearchPage />;
     case 'pallet':

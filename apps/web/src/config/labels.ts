@@ -182,12 +182,10 @@ export function fillLabel(label: string, params: Record<string, string>): string
 
 /** Document and unit fields of spec point 3, as lists, details and search show them. */
 export const FIELD_LABELS = {
-  ibdNo: 'IBD No.',
   status: 'Status',
   date: 'Date',
   warehouseNo: 'Warehouse No.',
   expectedQty: 'Expected Qty',
-  qtyScanned: 'Qty Scanned',
   qtyLeft: 'Qty Left',
   shortageQty: 'Shortage Qty',
   materialNo: 'Material No.',
@@ -207,9 +205,12 @@ export const FIELD_LABELS = {
   completedAt: 'Completed',
 } as const;
 
-/** Receiving, scanning and search screens (issue 6): our words where the spec has none. */
-export const RECEIVE_UI = {
-  searchIbdPlaceholder: 'Search IBD No.',
+/**
+ * The document screens of every family (list, details, scan; decision 0015): our words where the
+ * spec has none. A family's own words (its number, quantity column, placeholders) are in its
+ * registry entry (@pharma/domain families).
+ */
+export const DOCUMENT_UI = {
   search: 'Search',
   filter: 'Filter',
   applyFilter: 'Apply',
@@ -219,14 +220,9 @@ export const RECEIVE_UI = {
   statusFilter: 'Status',
   sortBy: 'Sort by',
   sortRecent: 'Most Recent',
-  sortNumber: 'IBD No.',
-  inboundDocuments: 'inbound documents',
   documentsFound: '{total} documents',
   scan: 'Scan',
-  scanIbdNo: 'Scan IBD No.',
   complete: 'Complete',
-  completeTitle: 'Complete receiving?',
-  completeText: 'Receive {ibdNo} with {scanned} of {expected} packs scanned. Packs not scanned are recorded as shortage.',
   confirm: 'Confirm',
   cancel: 'Cancel',
   lines: 'Lines',
@@ -235,37 +231,39 @@ export const RECEIVE_UI = {
   gs1: 'GS1',
   nonGs1: 'Non-GS1',
   scanLabel: 'Scan {unit}',
-  documentNoLabel: 'IBD No.',
   go: 'Go',
   scanPlaceholder: 'Scan or type the code',
   accepted: '{unit} {id} accepted: {packs} packs counted.',
   removed: '{unit} {id} removed: {packs} packs taken off.',
   refused: 'Refused',
   duplicate: 'Already scanned',
+  advice: 'Accepted, with advice',
+  adviceOn: '{unit} {id}',
+  dismiss: 'Dismiss',
   scannedUnits: 'Scanned units',
   noScannedUnits: 'No items added yet!',
-  delete: 'Delete',
   deleteLabel: 'Delete {id}',
-  viewDetails: 'Details',
-  backToDetails: 'IBD Details',
   progress: '{scanned} / {expected}',
-  documentStatus: '{type} status: {status}',
+  previous: 'Previous',
+  next: 'Next',
+} as const;
+
+/** The search and unit screens (issue 6): our words where the spec has none. */
+export const SEARCH_UI = {
+  search: 'Search',
+  cancel: 'Cancel',
+  save: 'Save',
   searchLabel: 'SSCC or pack code',
   searchPlaceholder: 'Scan or type an SSCC or a pack code',
   editStatus: 'Edit status',
   newStatus: 'New status',
   statusReason: 'Reason (optional)',
-  save: 'Save',
   statusSaved: 'Status changed to {status}.',
   palletDetail: 'Pallet detail',
   cartonDetail: 'Carton detail',
   packDetail: 'Pack detail',
   cartonList: 'Carton list',
   packList: 'Pack list',
-  open: 'Open',
-  previous: 'Previous',
-  next: 'Next',
-  pageOf: 'Page {page} of {pages}',
   noHistory: 'No history yet.',
 } as const;
 

@@ -1,5 +1,5 @@
-import type { Application, Feature, ModuleCode, SystemRight } from '@pharma/domain';
-import { message } from '@pharma/domain';
+import type { Application, DocumentType, Feature, ModuleCode, SystemRight } from '@pharma/domain';
+import { familyOf, message } from '@pharma/domain';
 import { TITLES } from './labels.ts';
 
 /** The screens that exist; every other route renders the "not available yet" state. */
@@ -16,20 +16,16 @@ export type PageKey =
   | 'notAvailable'
   | InventoryPageKey;
 
-/** Receiving (both areas), scanning and search screens (issue 6, decisions 0007 and 0012). */
+/**
+ * The document screens of every family (the documents feature: list, details, the document number
+ * step and the unit scan; decisions 0007, 0012 and 0015), and the search screens (issue 6).
+ * 'scanCode' is the local scan route: the document step with `new`, else the unit scan.
+ */
 export type InventoryPageKey =
-  | 'ibdList'
-  | 'ibdDetails'
-  | 'scanDocument'
-  | 'scanUnits'
-  | 'scanHandlingUnit'
-  | 'scanCode'
-  | 'search'
-  | 'pallet'
-  | 'palletCartons'
-  | 'carton'
-  | 'cartonPacks'
-  | 'pack';
+  DocumentPage | 'scanHandlingUnit' | 'scanCode' | 'search' | 'pallet' | 'palletCartons' | 'carton' | 'cartonPacks' | 'pack';
+
+/** The pages of a document family that links lead to (lib/document-routes.ts finds their paths). */
+export type DocumentPage = 'documentList' | 'documentDetails' | 'scanDocument' | 'scanUnits';
 
 /** Titles that depend on the URL or on client state (spec point 2, header details). */
 export type TitleRule =
@@ -56,7 +52,13 @@ export interface RouteMeta {
    * moduleID (or moduleType) query parameter. When it cannot be read, a page with a feature
    * needs that feature in some module of the area.
    */
-  module?: ModuleCode | 'param' | 'query';
+  module?: ModuleCode | 'param' | 'query' | 'family';
+  /**
+   * The document family a page shows: fixed (a list or details route), or 'query' for the scan
+   * routes, which read it from the p query parameter (spec point 2: default IBD) and serve every
+   * family whose list the area has. Module 'family' is then that family's module.
+   */
+  family?: DocumentType | 'query';
   /** The feature a user needs in that module (spec point 6: without it, the 403 page). */
   feature?: Feature;
   /** A right outside the area tree (the admin screen). */
@@ -74,33 +76,44 @@ const scan: Extra = { back: 'scan' };
 const list = (module: ModuleCode | 'param'): Extra => ({ module, feature: 'List' });
 const details = (module: ModuleCode | 'param'): Extra => ({ module, feature: 'DetailsPage' });
 const search: Extra = { module: 'GLOBAL', feature: 'Search' };
+/** A family's list or details page: its module, with the List or DetailsPage feature. */
+const documents = (type: DocumentType, page: 'documentList' | 'documentDetails'): Extra => {
+  const family = familyOf(type);
+  if (!family) throw new Error(`No document family ${type}`);
+  return { family: type, module: family.module, feature: page === 'documentList' ? 'List' : 'DetailsPage', page };
+};
+/** A scan route: the family from ?p=, and its module. */
+const scanFamily: Extra = { family: 'query', module: 'family' };
+
+/** The family of a scan route without ?p= (spec point 2: 'The type comes from query parameter p and defaults to IBD'). */
+export const DEFAULT_SCAN_FAMILY: DocumentType = 'IBD';
 
 /** Spec point 2, regional area. */
 export const RDC_ROUTES: RouteMeta[] = [
   rdc('', TITLES.home, { page: 'home', back: 'none' }),
   rdc('/login', TITLES.login, { page: 'login', public: true }),
-  rdc('/ibdList', TITLES.receiving, { ...list('RECEIVE'), page: 'ibdList' }),
+  rdc('/ibdList', TITLES.receiving, documents('IBD', 'documentList')),
   rdc('/searchPage', TITLES.search, { ...search, page: 'search' }),
   rdc('/createPallet', TITLES.repackCreatePallet),
   rdc('/repackScan', TITLES.repackScan),
-  rdc('/scanOperation/:queryValue', TITLES.scanIbdNo, { titleRule: 'scanOperation', module: 'RECEIVE', page: 'scanDocument' }),
-  rdc('/scanPallet/:queryValue', TITLES.scanPallet, { titleRule: 'scanPallet', module: 'RECEIVE', page: 'scanUnits' }),
+  rdc('/scanOperation/:queryValue', TITLES.scanIbdNo, { ...scanFamily, titleRule: 'scanOperation', page: 'scanDocument' }),
+  rdc('/scanPallet/:queryValue', TITLES.scanPallet, { ...scanFamily, titleRule: 'scanPallet', page: 'scanUnits' }),
   rdc('/carton/:cartsscc', TITLES.cartonDetails, { ...search, page: 'carton' }),
   rdc('/carton/cartonDetails/cartonDetail', TITLES.cartonDetails, { ...search, page: 'carton' }),
   rdc('/carton/cartonDetails/packList', TITLES.packList, { ...search, page: 'cartonPacks' }),
-  rdc('/ibdNo/:ibdNo', TITLES.ibdDetails, { ...details('RECEIVE'), page: 'ibdDetails' }),
+  rdc('/ibdNo/:ibdNo', TITLES.ibdDetails, documents('IBD', 'documentDetails')),
   rdc('/pack/packDetails/packDetail', TITLES.packDetails, { ...search, page: 'pack' }),
   rdc('/pallet/palletDetails/cartonList', TITLES.cartonList, { ...search, page: 'palletCartons' }),
   rdc('/pallet/palletDetails/palletDetail', TITLES.palletDetails, { ...search, page: 'pallet' }),
   rdc('/pallet/repack', TITLES.repackEditPallet),
   rdc('/pallet/:sscc', TITLES.palletDetails, { ...search, page: 'pallet' }),
-  rdc('/obdList', TITLES.dispatch, list('DISPATCH')),
-  rdc('/obdNo/:obdNo', TITLES.obdDetails, details('DISPATCH')),
-  rdc('/decommList', TITLES.scrappingNoteList, list('DECOMM')),
-  rdc('/decommNo/:decommNo', TITLES.scrappingDetails, details('DECOMM')),
-  rdc('/rmaList', TITLES.return, list('RETURN')),
-  rdc('/rmaNo/:rmaNo', TITLES.rmaDetails, details('RETURN')),
-  rdc('/scanHandlingUnit/:queryValue', TITLES.scanHandlingUnit, { module: 'RECEIVE', page: 'scanHandlingUnit' }),
+  rdc('/obdList', TITLES.dispatch, documents('OBD', 'documentList')),
+  rdc('/obdNo/:obdNo', TITLES.obdDetails, documents('OBD', 'documentDetails')),
+  rdc('/decommList', TITLES.scrappingNoteList, documents('DECOMM', 'documentList')),
+  rdc('/decommNo/:decommNo', TITLES.scrappingDetails, documents('DECOMM', 'documentDetails')),
+  rdc('/rmaList', TITLES.return, documents('RMA', 'documentList')),
+  rdc('/rmaNo/:rmaNo', TITLES.rmaDetails, documents('RMA', 'documentDetails')),
+  rdc('/scanHandlingUnit/:queryValue', TITLES.scanHandlingUnit, { ...scanFamily, page: 'scanHandlingUnit' }),
   rdc('/repackViewPallet', TITLES.repackViewPallet, { back: 'hidden' }),
   // Not in the spec's table: the target of the 'Print new label' tile.
   rdc('/printLabel', TITLES.printLabel),
@@ -116,8 +129,8 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/doDetails/:moduleType', TITLES.obdDetails, { titleRule: 'woOrObdDetails', ...details('param') }),
   ldc('/rmaList', TITLES.returnList, list('RETURN')),
   ldc('/rmaDetails/:rmaDetails', TITLES.rmaDetails, details('RETURN')),
-  // Local receiving's scan (decision 0012): `new` asks for the IBD No., a number scans its units.
-  ldc('/ScanOperation/:queryValue', TITLES.scanCode, { ...scan, module: 'RECEIVE', page: 'scanCode' }),
+  // The local scan (decision 0012): `new` asks for the document number, a number scans its units.
+  ldc('/ScanOperation/:queryValue', TITLES.scanCode, { ...scan, ...scanFamily, page: 'scanCode' }),
   ldc('/rrdScanOperation/rrdDocTagging/:bprNo', TITLES.scanCode, { ...scan, module: 'REDRESS' }),
   ldc('/rrdScanOperation/SeriesAndNonSeriesScanner', TITLES.scanCodeSeries, { ...scan, module: 'REDRESS' }),
   ldc('/rrdScanOperation/rrdDocTagging/scanCarton', TITLES.scanCartonLabel, { ...scan, module: 'REDRESS' }),
@@ -125,8 +138,8 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/itemDetails/:sscc', TITLES.itemDetails),
   ldc('/rrdList', TITLES.redressPoList, list('REDRESS')),
   ldc('/rrdDetails/:rrdDetails', TITLES.poDetails, details('REDRESS')),
-  ldc('/ibdList', TITLES.ibdList, { ...list('RECEIVE'), page: 'ibdList' }),
-  ldc('/ibdDetails/:ibdDetails', TITLES.ibdDetails, { ...details('RECEIVE'), page: 'ibdDetails' }),
+  ldc('/ibdList', TITLES.ibdList, documents('IBD', 'documentList')),
+  ldc('/ibdDetails/:ibdDetails', TITLES.ibdDetails, documents('IBD', 'documentDetails')),
   ldc('/decommList', TITLES.snList, list('DECOMM')),
   ldc('/decommDetails/:decommDetails', TITLES.snDetails, details('DECOMM')),
   ldc('/repackScanOperation/:queryValue', TITLES.scanMaterialNo, scan),

@@ -1,6 +1,7 @@
-import { MODULES, type ModuleCode } from '@pharma/domain';
+import { familyOf, MODULES, type ModuleCode } from '@pharma/domain';
 import { fillLabel, NAV_LABELS, TITLES } from '../config/labels.ts';
-import type { RouteMeta } from '../config/routes.ts';
+import { DEFAULT_SCAN_FAMILY, type RouteMeta } from '../config/routes.ts';
+import { routeFamily } from './document-routes.ts';
 
 /** What a title may depend on besides the route itself. */
 export interface TitleContext {
@@ -20,10 +21,14 @@ export function moduleFromParam(value: string | undefined): ModuleCode | undefin
   return (MODULES as readonly string[]).includes(upper) ? (upper as ModuleCode) : undefined;
 }
 
-/** The module a page needs, if any: fixed, from the :moduleType segment, or from the moduleID (or moduleType) query parameter. */
+/**
+ * The module a page needs, if any: fixed, from the :moduleType segment, from the moduleID (or
+ * moduleType) query parameter, or the module of the page's document family (a scan route's `?p=`).
+ */
 export function routeModule(meta: RouteMeta, params: TitleContext['params'], search?: URLSearchParams): ModuleCode | undefined {
   if (meta.module === 'param') return moduleFromParam(params.moduleType);
   if (meta.module === 'query') return moduleFromParam(search?.get('moduleID') ?? search?.get('moduleType') ?? undefined);
+  if (meta.module === 'family') return familyOf(routeFamily(meta, search) ?? '')?.module;
   return meta.module;
 }
 
@@ -51,7 +56,7 @@ function readsAsWo(ctx: TitleContext): boolean {
 
 /** The header title of a page (spec point 2, header details). */
 export function routeTitle(meta: RouteMeta, ctx: TitleContext): string {
-  const type = (ctx.search.get('p') || 'IBD').toUpperCase();
+  const type = (ctx.search.get('p') || DEFAULT_SCAN_FAMILY).toUpperCase();
   switch (meta.titleRule) {
     case 'scanOperation':
       return type === 'DECOMM' ? TITLES.scanScrappingNote : fillLabel(TITLES.scanTypeNo, { type });

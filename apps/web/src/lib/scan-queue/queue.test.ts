@@ -13,6 +13,7 @@ const answer = (req: ScanRequest): ScanResponse => ({
   packs: 1,
   unit: { type: 'EA', id: req.code },
   document: { status: 'In Progress' },
+  warnings: [],
   data: [],
 });
 
@@ -92,6 +93,22 @@ describe('scan queue', () => {
     expect(h.sent).toEqual(Array.from({ length: 50 }, (_, i) => `S${String(i).padStart(2, '0')}`));
     expect(h.store.rows.size).toBe(0);
     expect(h.queue.getSnapshot()).toMatchObject({ block: 'none', pending: [], refused: [] });
+  });
+
+  it("hands a late answer's warnings to the page: a scan that waited offline still shows its advice", async () => {
+    const h = harness();
+    const advice = 'Batch B1 of material M1 expires earlier (2027-01-31): first expiry, first out.';
+    h.setReply((req) => ({ kind: 'answered', answer: { ...answer(req), warnings: req.code === 'B' ? [advice] : [] } }));
+    h.setOnline(false);
+    await h.scan('A');
+    await h.scan('B');
+    h.setOnline(true);
+    await h.queue.resume();
+    const answered = h.events.flatMap((e) => (e.type === 'answered' ? [[e.scan.request.code, e.scan.deferred, e.answer.warnings]] : []));
+    expect(answered).toEqual([
+      ['A', true, []],
+      ['B', true, [advice]],
+    ]);
   });
 
   it('survives a reload: a new queue over the same store sends what the old one kept', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput } from '@mantine/core';
 import type { EditableStatus } from '@pharma/domain';
 import type { UnitView } from '@pharma/domain/contract/inventory';
-import { fillLabel, RECEIVE_UI } from '../../../config/labels.ts';
+import { fillLabel, SEARCH_UI } from '../../../config/labels.ts';
 import { useSetItemStatus } from '../api/item-status.ts';
 import { codeOfUnit } from '../search-target.ts';
 
@@ -19,12 +19,12 @@ export function EditStatus({ unit }: { unit: UnitView }) {
     <Stack gap="xs">
       {save.isSuccess && (
         <Alert color="green" role="status">
-          {fillLabel(RECEIVE_UI.statusSaved, { status: save.data.status })}
+          {fillLabel(SEARCH_UI.statusSaved, { status: save.data.status })}
         </Alert>
       )}
       {!open ? (
         <Button variant="light" onClick={() => setOpen(true)}>
-          {RECEIVE_UI.editStatus}
+          {SEARCH_UI.editStatus}
         </Button>
       ) : (
         <Paper withBorder p="sm">
@@ -39,13 +39,13 @@ export function EditStatus({ unit }: { unit: UnitView }) {
           >
             <Stack gap="xs">
               <NativeSelect
-                label={RECEIVE_UI.newStatus}
+                label={SEARCH_UI.newStatus}
                 value={status}
                 onChange={(event) => setStatus(event.currentTarget.value as EditableStatus)}
                 data={unit.editableStatuses}
               />
               <TextInput
-                label={RECEIVE_UI.statusReason}
+                label={SEARCH_UI.statusReason}
                 value={reason}
                 maxLength={200}
                 onChange={(event) => setReason(event.currentTarget.value)}
@@ -57,10 +57,10 @@ export function EditStatus({ unit }: { unit: UnitView }) {
               )}
               <Group justify="flex-end" gap="xs">
                 <Button variant="default" onClick={() => setOpen(false)}>
-                  {RECEIVE_UI.cancel}
+                  {SEARCH_UI.cancel}
                 </Button>
                 <Button type="submit" loading={save.isPending}>
-                  {RECEIVE_UI.save}
+                  {SEARCH_UI.save}
                 </Button>
               </Group>
             </Stack>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { RECEIVE_UI } from '../../../config/labels.ts';
+import { SEARCH_UI } from '../../../config/labels.ts';
 import { ScanField } from '../../../components/ui/scan-field.tsx';
 import { localDay } from '../../../lib/local-day.ts';
 import { useSearchSscc } from '../api/search-sscc.ts';
@@ -34,9 +34,9 @@ export function SearchPage() {
   return (
     <Stack gap="sm">
       <ScanField
-        label={RECEIVE_UI.searchLabel}
-        placeholder={RECEIVE_UI.searchPlaceholder}
-        submitLabel={RECEIVE_UI.search}
+        label={SEARCH_UI.searchLabel}
+        placeholder={SEARCH_UI.searchPlaceholder}
+        submitLabel={SEARCH_UI.search}
         error={error ?? (target?.kind === 'invalid' ? target.message : undefined)}
         onScan={run}
       />

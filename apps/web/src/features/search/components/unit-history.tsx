@@ -1,6 +1,6 @@
 import { Stack, Text, Timeline } from '@mantine/core';
 import type { UnitView } from '@pharma/domain/contract/inventory';
-import { FIELD_LABELS, RECEIVE_UI } from '../../../config/labels.ts';
+import { FIELD_LABELS, SEARCH_UI } from '../../../config/labels.ts';
 import { formatDateTime } from '../../../lib/local-day.ts';
 
 function stateText(value: unknown): string | undefined {
@@ -18,7 +18,7 @@ export function UnitHistory({ history }: { history: UnitView['history'] }) {
       <Text fw={600}>{FIELD_LABELS.history}</Text>
       {history.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {RECEIVE_UI.noHistory}
+          {SEARCH_UI.noHistory}
         </Text>
       ) : (
         <Timeline bulletSize={12} lineWidth={2}>

@@ -1,7 +1,7 @@
 import { Alert, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { message } from '@pharma/domain';
-import { RECEIVE_UI } from '../../../config/labels.ts';
+import { SEARCH_UI } from '../../../config/labels.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { packCode, ssccCode } from '../../../lib/unit-codes.ts';
 import { useSearchSscc } from '../api/search-sscc.ts';
@@ -16,8 +16,8 @@ const TAB_PATHS: Record<'pallet' | 'carton', Record<UnitPageTab, string>> = {
   carton: { detail: '/rdc/carton/cartonDetails/cartonDetail', list: '/rdc/carton/cartonDetails/packList' },
 };
 const TAB_LABELS = {
-  pallet: { detail: RECEIVE_UI.palletDetail, list: RECEIVE_UI.cartonList },
-  carton: { detail: RECEIVE_UI.cartonDetail, list: RECEIVE_UI.packList },
+  pallet: { detail: SEARCH_UI.palletDetail, list: SEARCH_UI.cartonList },
+  carton: { detail: SEARCH_UI.cartonDetail, list: SEARCH_UI.packList },
 } as const;
 
 /** The code the page names: /rdc/pallet/{sscc}, /rdc/carton/{cartsscc}, ?sscc= on the tab routes, ?gtin=&serial= for a pack. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { acceptedOutcome, checkScan, outcomeOfError } from './scan-outcome.ts';
+import { LastScanStore, ADVICE_KEPT } from './last-scan-store.ts';
+import { acceptedOutcome, adviceOf, checkScan, outcomeOfError } from './scan-outcome.ts';
 
 const TODAY = '2026-11-22';
 const GS = '\x1d';
@@ -28,10 +29,10 @@ describe('checkScan (browser decode before the network)', () => {
 
 describe('outcomes', () => {
   it('tells a duplicate from a refusal', () => {
-    expect(outcomeOfError(new ApiError(409, 'ALREADY_SCANNED', 'This item has already been scanned on IBD 1.'))).toEqual({
+    expect(outcomeOfError(new ApiError(409, 'ALREADY_SCANNED', 'This item has already been scanned on DOC 1.'))).toEqual({
       kind: 'duplicate',
       code: 'ALREADY_SCANNED',
-      text: 'This item has already been scanned on IBD 1.',
+      text: 'This item has already been scanned on DOC 1.',
     });
     expect(outcomeOfError(new ApiError(422, 'QUANTITY_EXCEEDED', 'Quantity exceeded'))).toEqual({
       kind: 'refused',
@@ -50,5 +51,27 @@ describe('outcomes', () => {
       kind: 'removed',
       text: 'Pack X removed: 1 packs taken off.',
     });
+  });
+});
+
+describe('advice (warnings of accepted scans)', () => {
+  const fefo = 'Batch B1 of material M1 expires earlier (2027-01-31): first expiry, first out.';
+  const pack = { unit: { type: 'EA' as const, id: 'X' } };
+
+  it('is kept only for an answer with warnings', () => {
+    expect(adviceOf('s1', { ...pack, warnings: [] })).toBeUndefined();
+    expect(adviceOf('s1', { ...pack, warnings: [' '] })).toBeUndefined();
+    expect(adviceOf('s1', pack)).toBeUndefined();
+    expect(adviceOf('s1', { ...pack, warnings: [fefo] })).toEqual({ scanId: 's1', unit: 'EA', id: 'X', warnings: [fefo] });
+  });
+
+  it('stays on the scan screen newest first until dismissed, a few at a time, whatever the banner shows', () => {
+    const store = new LastScanStore();
+    for (let i = 1; i <= ADVICE_KEPT + 1; i++) store.advise({ scanId: `s${i}`, unit: 'EA', id: `P${i}`, warnings: [fefo] });
+    store.show(acceptedOutcome({ unit: { type: 'EA', id: 'P9' }, packs: 1 }));
+    expect(store.get().advice.map((a) => a.scanId)).toEqual(['s4', 's3', 's2']);
+    store.dismiss('s3');
+    expect(store.get().advice.map((a) => a.scanId)).toEqual(['s4', 's2']);
+    expect(store.get().outcome?.kind).toBe('accepted');
   });
 });

@@ -9,14 +9,14 @@ describe('list state in the URL', () => {
   it('reads repeated statuses, the sort, the search word and the dates', () => {
     const query = readListQuery(
       new URLSearchParams(
-        'page=3&status=Open&status=In%20Progress&status=Open&sort=number&search=%20IBD10%20&from=2026-01-01&to=2026-03-01',
+        'page=3&status=Open&status=In%20Progress&status=Open&sort=number&search=%20DOC10%20&from=2026-01-01&to=2026-03-01',
       ),
     );
     expect(query).toEqual({
       page: 3,
       status: ['Open', 'In Progress'],
       sort: 'number',
-      search: 'IBD10',
+      search: 'DOC10',
       from: '2026-01-01',
       to: '2026-03-01',
     });

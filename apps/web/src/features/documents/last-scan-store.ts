@@ -1,10 +1,19 @@
 import { useSyncExternalStore } from 'react';
-import type { ScanOutcome } from './scan-outcome.ts';
+import type { ScanAdvice, ScanOutcome } from './scan-outcome.ts';
 
-/** The last scan's outcome and how many scans this visit's answers counted. */
+/** How many accepted-with-advice notes stay on screen at once, newest first. */
+export const ADVICE_KEPT = 3;
+
+/** The last scan's outcome, how many scans this visit's answers counted, and the advice of recent answers. */
 export interface LastScan {
   outcome: ScanOutcome | undefined;
   scanned: number;
+  /**
+   * Warnings of accepted scans, newest first, kept until dismissed (or pushed out): an answer can
+   * come after later scans (a fast scanner, the queue after reconnecting), so its advice outlives
+   * the banner.
+   */
+  advice: readonly ScanAdvice[];
 }
 
 /**
@@ -13,7 +22,7 @@ export interface LastScan {
  * two small components and not the page with its lines and scanned units.
  */
 export class LastScanStore {
-  private state: LastScan = { outcome: undefined, scanned: 0 };
+  private state: LastScan = { outcome: undefined, scanned: 0, advice: [] };
   private readonly listeners = new Set<() => void>();
 
   subscribe = (listener: () => void): (() => void) => {
@@ -29,6 +38,15 @@ export class LastScanStore {
 
   countOne(): void {
     this.set({ ...this.state, scanned: this.state.scanned + 1 });
+  }
+
+  advise(advice: ScanAdvice): void {
+    const others = this.state.advice.filter((a) => a.scanId !== advice.scanId);
+    this.set({ ...this.state, advice: [advice, ...others].slice(0, ADVICE_KEPT) });
+  }
+
+  dismiss(scanId: string): void {
+    this.set({ ...this.state, advice: this.state.advice.filter((a) => a.scanId !== scanId) });
   }
 
   private set(next: LastScan): void {

@@ -2,22 +2,25 @@ import { useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { message, PAGE_SIZE } from '@pharma/domain';
-import type { Area, ListQuery } from '@pharma/domain/contract/inventory';
-import { fillLabel, RECEIVE_UI } from '../../../config/labels.ts';
-import { useIbdList } from '../api/get-ibd-list.ts';
-import { RECEIVE_PATHS } from '../area.ts';
-import { useReceivePermissions } from '../hooks/use-receive-permissions.ts';
+import type { ListQuery } from '@pharma/domain/contract/inventory';
+import { DOCUMENT_UI, fillLabel } from '../../../config/labels.ts';
+import { useDocumentList } from '../api/get-document-list.ts';
+import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
 import { checkSearchWord, listSearchParams, pageCount, readListQuery } from '../list-query.ts';
-import { IbdCard } from './ibd-card.tsx';
+import { DocumentCard } from './document-card.tsx';
+import type { DocumentPageProps } from '../types.ts';
 import { ListFilters } from './list-filters.tsx';
 
-/** /rdc/ibdList ('Receiving') and /ldc/ibdList ('IBD List'): the area's inbound documents, 20 a page, searchable and filtered. */
-export function ReceiveListPage({ area }: { area: Area }) {
+/**
+ * A family's list ('Receiving', 'Dispatch', 'Return', 'Scrapping Note List'; locally 'IBD List'):
+ * the area's documents, 20 a page, searchable, filtered by status and date, sorted (spec points 3 and 9).
+ */
+export function DocumentListPage({ area, family, paths }: DocumentPageProps) {
   const [params, setParams] = useSearchParams();
   const query = readListQuery(params);
-  const can = useReceivePermissions(area);
-  const list = useIbdList(query, area);
-  const paths = RECEIVE_PATHS[area];
+  const can = useDocumentPermissions(family, area);
+  const list = useDocumentList(family, query, area);
+  const { labels } = family;
   const [word, setWord] = useState(query.search ?? '');
   const [wordError, setWordError] = useState<string | undefined>();
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -45,8 +48,8 @@ export function ReceiveListPage({ area }: { area: Area }) {
         }}
       >
         <TextInput
-          aria-label={RECEIVE_UI.searchIbdPlaceholder}
-          placeholder={RECEIVE_UI.searchIbdPlaceholder}
+          aria-label={labels.searchPlaceholder}
+          placeholder={labels.searchPlaceholder}
           type="search"
           value={word}
           onChange={(event) => setWord(event.currentTarget.value)}
@@ -54,7 +57,7 @@ export function ReceiveListPage({ area }: { area: Area }) {
           rightSectionWidth={84}
           rightSection={
             <Button type="submit" size="compact-md" variant="light">
-              {RECEIVE_UI.search}
+              {DOCUMENT_UI.search}
             </Button>
           }
         />
@@ -62,20 +65,21 @@ export function ReceiveListPage({ area }: { area: Area }) {
       <Group justify="space-between" gap="xs">
         {can.filter ? (
           <Button variant={filtersOpen ? 'filled' : 'default'} onClick={() => setFiltersOpen((open) => !open)} aria-expanded={filtersOpen}>
-            {RECEIVE_UI.filter}
+            {DOCUMENT_UI.filter}
           </Button>
         ) : (
           <span />
         )}
         {can.scan && (
           <Button component={Link} to={paths.scanDocument}>
-            {RECEIVE_UI.scanIbdNo}
+            {labels.scanNumber}
           </Button>
         )}
       </Group>
       {can.filter && filtersOpen && (
         <ListFilters
           query={query}
+          sortNumber={labels.sortNumber}
           onApply={(change) => {
             go({ ...query, ...change, page: 1 });
             setFiltersOpen(false);
@@ -92,17 +96,17 @@ export function ReceiveListPage({ area }: { area: Area }) {
         </Alert>
       ) : list.data.data.length === 0 ? (
         <Text ta="center" c="dimmed" py="xl" role="status">
-          {filtered ? message('NO_RESULTS') : message('NO_DOCUMENTS', { documents: RECEIVE_UI.inboundDocuments })}
+          {filtered ? message('NO_RESULTS') : message('NO_DOCUMENTS', { documents: labels.documents })}
         </Text>
       ) : (
         <>
           <Text size="sm" c="dimmed">
-            {fillLabel(RECEIVE_UI.documentsFound, { total: String(list.data.total) })}
+            {fillLabel(DOCUMENT_UI.documentsFound, { total: String(list.data.total) })}
           </Text>
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {list.data.data.map((document) => (
               <li key={document.number}>
-                <IbdCard document={document} to={paths.details(document.number)} />
+                <DocumentCard document={document} labels={labels} to={paths.details(document.number)} />
               </li>
             ))}
           </Stack>
@@ -114,7 +118,7 @@ export function ReceiveListPage({ area }: { area: Area }) {
                 onChange={(page) => go({ ...query, page })}
                 siblings={0}
                 getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? RECEIVE_UI.previous : control === 'next' ? RECEIVE_UI.next : control,
+                  'aria-label': control === 'previous' ? DOCUMENT_UI.previous : control === 'next' ? DOCUMENT_UI.next : control,
                 })}
               />
             </Center>

@@ -1,21 +1,32 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { DocumentStatus, DocumentType, Family } from '@pharma/domain';
 import { DocumentDetails, type Area, type DocumentLine } from '@pharma/domain/contract/inventory';
-import type { DocumentStatus } from '@pharma/domain';
 import { api } from '../../../lib/api-client.ts';
 import { withArea } from '../../../lib/area-path.ts';
 import { mergeAnswerLines } from '../lines.ts';
+import { documentListKey } from './get-document-list.ts';
 
-/** GET /api/ibdNo/{ibdNo}: the document and its lines (404 for an IBD of the other area). */
-export function getIbd(ibdNo: string, area: Area): Promise<DocumentDetails> {
-  return api.request<DocumentDetails>(withArea(`/api/ibdNo/${encodeURIComponent(ibdNo)}`, area), {
+/** GET the family's details path with the number (/api/ibdNo/{ibdNo} …): the document and its lines (404 for one of the other area). */
+export function getDocument(family: Family, number: string, area: Area): Promise<DocumentDetails> {
+  return api.request<DocumentDetails>(withArea(`${family.api.details}/${encodeURIComponent(number)}`, area), {
     parse: (body) => DocumentDetails.parse(body),
   });
 }
 
-export const ibdKey = (ibdNo: string, area: Area) => ['ibd', area, ibdNo] as const;
+export const documentKey = (type: DocumentType, number: string, area: Area) => ['document', type, area, number] as const;
 
-export function useIbd(ibdNo: string, area: Area) {
-  return useQuery({ queryKey: ibdKey(ibdNo, area), queryFn: () => getIbd(ibdNo, area), enabled: ibdNo !== '' });
+export function useDocument(family: Family, number: string, area: Area) {
+  return useQuery({
+    queryKey: documentKey(family.type, number, area),
+    queryFn: () => getDocument(family, number, area),
+    enabled: number !== '',
+  });
+}
+
+/** What a scan, a delete or a completion answers about the document. */
+export interface DocumentAnswer {
+  document: { status: DocumentStatus };
+  data: DocumentLine[];
 }
 
 /**
@@ -23,14 +34,13 @@ export function useIbd(ibdNo: string, area: Area) {
  * A scan's answer lists only the unit it scanned as details, a delete's none: `merge` keeps the ones
  * known before (minus `removedUnitId`); a completion's answer is complete and replaces them.
  */
-export function updateCachedIbd(
+export function updateCachedDocument(
   client: QueryClient,
-  ibdNo: string,
-  area: Area,
-  answer: { document: { status: DocumentStatus }; data: DocumentLine[] },
+  { type, number, area }: { type: DocumentType; number: string; area: Area },
+  answer: DocumentAnswer,
   merge: { removedUnitId?: string } | false = {},
 ): void {
-  const key = ibdKey(ibdNo, area);
+  const key = documentKey(type, number, area);
   // Not loaded (the page was opened offline): load it now that an answer shows the server is back.
   if (!client.getQueryData(key)) void client.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
   client.setQueryData<DocumentDetails>(key, (old) => {
@@ -39,5 +49,5 @@ export function updateCachedIbd(
     const data = merge ? mergeAnswerLines(old.data, answer.data, merge.removedUnitId) : answer.data;
     return { document: { ...old.document, status: answer.document.status, scannedQuantity }, data };
   });
-  void client.invalidateQueries({ queryKey: ['ibdList', area] });
+  void client.invalidateQueries({ queryKey: documentListKey(type, area) });
 }

@@ -7,9 +7,9 @@ import { localDay } from '../../../lib/local-day.ts';
 import { scanFeedback, type FeedbackKind } from '../../../lib/scan-feedback.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
 import { getScanQueue, useScanQueueEvents, type QueueEvent } from '../../../lib/scan-queue/index.ts';
-import { updateCachedIbd } from '../api/get-ibd.ts';
+import { updateCachedDocument } from '../api/get-document.ts';
 import { LastScanStore } from '../last-scan-store.ts';
-import { acceptedOutcome, checkScan, outcomeOfRefusal, waitingOutcome, type ScanOutcome } from '../scan-outcome.ts';
+import { acceptedOutcome, adviceOf, checkScan, outcomeOfRefusal, waitingOutcome, type ScanOutcome } from '../scan-outcome.ts';
 
 export interface ScanInput {
   raw: string;
@@ -31,7 +31,8 @@ const FEEDBACK: Partial<Record<ScanOutcome['kind'], FeedbackKind>> = {
  * done. The last scan's state shows at once (sending; "kept on this device" only once written),
  * then its answer; the tone and vibration follow the paint. Answers to this document's scans
  * sent later (after reconnecting, after a reload) update the counts too; refusals of scans that
- * waited are listed by the queue panel. `area` picks the site's permission and warehouses
+ * waited are listed by the queue panel, and the warnings of any answer (first expiry, first out …)
+ * stay beside the feedback until dismissed. `area` picks the site's permission and warehouses
  * (`?area=`), stored with each queued scan.
  *
  * Feedback is fast on a slow handheld (issue 7, decision 0013): the outcome and the count live in
@@ -63,7 +64,9 @@ export function useSubmitScan(docType: DocumentType, docNo: string, area: Area) 
         const { answer } = event;
         store.countOne();
         if (isLatest) show(acceptedOutcome(answer));
-        updateCachedIbd(client, docNo, area, answer);
+        const advice = adviceOf(scanId, answer);
+        if (advice) store.advise(advice);
+        updateCachedDocument(client, { type: docType, number: docNo, area }, answer);
         if (answer.unit.type === 'PLT' || answer.unit.type === 'CTN') {
           const { id, type } = answer.unit;
           startTransition(() => setTypes((old) => new Map(old).set(id, type)));

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DocumentType } from '@pharma/domain';
 import { ScanResponse, type Area, type ReverseRequest } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
 import { withArea } from '../../../lib/area-path.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
 import { parseUnitId, unitCode } from '../../../lib/unit-codes.ts';
-import { updateCachedIbd } from './get-ibd.ts';
+import { updateCachedDocument } from './get-document.ts';
 
 type ReverseBody = ReturnType<typeof ReverseRequest.parse>;
 
-/** POST /api/reverseOperation: removes a scanned unit; `packs` is the number of packs taken off. */
+/** POST /api/reverseOperation: removes a scanned unit from a document of any family; `packs` is the number of packs taken off. */
 export function reverseOperation(body: ReverseBody, area: Area): Promise<ScanResponse> {
   return api.request<ScanResponse>(withArea('/api/reverseOperation', area), {
     method: 'POST',
@@ -17,12 +18,12 @@ export function reverseOperation(body: ReverseBody, area: Area): Promise<ScanRes
   });
 }
 
-export function useReverseOperation(ibdNo: string, area: Area) {
+export function useReverseOperation(type: DocumentType, number: string, area: Area) {
   const client = useQueryClient();
   return useMutation({
     /** `id` as the lines' scanned details write it (SSCC or GTIN/serial); sent as the code a scanner types. */
     mutationFn: (id: string) =>
-      reverseOperation({ docType: 'IBD', docNo: ibdNo, code: unitCode(parseUnitId(id)), scanId: newScanId() }, area),
-    onSuccess: (answer) => updateCachedIbd(client, ibdNo, area, answer, { removedUnitId: answer.unit.id }),
+      reverseOperation({ docType: type, docNo: number, code: unitCode(parseUnitId(id)), scanId: newScanId() }, area),
+    onSuccess: (answer) => updateCachedDocument(client, { type, number, area }, answer, { removedUnitId: answer.unit.id }),
   });
 }

@@ -1,46 +1,46 @@
 import { useCallback, useDeferredValue, useRef, useState } from 'react';
 import { Alert, Anchor, SegmentedControl, Stack, Text } from '@mantine/core';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { message, UNIT_LABELS, type IdType, type UnitType } from '@pharma/domain';
-import type { Area } from '@pharma/domain/contract/inventory';
-import { fillLabel, RECEIVE_UI, SCANNER_UI } from '../../../config/labels.ts';
+import { DOCUMENT_UI, fillLabel, SCANNER_UI } from '../../../config/labels.ts';
 import { ScanField, type ScanFieldHandle } from '../../../components/ui/scan-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useIbd } from '../api/get-ibd.ts';
+import { useDocument } from '../api/get-document.ts';
 import { useReverseOperation } from '../api/reverse-operation.ts';
-import { RECEIVE_PATHS } from '../area.ts';
-import { useReceivePermissions } from '../hooks/use-receive-permissions.ts';
+import { useDocumentNumber } from '../hooks/use-document-number.ts';
+import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
 import { useSubmitScan } from '../hooks/use-submit-scan.ts';
 import type { ScannedUnit } from '../lines.ts';
 import { acceptedOutcome, outcomeOfError } from '../scan-outcome.ts';
+import type { DocumentPageProps } from '../types.ts';
 import { DocumentHeader } from './document-header.tsx';
 import { LinesProgress } from './lines-progress.tsx';
 import { QueryState } from './query-state.tsx';
+import { ScanAdviceNotes } from './scan-advice.tsx';
 import { ScanQueueStatus } from './scan-queue-status.tsx';
 import { ScanResult } from './scan-result.tsx';
 import { ScannedUnits } from './scanned-units.tsx';
 
-export interface ScanUnitsPageProps {
+export interface ScanUnitsPageProps extends DocumentPageProps {
   /** The unit types offered, in the spec's order (PLT, CTN, EA). */
   units: readonly UnitType[];
-  area: Area;
 }
 
 /**
- * /rdc/scanPallet/{ibdNo}, /rdc/scanHandlingUnit/{ibdNo} and /ldc/ScanOperation/{ibdNo}: pick the
- * unit type, scan, see the answer and the counts move; delete a scanned unit when permitted
- * (decisions 0007, 0012). A scan re-renders the feedback banner and the count only; the lines and
- * the scanned units follow the answer at a lower priority.
+ * The unit scan of a document of any family (/rdc/scanPallet/{number}?p=, /rdc/scanHandlingUnit/{number}?p=,
+ * /ldc/ScanOperation/{number}): pick the unit type, scan, see the answer and the counts move; delete
+ * a scanned unit when permitted (decisions 0007, 0012). A scan re-renders the feedback banner and the
+ * count only; the lines and the scanned units follow the answer at a lower priority.
  */
-export function ScanUnitsPage({ units, area }: ScanUnitsPageProps) {
-  const ibdNo = useParams().queryValue ?? '';
-  const can = useReceivePermissions(area);
-  const details = useIbd(ibdNo, area);
+export function ScanUnitsPage({ units, area, family, paths }: ScanUnitsPageProps) {
+  const number = useDocumentNumber();
+  const can = useDocumentPermissions(family, area);
+  const details = useDocument(family, number, area);
   const [unit, setUnit] = useState<UnitType>(units[0] ?? 'PLT');
   const [idType, setIdType] = useState<IdType>('GS1');
   const field = useRef<ScanFieldHandle>(null);
-  const scan = useSubmitScan('IBD', ibdNo, area);
-  const reverse = useReverseOperation(ibdNo, area);
+  const scan = useSubmitScan(family.type, number, area);
+  const reverse = useReverseOperation(family.type, number, area);
   // ?camera=1 shows the camera view whatever the Barcode Scanner setting says (the camera journey's shortcut).
   const forceCamera = useSearchParams()[0].get('camera') === '1';
   // The lists redraw after the feedback: an answer's new lines render as a transition.
@@ -62,12 +62,12 @@ export function ScanUnitsPage({ units, area }: ScanUnitsPageProps) {
   const offline = details.isError && details.error instanceof ApiError && details.error.status === 0;
   const completed = details.data?.document.status === 'Completed';
   const controls = completed ? (
-    <Text role="status">{message('DOCUMENT_COMPLETED', { type: 'IBD', number: ibdNo })}</Text>
+    <Text role="status">{message('DOCUMENT_COMPLETED', { type: family.type, number })}</Text>
   ) : (
     <>
       <SegmentedControl
         fullWidth
-        aria-label={RECEIVE_UI.unitType}
+        aria-label={DOCUMENT_UI.unitType}
         value={unit}
         onChange={(value) => {
           setUnit(value as UnitType);
@@ -77,25 +77,32 @@ export function ScanUnitsPage({ units, area }: ScanUnitsPageProps) {
       />
       <SegmentedControl
         size="xs"
-        aria-label={RECEIVE_UI.idType}
+        aria-label={DOCUMENT_UI.idType}
         value={idType}
         onChange={(value) => {
           setIdType(value as IdType);
           field.current?.focus();
         }}
         data={[
-          { value: 'GS1', label: RECEIVE_UI.gs1 },
-          { value: 'NON_GS1', label: RECEIVE_UI.nonGs1 },
+          { value: 'GS1', label: DOCUMENT_UI.gs1 },
+          { value: 'NON_GS1', label: DOCUMENT_UI.nonGs1 },
         ]}
       />
       <ScanField
         ref={field}
         camera={forceCamera ? 'force' : true}
-        label={fillLabel(RECEIVE_UI.scanLabel, { unit: UNIT_LABELS[unit] })}
-        placeholder={RECEIVE_UI.scanPlaceholder}
-        submitLabel={RECEIVE_UI.scan}
+        label={fillLabel(DOCUMENT_UI.scanLabel, { unit: UNIT_LABELS[unit] })}
+        placeholder={DOCUMENT_UI.scanPlaceholder}
+        submitLabel={DOCUMENT_UI.scan}
         onScan={(raw) => scan.submit({ raw, unit, idType })}
       />
+    </>
+  );
+  const feedback = (
+    <>
+      <ScanResult store={scan.store} />
+      <ScanAdviceNotes store={scan.store} />
+      <ScanQueueStatus store={scan.store} />
     </>
   );
 
@@ -104,8 +111,7 @@ export function ScanUnitsPage({ units, area }: ScanUnitsPageProps) {
     return (
       <Stack gap="sm">
         {controls}
-        <ScanResult store={scan.store} />
-        <ScanQueueStatus store={scan.store} />
+        {feedback}
         <Alert color="gray" variant="light">
           {SCANNER_UI.detailsOffline}
         </Alert>
@@ -117,10 +123,9 @@ export function ScanUnitsPage({ units, area }: ScanUnitsPageProps) {
     <QueryState query={details}>
       {(data) => (
         <Stack gap="sm">
-          <DocumentHeader details={data} compact />
+          <DocumentHeader details={data} labels={family.labels} compact />
           {controls}
-          <ScanResult store={scan.store} />
-          <ScanQueueStatus store={scan.store} />
+          {feedback}
           <LinesProgress lines={lines ?? data.data} />
           <ScannedUnits
             lines={lines ?? data.data}
@@ -128,8 +133,8 @@ export function ScanUnitsPage({ units, area }: ScanUnitsPageProps) {
             deleting={reverse.isPending ? reverse.variables : undefined}
             onDelete={can.deleteScanned && !completed ? onDelete : undefined}
           />
-          <Anchor component={Link} to={RECEIVE_PATHS[area].details(ibdNo)}>
-            {RECEIVE_UI.backToDetails}
+          <Anchor component={Link} to={paths.details(number)}>
+            {paths.detailsTitle}
           </Anchor>
         </Stack>
       )}

@@ -1,5 +1,5 @@
 import { decodeScan, message, UNIT_LABELS, type IdType, type UnitType } from '@pharma/domain';
-import { fillLabel, RECEIVE_UI, SCANNER_UI } from '../../config/labels.ts';
+import { DOCUMENT_UI, fillLabel, SCANNER_UI } from '../../config/labels.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
 /** What the operator sees after a scan: counted, refused (by the browser or the server), or already scanned. */
@@ -50,10 +50,28 @@ export function acceptedOutcome(
   answer: { unit: { type: UnitType; id: string }; packs: number },
   kind: 'accepted' | 'removed' = 'accepted',
 ): ScanOutcome {
-  const text = fillLabel(kind === 'accepted' ? RECEIVE_UI.accepted : RECEIVE_UI.removed, {
+  const text = fillLabel(kind === 'accepted' ? DOCUMENT_UI.accepted : DOCUMENT_UI.removed, {
     unit: UNIT_LABELS[answer.unit.type],
     id: answer.unit.id,
     packs: String(answer.packs),
   });
   return { kind, unit: answer.unit.type, id: answer.unit.id, packs: answer.packs, text };
+}
+
+/** A scan accepted with the server's warnings (first expiry, first out …): shown beside the feedback until dismissed. */
+export interface ScanAdvice {
+  scanId: string;
+  unit: UnitType;
+  id: string;
+  warnings: readonly string[];
+}
+
+/** The advice of an answer, or undefined when it carries no warning. */
+export function adviceOf(
+  scanId: string,
+  answer: { unit: { type: UnitType; id: string }; warnings?: readonly string[] | undefined },
+): ScanAdvice | undefined {
+  const warnings = answer.warnings?.filter((text) => text.trim() !== '') ?? [];
+  if (warnings.length === 0) return undefined;
+  return { scanId, unit: answer.unit.type, id: answer.unit.id, warnings };
 }

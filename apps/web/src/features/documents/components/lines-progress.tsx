@@ -1,13 +1,13 @@
 import { memo } from 'react';
 import { Card, Group, Stack, Text } from '@mantine/core';
 import type { DocumentLine } from '@pharma/domain/contract/inventory';
-import { fillLabel, FIELD_LABELS, RECEIVE_UI } from '../../../config/labels.ts';
+import { DOCUMENT_UI, fillLabel, FIELD_LABELS } from '../../../config/labels.ts';
 import { qtyLeft } from '../lines.ts';
 
 /** The scan screen's lines, one row each with its running count; re-renders only when the lines change. */
 export const LinesProgress = memo(function LinesProgress({ lines }: { lines: readonly DocumentLine[] }) {
   return (
-    <Card withBorder padding="xs" component="section" aria-label={RECEIVE_UI.lines}>
+    <Card withBorder padding="xs" component="section" aria-label={DOCUMENT_UI.lines}>
       <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {lines.map((line) => (
           <Group
@@ -27,7 +27,7 @@ export const LinesProgress = memo(function LinesProgress({ lines }: { lines: rea
               </Text>
             </Stack>
             <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="line-progress">
-              {fillLabel(RECEIVE_UI.progress, { scanned: String(line.scannedQuantity), expected: String(line.quantity) })}
+              {fillLabel(DOCUMENT_UI.progress, { scanned: String(line.scannedQuantity), expected: String(line.quantity) })}
               <Text span size="xs" c="dimmed">
                 {' '}
                 ({FIELD_LABELS.qtyLeft} {qtyLeft(line)})

@@ -1,12 +1,12 @@
 import { Alert } from '@mantine/core';
-import { RECEIVE_UI } from '../../../config/labels.ts';
+import { DOCUMENT_UI } from '../../../config/labels.ts';
 import { useLastScan, type LastScanStore } from '../last-scan-store.ts';
 
 const LOOK = {
   accepted: { color: 'green', variant: 'filled', title: undefined },
   removed: { color: 'blue', variant: 'light', title: undefined },
-  refused: { color: 'red', variant: 'filled', title: RECEIVE_UI.refused },
-  duplicate: { color: 'yellow', variant: 'filled', title: RECEIVE_UI.duplicate },
+  refused: { color: 'red', variant: 'filled', title: DOCUMENT_UI.refused },
+  duplicate: { color: 'yellow', variant: 'filled', title: DOCUMENT_UI.duplicate },
   sending: { color: 'gray', variant: 'light', title: undefined },
   queued: { color: 'orange', variant: 'light', title: undefined },
 } as const;

@@ -1,28 +1,30 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { completeButtonEnabled, type DocumentStatus } from '@pharma/domain';
+import { completeButtonEnabled, type DocumentStatus, type Family } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
-import { fillLabel, RECEIVE_UI } from '../../../config/labels.ts';
-import { useCompleteReceive } from '../api/complete-receive.ts';
+import { DOCUMENT_UI, fillLabel } from '../../../config/labels.ts';
+import { useCompleteDocument } from '../api/complete-document.ts';
 
 export interface CompleteButtonProps {
-  ibdNo: string;
+  family: Family;
+  number: string;
   area: Area;
   status: DocumentStatus;
   scanned: number;
   expected: number;
 }
 
-/** 'Complete' with a confirmation; enabled by the spec's rule (point 4); says the server's answer. */
-export function CompleteButton({ ibdNo, area, status, scanned, expected }: CompleteButtonProps) {
+/** 'Complete' with the family's confirmation; enabled by the spec's rule (point 4); says the server's answer. */
+export function CompleteButton({ family, number, area, status, scanned, expected }: CompleteButtonProps) {
   const [confirming, setConfirming] = useState(false);
-  const complete = useCompleteReceive(ibdNo, area);
+  const complete = useCompleteDocument(family, number, area);
   const enabled = completeButtonEnabled(status, 'complete', scanned);
+  const { labels } = family;
 
   return (
     <>
       <Button color="green" disabled={!enabled} onClick={() => setConfirming(true)}>
-        {RECEIVE_UI.complete}
+        {DOCUMENT_UI.complete}
       </Button>
       {complete.isSuccess && (
         <Alert color="green" role="status" w="100%">
@@ -34,19 +36,19 @@ export function CompleteButton({ ibdNo, area, status, scanned, expected }: Compl
           {complete.error.message}
         </Alert>
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={RECEIVE_UI.completeTitle} centered>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={labels.completeTitle} centered>
         <Stack>
-          <Text>{fillLabel(RECEIVE_UI.completeText, { ibdNo, scanned: String(scanned), expected: String(expected) })}</Text>
+          <Text>{fillLabel(labels.completeText, { number, scanned: String(scanned), expected: String(expected) })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              {RECEIVE_UI.cancel}
+              {DOCUMENT_UI.cancel}
             </Button>
             <Button
               color="green"
               loading={complete.isPending}
               onClick={() => complete.mutate(undefined, { onSettled: () => setConfirming(false) })}
             >
-              {RECEIVE_UI.confirm}
+              {DOCUMENT_UI.confirm}
             </Button>
           </Group>
         </Stack>

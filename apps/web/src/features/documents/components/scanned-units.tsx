@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { UnitType } from '@pharma/domain';
 import type { DocumentLine } from '@pharma/domain/contract/inventory';
-import { fillLabel, RECEIVE_UI } from '../../../config/labels.ts';
+import { DOCUMENT_UI, fillLabel } from '../../../config/labels.ts';
 import { unitPath, unitText } from '../../../lib/unit-codes.ts';
 import { scannedUnits, type ScannedUnit } from '../lines.ts';
 
@@ -20,13 +20,13 @@ export interface ScannedUnitsProps {
 export const ScannedUnits = memo(function ScannedUnits({ lines, types, onDelete, deleting }: ScannedUnitsProps) {
   const units = scannedUnits(lines);
   return (
-    <Stack gap="xs" component="section" aria-label={RECEIVE_UI.scannedUnits}>
+    <Stack gap="xs" component="section" aria-label={DOCUMENT_UI.scannedUnits}>
       <Title order={2} size="h5">
-        {RECEIVE_UI.scannedUnits} ({units.length})
+        {DOCUMENT_UI.scannedUnits} ({units.length})
       </Title>
       {units.length === 0 ? (
         <Text c="dimmed" size="sm">
-          {RECEIVE_UI.noScannedUnits}
+          {DOCUMENT_UI.noScannedUnits}
         </Text>
       ) : (
         <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -47,7 +47,7 @@ export const ScannedUnits = memo(function ScannedUnits({ lines, types, onDelete,
                     variant="light"
                     color="red"
                     size={40}
-                    aria-label={fillLabel(RECEIVE_UI.deleteLabel, { id: unitText(unit.ref) })}
+                    aria-label={fillLabel(DOCUMENT_UI.deleteLabel, { id: unitText(unit.ref) })}
                     loading={deleting === unit.id}
                     onClick={() => onDelete(unit)}
                   >

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Family } from '@pharma/domain';
+import { CompleteResponse, type Area } from '@pharma/domain/contract/inventory';
+import { api } from '../../../lib/api-client.ts';
+import { withArea } from '../../../lib/area-path.ts';
+import { documentKey, updateCachedDocument } from './get-document.ts';
+
+export type CompleteAnswer = ReturnType<typeof CompleteResponse.parse>;
+
+/**
+ * Completes a document: the family's own path with the number under its field
+ * (/api/completeReceive { ibdNo } …), else /api/completeOperation { docType, docNo }.
+ */
+export function completeDocument(family: Family, number: string, area: Area): Promise<CompleteAnswer> {
+  const { path, field } = family.complete;
+  const [url, body] = path && field ? [path, { [field]: number }] : ['/api/completeOperation', { docType: family.type, docNo: number }];
+  return api.request<CompleteAnswer>(withArea(url, area), {
+    method: 'POST',
+    body,
+    parse: (raw) => CompleteResponse.parse(raw),
+  });
+}
+
+export function useCompleteDocument(family: Family, number: string, area: Area) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => completeDocument(family, number, area),
+    onSuccess: (answer) => {
+      updateCachedDocument(client, { type: family.type, number, area }, answer, false);
+      void client.invalidateQueries({ queryKey: documentKey(family.type, number, area) });
+    },
+  });
+}

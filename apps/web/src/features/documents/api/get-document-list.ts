@@ -1,0 +1,31 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { DocumentType, Family } from '@pharma/domain';
+import { ListResponse, type Area, type ListQuery } from '@pharma/domain/contract/inventory';
+import { api } from '../../../lib/api-client.ts';
+import { withArea } from '../../../lib/area-path.ts';
+import { listSearchParams } from '../list-query.ts';
+
+export type DocumentList = ReturnType<typeof ListResponse.parse>;
+
+/** GET the family's list path (/api/ibdList, /api/obdList …): one page (20) of an area's documents, filtered and sorted. */
+export function getDocumentList(family: Family, query: ListQuery, area: Area): Promise<DocumentList> {
+  return api.request<DocumentList>(withArea(`${family.api.list}?${listSearchParams(query)}`, area), {
+    parse: (body) => ListResponse.parse(body),
+  });
+}
+
+/** A family's lists: of an area, then of one query. The family comes first, so no two families share an entry. */
+export const documentListKey = (type: DocumentType, area?: Area, query?: ListQuery) =>
+  area === undefined
+    ? (['documentList', type] as const)
+    : query === undefined
+      ? (['documentList', type, area] as const)
+      : (['documentList', type, area, query] as const);
+
+export function useDocumentList(family: Family, query: ListQuery, area: Area) {
+  return useQuery({
+    queryKey: documentListKey(family.type, area, query),
+    queryFn: () => getDocumentList(family, query, area),
+    placeholderData: keepPreviousData,
+  });
+}

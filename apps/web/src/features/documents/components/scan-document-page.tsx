@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate } from 'react-router';
+import { validateLooseCode } from '@pharma/domain';
+import { DOCUMENT_UI } from '../../../config/labels.ts';
+import { NEW_DOCUMENT } from '../../../config/routes.ts';
+import { ScanField } from '../../../components/ui/scan-field.tsx';
+import { documentKey, getDocument } from '../api/get-document.ts';
+import { useDocumentNumber } from '../hooks/use-document-number.ts';
+import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
+import type { DocumentPageProps } from '../types.ts';
+
+/**
+ * The document number step ('Scan IBD No.', 'Scan OBD No.', 'Scan Scrapping Note' …, on
+ * /rdc/scanOperation/new?p= and /ldc/ScanOperation/new): scan or type the number, then scan its
+ * units. A queryValue that already names a document goes straight to its unit scan.
+ */
+export function ScanDocumentPage({ area, family, paths }: DocumentPageProps) {
+  const queryValue = useDocumentNumber() || NEW_DOCUMENT;
+  const can = useDocumentPermissions(family, area);
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  if (!can.scan) return <Navigate to="/403" replace />;
+  if (queryValue !== NEW_DOCUMENT) return <Navigate to={paths.scanUnits(queryValue)} replace />;
+
+  const open = async (raw: string) => {
+    const number = validateLooseCode(raw);
+    if (!number.ok) {
+      setError(number.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      await client.fetchQuery({
+        queryKey: documentKey(family.type, number.value, area),
+        queryFn: () => getDocument(family, number.value, area),
+      });
+      setError(undefined);
+      void navigate(paths.scanUnits(number.value));
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <ScanField
+        label={family.labels.number}
+        placeholder={DOCUMENT_UI.scanPlaceholder}
+        submitLabel={DOCUMENT_UI.go}
+        error={error}
+        busy={busy}
+        onScan={(raw) => void open(raw)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { lazyNamed } from '../../lib/lazy-named.ts';
+
+/**
+ * One feature for every document family (decision 0015): each page is given the family (from the
+ * registry, picked by the route) and its paths (from the route tables). Each screen is a chunk of
+ * its own, loaded when a route first shows it (issue 7).
+ */
+export const DocumentListPage = lazyNamed(() => import('./components/document-list-page.tsx'), 'DocumentListPage');
+export const DocumentDetailsPage = lazyNamed(() => import('./components/document-details-page.tsx'), 'DocumentDetailsPage');
+export const ScanDocumentPage = lazyNamed(() => import('./components/scan-document-page.tsx'), 'ScanDocumentPage');
+export const ScanUnitsPage = lazyNamed(() => import('./components/scan-units-page.tsx'), 'ScanUnitsPage');
+export type { DocumentPageProps } from './types.ts';

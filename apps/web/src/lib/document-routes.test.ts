@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { FAMILIES } from '@pharma/domain';
+import { LDC_ROUTES, RDC_ROUTES, type RouteMeta } from '../config/routes.ts';
+import { documentPath, documentPaths, routeFamily } from './document-routes.ts';
+import { routeModule } from './route-meta.ts';
+
+const route = (path: string): RouteMeta => {
+  const found = [...RDC_ROUTES, ...LDC_ROUTES].find((r) => r.path === path);
+  if (!found) throw new Error(`no route ${path}`);
+  return found;
+};
+const p = (query: string) => new URLSearchParams(query);
+
+describe('document paths from the route tables', () => {
+  it('finds every regional page of every family', () => {
+    expect(documentPaths('RDC', 'IBD')).toMatchObject({
+      list: '/rdc/ibdList',
+      scanDocument: '/rdc/scanOperation/new?p=IBD',
+      detailsTitle: 'IBD Details',
+    });
+    const obd = documentPaths('RDC', 'OBD')!;
+    expect(obd).toMatchObject({ list: '/rdc/obdList', scanDocument: '/rdc/scanOperation/new?p=OBD', detailsTitle: 'OBD Details' });
+    expect(obd.details('OBD 1/2')).toBe('/rdc/obdNo/OBD%201%2F2');
+    expect(obd.scanUnits('4000001')).toBe('/rdc/scanPallet/4000001?p=OBD');
+    expect(documentPaths('RDC', 'RMA')?.details('R1')).toBe('/rdc/rmaNo/R1');
+    expect(documentPaths('RDC', 'DECOMM')).toMatchObject({ list: '/rdc/decommList', detailsTitle: 'Scrapping Details' });
+    for (const family of FAMILIES) expect(documentPaths('RDC', family.type), family.type).toBeDefined();
+  });
+
+  it('finds local receiving on the local scan route, which is both the number step and the unit scan', () => {
+    const ibd = documentPaths('LDC', 'IBD')!;
+    expect(ibd).toMatchObject({ list: '/ldc/ibdList', scanDocument: '/ldc/ScanOperation/new?p=IBD', detailsTitle: 'IBD Details' });
+    expect(ibd.details('1800000201')).toBe('/ldc/ibdDetails/1800000201');
+    expect(ibd.scanUnits('1800000201')).toBe('/ldc/ScanOperation/1800000201?p=IBD');
+  });
+
+  it('has no pages for a family the area does not run yet, nor for a family without an entry', () => {
+    expect(documentPaths('LDC', 'OBD')).toBeUndefined();
+    expect(documentPath('LDC', 'OBD', 'scanUnits', '1')).toBeUndefined();
+    expect(documentPaths('RDC', 'STO')).toBeUndefined();
+    expect(documentPath('RDC', 'OBD', 'documentDetails', '7')).toBe('/rdc/obdNo/7');
+  });
+});
+
+describe('the family of a route', () => {
+  it('is the list and details routes’ own', () => {
+    expect(routeFamily(route('/rdc/obdList'))).toBe('OBD');
+    expect(routeFamily(route('/rdc/decommNo/:decommNo'))).toBe('DECOMM');
+    expect(routeFamily(route('/ldc/ibdDetails/:ibdDetails'))).toBe('IBD');
+    expect(routeFamily(route('/ldc/rmaList'))).toBeUndefined();
+  });
+
+  it("is the scan routes' p parameter, IBD by default, when the area lists that family", () => {
+    const scan = route('/rdc/scanOperation/:queryValue');
+    expect(routeFamily(scan, p(''))).toBe('IBD');
+    expect(routeFamily(scan, p('p=OBD'))).toBe('OBD');
+    expect(routeFamily(scan, p('p=rma'))).toBe('RMA');
+    expect(routeFamily(route('/rdc/scanPallet/:queryValue'), p('p=DECOMM'))).toBe('DECOMM');
+    expect(routeFamily(route('/rdc/scanHandlingUnit/:queryValue'), p('p=OBD'))).toBe('OBD');
+    expect(routeFamily(scan, p('p=STO'))).toBeUndefined();
+    expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=IBD'))).toBe('IBD');
+    expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=OBD'))).toBeUndefined();
+  });
+
+  it('makes a scan route need the module of its family (the permission follows ?p=)', () => {
+    const scan = route('/rdc/scanOperation/:queryValue');
+    expect(routeModule(scan, {}, p(''))).toBe('RECEIVE');
+    expect(routeModule(scan, {}, p('p=OBD'))).toBe('DISPATCH');
+    expect(routeModule(route('/rdc/scanPallet/:queryValue'), {}, p('p=RMA'))).toBe('RETURN');
+    expect(routeModule(route('/rdc/scanHandlingUnit/:queryValue'), {}, p('p=DECOMM'))).toBe('DECOMM');
+    expect(routeModule(route('/ldc/ScanOperation/:queryValue'), {}, p('p=IBD'))).toBe('RECEIVE');
+    expect(routeModule(route('/rdc/obdNo/:obdNo'), {})).toBe('DISPATCH');
+  });
+});
