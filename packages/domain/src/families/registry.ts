@@ -1,4 +1,3 @@
-import type { DocumentType } from '../documents.ts';
 import { defineFamily, type Family } from './family.ts';
 import { firstExpiryFirstOut, fullBundlesOnly, notExpired } from './rules.ts';
 
@@ -23,7 +22,7 @@ export const receive = defineFamily({
   expected: 'lines+asn',
   fefo: false,
   rules: [],
-  cbv: { bizStep: 'receiving', disposition: 'sellable_not_accessible' },
+  cbv: { bizStep: 'receiving', disposition: 'sellable_not_accessible', bizTransactionType: 'recadv' },
   complete: { ok: 'RECEIVE_SAVED', error: 'ERROR_COMPLETING_RECEIVE', path: '/api/completeReceive', field: 'ibdNo' },
   api: { list: '/api/ibdList', details: '/api/ibdNo' },
   labels: {
@@ -54,7 +53,7 @@ export const dispatch = defineFamily({
   expected: 'lines',
   fefo: true,
   rules: [fullBundlesOnly, notExpired, firstExpiryFirstOut],
-  cbv: { bizStep: 'shipping', disposition: 'in_transit' },
+  cbv: { bizStep: 'shipping', disposition: 'in_transit', bizTransactionType: 'desadv' },
   complete: { ok: 'GI_SAVED', error: 'ERROR_COMPLETING_DISPATCH', path: '/api/completeDispatch', field: 'obdNo' },
   api: { list: '/api/obdList', details: '/api/obdNo' },
   labels: {
@@ -82,7 +81,7 @@ export const returns = defineFamily({
   expected: 'lines',
   fefo: false,
   rules: [fullBundlesOnly],
-  cbv: { bizStep: 'receiving', disposition: 'returned' },
+  cbv: { bizStep: 'receiving', disposition: 'returned', bizTransactionType: 'rma' },
   complete: { ok: 'RETURNS_SAVED', error: 'ERROR_COMPLETING_RETURNS' },
   api: { list: '/api/rmaList', details: '/api/rmaNo' },
   labels: {
@@ -116,6 +115,7 @@ export const scrap = defineFamily({
   expected: 'lines',
   fefo: false,
   rules: [fullBundlesOnly],
+  // No CBV business transaction type fits a scrapping note: its events name it untyped (decision 0017).
   cbv: { bizStep: 'destroying', disposition: 'destroyed' },
   complete: { ok: 'DECOMM_SAVED', error: 'ERROR_COMPLETING_DECOMMISSION', path: '/api/completeDecommission', field: 'decommNo' },
   api: { list: '/api/decommList', details: '/api/decommNo' },
