@@ -15,6 +15,7 @@ import { documentsRoutes } from './api/documents/documents.routes.ts';
 import { EpcisService } from './api/integration/epcis.service.ts';
 import { IntakeService } from './api/integration/intake.service.ts';
 import { integrationRoutes } from './api/integration/integration.routes.ts';
+import { MovementsService } from './api/integration/movements.service.ts';
 import { referenceRoutes } from './api/reference/reference.routes.ts';
 import { CompleteService } from './api/scans/complete.service.ts';
 import { ScanService } from './api/scans/scans.service.ts';
@@ -58,7 +59,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<ZodApp> {
   registerRoutes(app, new RegisterService(database.db));
   adminRoutes(app, new AdminService(database.db, () => auth.forgetAuthorizations()));
   referenceRoutes(app, database.db);
-  integrationRoutes(app, new IntakeService(database.db), new EpcisService(database.db));
+  integrationRoutes(app, new IntakeService(database.db), new EpcisService(database.db), new MovementsService(database.db));
   documentsRoutes(app, new DocumentsService(database.db));
   scansRoutes(app, new ScanService(database.db, createTransactor(database)), new CompleteService(database.db));
   unitsRoutes(app, new UnitsService(database.db));

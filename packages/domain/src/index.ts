@@ -17,6 +17,8 @@ export * from './rules/fields.ts';
 export * from './rules/item-status.ts';
 export * from './rules/allocate.ts';
 export * from './gs1/epc.ts';
+export * from './gs1/event-hash.ts';
+export * from './gs1/epcis-event.ts';
 export * from './rules/lines.ts';
 export * from './gs1/cbv.ts';
 export * from './unit-id.ts';

@@ -3,12 +3,14 @@ import type { Db } from './database.ts';
 import * as foundation from './migrations/2026-11-22-0001-foundation.ts';
 import * as inventory from './migrations/2026-11-22-0002-inventory.ts';
 import * as familyEngine from './migrations/2026-11-23-0003-family-engine.ts';
+import * as epcisMovements from './migrations/2026-11-23-0004-epcis-movements.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0001-foundation': foundation,
   '2026-11-22-0002-inventory': inventory,
   '2026-11-23-0003-family-engine': familyEngine,
+  '2026-11-23-0004-epcis-movements': epcisMovements,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -27,6 +27,7 @@ export interface Database {
   scans: ScansTable;
   scan_items: ScanItemsTable;
   epcis_events: EpcisEventsTable;
+  epcis_movements: EpcisMovementsTable;
 }
 
 export interface UsersTable {
@@ -112,6 +113,10 @@ export interface WarehousesTable {
   plant: string;
   sales_org: string;
   created_at: string;
+  /** GLN-13 of the warehouse: the SGLN of its EPCIS events. */
+  gln: string | null;
+  /** IANA time zone ('Asia/Singapore'): the UTC offset of its EPCIS events. */
+  time_zone: string | null;
 }
 
 export interface MaterialsTable {
@@ -218,3 +223,16 @@ export interface EpcisEventsTable {
   body_json: string;
   received_at: string;
 }
+
+/** A completed movement as an EPCIS 2.0 ObjectEvent; `id` is its eventID (the CBV 2.0 event hash ID). */
+export interface EpcisMovementsTable {
+  id: string;
+  document_id: string;
+  doc_type: DocumentType;
+  doc_no: string;
+  /** ISO-8601 UTC with milliseconds: text order is time order. */
+  event_time: string;
+  body_json: string;
+  created_at: string;
+}
+export type NewEpcisMovementRow = Insertable<EpcisMovementsTable>;

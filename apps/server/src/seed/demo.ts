@@ -14,9 +14,26 @@ export const DEMO_USERS = {
   viewer: 'viewer@demo.local',
   nobody: 'nobody@demo.local',
 } as const;
+/** GLNs of the demo company prefix (8881234) with the plant as location reference; the check digit is GS1's mod 10. */
 export const DEMO_WAREHOUSES = [
-  { warehouseNo: 'W2010', name: 'Singapore Regional DC', area: 'RDC', plant: '2010', salesOrg: 'SG10' },
-  { warehouseNo: 'W3010', name: 'Jurong Local DC', area: 'LDC', plant: '3010', salesOrg: 'SG10' },
+  {
+    warehouseNo: 'W2010',
+    name: 'Singapore Regional DC',
+    area: 'RDC',
+    plant: '2010',
+    salesOrg: 'SG10',
+    gln: '8881234020109',
+    timeZone: 'Asia/Singapore',
+  },
+  {
+    warehouseNo: 'W3010',
+    name: 'Jurong Local DC',
+    area: 'LDC',
+    plant: '3010',
+    salesOrg: 'SG10',
+    gln: '8881234030108',
+    timeZone: 'Asia/Singapore',
+  },
 ] as const;
 
 const SEED = 20261122;
@@ -81,6 +98,8 @@ async function seedDemo(db: Db): Promise<string> {
         area: w.area,
         plant: w.plant,
         sales_org: w.salesOrg,
+        gln: w.gln,
+        time_zone: w.timeZone,
         created_at: now,
       })),
     )

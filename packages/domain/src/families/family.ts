@@ -1,4 +1,5 @@
 import type { DocumentType } from '../documents.ts';
+import type { BizTransactionType } from '../gs1/epcis-event.ts';
 import type { MessageCode } from '../messages.ts';
 import type { Application, ModuleCode } from '../permissions.ts';
 import type { ItemReason, UnitStatus, UnitType } from '../units.ts';
@@ -100,8 +101,11 @@ export interface Family {
   fefo: boolean;
   /** The family's own rules, run after the engine's common checks. */
   rules: readonly ScanRule[];
-  /** CBV 2.0 business step and disposition of the completed movement (EPCIS ObjectEvent). */
-  cbv: { bizStep: string; disposition: string };
+  /**
+   * CBV 2.0 business step and disposition of the completed movement (EPCIS ObjectEvent), and the type of
+   * the document as its business transaction (CBV 2.0 section 7.3; none when no CBV type fits, decision 0017).
+   */
+  cbv: { bizStep: string; disposition: string; bizTransactionType?: BizTransactionType };
   complete: {
     ok: MessageCode;
     error: MessageCode;

@@ -42,4 +42,10 @@ describe('EPC URIs (GS1 Tag Data Standard 6.3)', () => {
     expect(parseEpc(sgtinUri('10614141073464', 'A/1'), TODAY)).toEqual({ kind: 'sgtin', gtin: '10614141073464', serial: 'A/1' });
     expect(parseEpc(ssccUri('106141412345678908'), TODAY)).toEqual({ kind: 'sscc', sscc: '106141412345678908' });
   });
+
+  it('reads a 20-character serial whose escapes make it longer as written, and no serial longer than 20', () => {
+    const serial = '///A/AAAAA/AAAAAAAAA';
+    expect(parseEpc(sgtinUri('10614141073464', serial), TODAY)).toEqual({ kind: 'sgtin', gtin: '10614141073464', serial });
+    expect(parseEpc(sgtinUri('10614141073464', serial + 'A'), TODAY)).toEqual({ kind: 'unknown' });
+  });
 });

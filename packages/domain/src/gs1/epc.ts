@@ -10,7 +10,8 @@ import { decodeCode } from './decode.ts';
 
 export type EpcKey = { kind: 'sgtin'; gtin: string; serial: string } | { kind: 'sscc'; sscc: string } | { kind: 'unknown' };
 
-const SGTIN = /^urn:epc:id:sgtin:(\d{6,12})\.(\d{1,7})\.(.{1,20})$/;
+/** The serial is up to 20 characters once percent-decoded: up to 60 as written. */
+const SGTIN = /^urn:epc:id:sgtin:(\d{6,12})\.(\d{1,7})\.(.{1,60})$/;
 const SSCC = /^urn:epc:id:sscc:(\d{6,12})\.(\d{5,11})$/;
 
 export function parseEpc(uri: string, today: string): EpcKey {
@@ -24,6 +25,7 @@ export function parseEpc(uri: string, today: string): EpcKey {
     } catch {
       return { kind: 'unknown' };
     }
+    if (serial.length > 20) return { kind: 'unknown' };
     return { kind: 'sgtin', gtin: withCheckDigit(itemRef[0] + company + itemRef.slice(1)), serial };
   }
   const sscc = SSCC.exec(uri);

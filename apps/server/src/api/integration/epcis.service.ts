@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsPlugin from 'ajv-formats';
 import { compactEventCbv, parseEpc, receive } from '@pharma/domain';
 
 /** Units an advance shipping notice announces: expected on the receiving document it names. */
@@ -12,6 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { subtree } from '../inventory/units.repository.ts';
 import { isoToday } from '../../lib/today.ts';
+import { epcisSchemaErrors } from './epcis-schema.ts';
 
 /**
  * EPCIS 2.0 intake (GS1 EPCIS/CBV 2.0): the advance shipping notice of a supplier.
@@ -21,18 +19,6 @@ import { isoToday } from '../../lib/today.ts';
  * Every document is validated against GS1's EPCIS 2.0 JSON Schema first; the whole document is
  * applied in one transaction or not at all; events already received change nothing.
  */
-const schema = JSON.parse(readFileSync(new URL('./epcis/EPCIS-JSON-Schema.json', import.meta.url), 'utf8'));
-let validator: ValidateFunction | undefined;
-function validate(doc: unknown): ValidateFunction {
-  if (!validator) {
-    const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
-    (addFormatsPlugin as unknown as (a: Ajv) => void)(ajv);
-    validator = ajv.compile(schema);
-  }
-  validator(doc);
-  return validator;
-}
-
 export interface EpcisResult {
   events: number;
   applied: number;
@@ -63,9 +49,9 @@ export class EpcisService {
 
   async intake(actorId: string, input: unknown, today = isoToday()): Promise<EpcisResult> {
     const doc = compactCbvValues(input);
-    const check = validate(doc);
-    if (check.errors?.length) {
-      const detail = check.errors
+    const errors = epcisSchemaErrors(doc);
+    if (errors.length > 0) {
+      const detail = errors
         .slice(0, 3)
         .map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`)
         .join('; ');

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { DocumentBody, DocumentType, MaterialBody } from '@pharma/domain/contract/inventory';
+import { EpcisEventsQuery, MovementEventsDocument } from '@pharma/domain/contract/epcis';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { EpcisService } from './epcis.service.ts';
 import type { IntakeService } from './intake.service.ts';
+import type { MovementsService } from './movements.service.ts';
 
 const integration = { requirement: { right: 'INTEGRATION' } } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const Created = z.object({ created: z.boolean() });
 
 /** The ERP and supplier side: bearer token of a user with the INTEGRATION right. */
-export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: EpcisService): void {
+export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: EpcisService, movements: MovementsService): void {
   app.put('/api/integration/materials/:materialNo', {
     config: integration,
     schema: {
@@ -56,5 +58,25 @@ export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: Epc
       },
     },
     handler: async (request) => epcis.intake(request.principal!.user.id, request.body),
+  });
+
+  app.get('/api/integration/epcis/events', {
+    config: integration,
+    schema: {
+      tags: ['integration'],
+      summary: 'Every completed movement as EPCIS 2.0 ObjectEvents: an EPCISDocument, oldest event first',
+      description:
+        "One ObjectEvent (action OBSERVE) per completed document: the SSCCs and SGTINs it moved, the family's CBV " +
+        'business step and disposition, the warehouse SGLN as readPoint (and bizLocation where the goods stay), the ' +
+        'document as business transaction `urn:epcglobal:cbv:bt:<warehouse GLN>:<document number>`. The eventID is ' +
+        'the CBV 2.0 event hash ID. Filters combine; `from` is inclusive and `to` exclusive (EPCIS GE_eventTime, ' +
+        "LT_eventTime). The answer validates against GS1's EPCIS 2.0 JSON Schema.",
+      querystring: EpcisEventsQuery,
+      response: { 200: MovementEventsDocument, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.headers({ 'GS1-EPCIS-Version': '2.0.0', 'GS1-CBV-Version': '2.0.0', 'GS1-EPC-Format': 'Always_EPC_URN' });
+      return movements.events(request.query);
+    },
   });
 }

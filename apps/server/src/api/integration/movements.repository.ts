@@ -1,0 +1,48 @@
+import type { DocumentType, MovementUnit } from '@pharma/domain';
+import type { Db } from '../../db/database.ts';
+import type { NewEpcisMovementRow } from '../../db/schema.ts';
+
+/** The GLN and time zone of a warehouse, as its EPCIS events name it. */
+export async function warehousePlace(db: Db, warehouseNo: string): Promise<{ gln: string | null; timeZone: string | null } | undefined> {
+  const row = await db.selectFrom('warehouses').select(['gln', 'time_zone']).where('warehouse_no', '=', warehouseNo).executeTakeFirst();
+  return row && { gln: row.gln, timeZone: row.time_zone };
+}
+
+/** Every unit a document's scans put on it: each scanned root and every unit under it (migration 0003). */
+export async function movedUnits(db: Db, documentId: string): Promise<MovementUnit[]> {
+  return db
+    .selectFrom('scan_items as s')
+    .innerJoin('handling_units as h', 'h.id', 's.unit_id')
+    .select(['h.sscc', 'h.gtin', 'h.serial'])
+    .where('s.document_id', '=', documentId)
+    .execute();
+}
+
+/** Keeps an event; one already kept (the same eventID) is left as it is. */
+export async function insertMovement(db: Db, row: NewEpcisMovementRow): Promise<void> {
+  await db
+    .insertInto('epcis_movements')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export interface MovementFilter {
+  docType?: DocumentType;
+  docNo?: string;
+  /** ISO-8601 UTC with milliseconds, as event_time holds it: inclusive. */
+  from?: string;
+  /** Exclusive. */
+  to?: string;
+}
+
+/** The kept events matching the filter, oldest first, as their JSON text. */
+export async function findMovements(db: Db, f: MovementFilter): Promise<string[]> {
+  let q = db.selectFrom('epcis_movements').select('body_json');
+  if (f.docType !== undefined) q = q.where('doc_type', '=', f.docType);
+  if (f.docNo !== undefined) q = q.where('doc_no', '=', f.docNo);
+  if (f.from !== undefined) q = q.where('event_time', '>=', f.from);
+  if (f.to !== undefined) q = q.where('event_time', '<', f.to);
+  const rows = await q.orderBy('event_time').orderBy('id').execute();
+  return rows.map((r) => r.body_json);
+}
