@@ -7,13 +7,14 @@ import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
 import { documentLines } from '../inventory/document-view.ts';
 import * as units from '../inventory/units.repository.ts';
+import { recordMovement } from '../integration/movements.service.ts';
 import { familyFor, openDocument, type Actor } from './scans.service.ts';
 
 /**
  * Completing a document of any family: every unit scanned on it takes the family's completed state
  * (moved into the document's warehouse where the family says so), expected units never scanned take
  * its unscanned state (a receipt's shortage), each line records its shortage, and the document is
- * Completed: one transaction, set-based, audited.
+ * Completed: one transaction, set-based, audited; the movement is kept as an EPCIS event (decision 0017).
  */
 export class CompleteService {
   constructor(private readonly db: Db) {}
@@ -47,6 +48,11 @@ export class CompleteService {
       const shortages = new Map(lines.map((l) => [l.line_no, Math.max(0, l.quantity - l.scanned_quantity)]));
       await docs.setLineCounts(trx, doc.id, shortages, 'shortage_quantity');
       await docs.setStatus(trx, doc.id, 'Completed', at);
+      await recordMovement(trx, {
+        document: { id: doc.id, type: doc.type, number: doc.number, warehouseNo: doc.warehouse_no },
+        cbv: family.cbv,
+        at,
+      });
       const shortage = [...shortages.values()].reduce((a, b) => a + b, 0);
       await writeAudit(
         trx,
