@@ -1,16 +1,16 @@
 import { DOCUMENT_STATUSES, validateDateRange, validateSearchWord, type DocumentStatus } from '@pharma/domain';
 import { DOCUMENT_SORTS, type ListQuery } from '@pharma/domain/contract/inventory';
 
-/** The filter state of a document list (spec point 3), kept in the page's URL. */
-export const DEFAULT_LIST_QUERY: ListQuery = { page: 1, sort: 'recent' };
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function isStatus(value: string): value is DocumentStatus {
   return (DOCUMENT_STATUSES as readonly string[]).includes(value);
 }
 
-/** Reads the list state from a URL; anything unreadable falls back to the default. */
+/**
+ * Reads a document list's filter state (spec point 3), kept in the page's URL; anything unreadable
+ * falls back to the default (page 1, Most Recent).
+ */
 export function readListQuery(params: URLSearchParams): ListQuery {
   const page = Number(params.get('page'));
   const sort = params.get('sort');

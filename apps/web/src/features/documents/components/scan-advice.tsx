@@ -20,7 +20,7 @@ export function ScanAdviceNotes({ store }: { store: LastScanStore }) {
           variant="light"
           role="status"
           data-testid="scan-advice"
-          title={`${fillLabel(DOCUMENT_UI.adviceOn, { unit: UNIT_LABELS[note.unit], id: note.id })}: ${DOCUMENT_UI.advice}`}
+          title={fillLabel(DOCUMENT_UI.advice, { unit: UNIT_LABELS[note.unit], id: note.id })}
           withCloseButton
           closeButtonLabel={DOCUMENT_UI.dismiss}
           onClose={() => store.dismiss(note.scanId)}
