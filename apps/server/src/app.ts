@@ -17,6 +17,7 @@ import { IntakeService } from './api/integration/intake.service.ts';
 import { integrationRoutes } from './api/integration/integration.routes.ts';
 import { MovementsService } from './api/integration/movements.service.ts';
 import { referenceRoutes } from './api/reference/reference.routes.ts';
+import { ReferenceService } from './api/reference/reference.service.ts';
 import { CompleteService } from './api/scans/complete.service.ts';
 import { ScanService } from './api/scans/scans.service.ts';
 import { scansRoutes } from './api/scans/scans.routes.ts';
@@ -58,7 +59,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<ZodApp> {
   oidcRoutes(app, config.oidc && new OidcService(config.oidc, auth, config.jwtSecret));
   registerRoutes(app, new RegisterService(database.db));
   adminRoutes(app, new AdminService(database.db, () => auth.forgetAuthorizations()));
-  referenceRoutes(app, database.db);
+  referenceRoutes(app, new ReferenceService(database.db));
   integrationRoutes(app, new IntakeService(database.db), new EpcisService(database.db), new MovementsService(database.db));
   documentsRoutes(app, new DocumentsService(database.db));
   scansRoutes(app, new ScanService(database.db, createTransactor(database)), new CompleteService(database.db));

@@ -42,6 +42,11 @@ export const ACTIONS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
+/** Whether `value` names an action: for action lists read back from storage. */
+export function isAction(value: string): value is Action {
+  return (ACTIONS as readonly string[]).includes(value);
+}
+
 /** Rights outside the area tree: the admin screens and the ERP/EPCIS intake. */
 export const SYSTEM_RIGHTS = ['ADMIN', 'INTEGRATION'] as const;
 export type SystemRight = (typeof SYSTEM_RIGHTS)[number];

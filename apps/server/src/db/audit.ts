@@ -1,6 +1,16 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { ItemReason, UnitStatus } from '@pharma/domain';
+import type { UnitView } from '@pharma/domain/contract/inventory';
 import { newId } from '../lib/ids.ts';
-import type { Database } from './schema.ts';
+import type { Db } from './database.ts';
+import { prepared } from './prepared.ts';
+import type { NewAuditRow } from './schema.ts';
+
+/**
+ * The audit trail: the one module that writes audit_log (append-only: the migrations refuse updates
+ * and deletes) and reads it back. Every writer is called with the transaction of the change it
+ * records, so the two are written together or not at all.
+ */
 
 export interface AuditEntry {
   actorId: string | null;
@@ -12,30 +22,116 @@ export interface AuditEntry {
   reason?: string;
 }
 
+/** Rows per INSERT: 9 parameters a row keeps a statement far below both databases' limits on bound parameters. */
+const ROWS_PER_INSERT = 500;
+
+/** Appends audit rows: who, when, what, before, after, why; many entries in batches of multi-row INSERTs. */
+export async function writeAudit(db: Db, entries: readonly AuditEntry[], at: string = new Date().toISOString()): Promise<void> {
+  const rows = entries.map((e): NewAuditRow => ({
+    id: newId(),
+    at,
+    actor_id: e.actorId,
+    entity: e.entity,
+    entity_id: e.entityId,
+    action: e.action,
+    before_json: e.before === undefined ? null : JSON.stringify(e.before),
+    after_json: e.after === undefined ? null : JSON.stringify(e.after),
+    reason: e.reason ?? null,
+  }));
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db
+      .insertInto('audit_log')
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .execute();
+  }
+}
+
+/** A unit's state as the audit trail records it. */
+export interface UnitState {
+  status: UnitStatus;
+  reason: ItemReason | null;
+}
+
 /**
- * Appends audit rows: who, when, what, before, after, why. Called with the transaction of
- * the change it records, so the two are written together or not at all.
+ * One operation on units: ids are the operation's UUIDv7 plus the unit id, so rows sort by
+ * operation and stay unique; `why` is the row's reason.
  */
-export async function writeAudit(
-  trx: Kysely<Database> | Transaction<Database>,
-  entries: AuditEntry[],
-  at: string = new Date().toISOString(),
-): Promise<void> {
-  if (entries.length === 0) return;
-  await trx
-    .insertInto('audit_log')
-    .values(
-      entries.map((e) => ({
-        id: newId(),
-        at,
-        actor_id: e.actorId,
-        entity: e.entity,
-        entity_id: e.entityId,
-        action: e.action,
-        before_json: e.before === undefined ? null : JSON.stringify(e.before),
-        after_json: e.after === undefined ? null : JSON.stringify(e.after),
-        reason: e.reason ?? null,
-      })),
-    )
+export interface UnitAudit {
+  opId: string;
+  actorId: string;
+  at: string;
+  action: string;
+  why: string | null;
+}
+
+const insertUnitRow = prepared<never, [string, string, string, string, string, string, string, string | null]>(
+  "INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason) VALUES (?, ?, ?, 'unit', ?, ?, ?, ?, ?)",
+);
+
+/** One unit whose state before is known (a scanned pack): one prepared statement, the scan path's cost. */
+export async function auditUnit(db: Db, unit: { id: string } & UnitState, after: UnitState, audit: UnitAudit): Promise<void> {
+  await insertUnitRow(
+    db,
+    `${audit.opId}/${unit.id}`,
+    audit.at,
+    audit.actorId,
+    unit.id,
+    audit.action,
+    JSON.stringify({ status: unit.status, reason: unit.reason }),
+    JSON.stringify({ status: after.status, reason: after.reason }),
+    audit.why,
+  );
+}
+
+/**
+ * One row per unit selected by `ids` (a query yielding a column `id` or `unit_id`), from the status
+ * and reason it has now to `after`: set-based, before the units change.
+ */
+export async function auditUnits(db: Db, ids: RawBuilder<unknown>, after: UnitState, audit: UnitAudit): Promise<void> {
+  const afterJson = JSON.stringify({ status: after.status, reason: after.reason });
+  await sql`
+    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
+    SELECT CAST(${audit.opId} AS text) || '/' || h.id, CAST(${audit.at} AS text), CAST(${audit.actorId} AS text), 'unit', h.id,
+      CAST(${audit.action} AS text),
+      ${stateJson(sql.ref('h.status'), sql.ref('h.reason'))},
+      CAST(${afterJson} AS text), CAST(${audit.why} AS text)
+    FROM handling_units h WHERE h.id IN (${ids})`.execute(db);
+}
+
+/**
+ * One row per unit that `targets` names (a query yielding `id`, `status` and `reason`: the state
+ * each unit goes back to), from the state it has now: set-based, before the units change.
+ */
+export async function auditRestore(db: Db, targets: RawBuilder<unknown>, audit: UnitAudit): Promise<void> {
+  await sql`
+    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
+    SELECT CAST(${audit.opId} AS text) || '/' || h.id, CAST(${audit.at} AS text), CAST(${audit.actorId} AS text), 'unit', h.id,
+      CAST(${audit.action} AS text), ${stateJson(sql.ref('h.status'), sql.ref('h.reason'))}, ${stateJson(sql.ref('t.status'), sql.ref('t.reason'))},
+      CAST(${audit.why} AS text)
+    FROM handling_units h JOIN (${targets}) t ON t.id = h.id`.execute(db);
+}
+
+/** A state as the audit trail writes it: {"status":"…","reason":"…" or null}. */
+function stateJson(status: RawBuilder<unknown>, reason: RawBuilder<unknown>): RawBuilder<string> {
+  return sql`'{"status":"' || ${status} || '","reason":' || CASE WHEN ${reason} IS NULL THEN 'null' ELSE '"' || ${reason} || '"' END || '}'`;
+}
+
+/** A unit's trail, oldest first, with the email of who did each. */
+export async function unitHistory(db: Db, unitId: string): Promise<UnitView['history']> {
+  const rows = await db
+    .selectFrom('audit_log as a')
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .select(['a.at', 'a.action', 'a.before_json', 'a.after_json', 'a.reason', 'u.email'])
+    .where('a.entity', '=', 'unit')
+    .where('a.entity_id', '=', unitId)
+    .orderBy('a.id')
     .execute();
+  return rows.map((h) => ({
+    at: h.at,
+    action: h.action,
+    by: h.email,
+    before: h.before_json ? JSON.parse(h.before_json) : null,
+    after: h.after_json ? JSON.parse(h.after_json) : null,
+    reason: h.reason,
+  }));
 }

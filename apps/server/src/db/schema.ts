@@ -1,5 +1,16 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { DocumentStatus, DocumentType, ItemReason, UnitStatus, UnitType } from '@pharma/domain';
+import type {
+  Application,
+  DocumentStatus,
+  DocumentType,
+  Feature,
+  IdType,
+  ItemReason,
+  ModuleCode,
+  SystemRight,
+  UnitStatus,
+  UnitType,
+} from '@pharma/domain';
 
 /**
  * Row types of every table. They stop at the repositories: services and routes see domain types.
@@ -56,28 +67,28 @@ export interface UserRolesTable {
 
 export interface RoleAreasTable {
   role_id: string;
-  application: string;
+  application: Application;
 }
 
 export interface RoleModulesTable {
   role_id: string;
-  application: string;
-  module: string;
+  application: Application;
+  module: ModuleCode;
   is_completely_permitted: number;
 }
 
 /** One row per granted feature; `actions` is a comma-separated list of the actions granted in it. */
 export interface RoleFeaturesTable {
   role_id: string;
-  application: string;
-  module: string;
-  feature: string;
+  application: Application;
+  module: ModuleCode;
+  feature: Feature;
   actions: string;
 }
 
 export interface RoleRightsTable {
   role_id: string;
-  right_name: string;
+  right_name: SystemRight;
 }
 
 export interface RefreshTokensTable {
@@ -109,7 +120,7 @@ export type NewAuditRow = Insertable<AuditLogTable>;
 export interface WarehousesTable {
   warehouse_no: string;
   name: string;
-  area: string;
+  area: Application;
   plant: string;
   sales_org: string;
   created_at: string;
@@ -123,10 +134,11 @@ export interface MaterialsTable {
   material_no: string;
   name: string;
   gtin: string | null;
-  batch_type: string;
+  batch_type: IdType;
   created_at: string;
   updated_at: string;
 }
+export type MaterialRow = Selectable<MaterialsTable>;
 
 export interface BatchesTable {
   id: string;
@@ -190,11 +202,14 @@ export interface DocumentUnitsTable {
   unit_id: string;
 }
 
+/** A scan puts a unit on its document; a reverse takes it off. */
+export type ScanKind = 'scan' | 'reverse';
+
 export interface ScansTable {
   id: string;
   document_id: string;
   unit_id: string;
-  kind: string;
+  kind: ScanKind;
   code: string;
   packs: number;
   user_id: string;

@@ -1,4 +1,4 @@
-import type { Application, ApplicationGrant, SystemRight } from '@pharma/domain';
+import { isAction, type Application, type ApplicationGrant } from '@pharma/domain';
 import type { AdminUser, Role } from '@pharma/domain/contract/admin';
 import type { Db } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
@@ -91,20 +91,20 @@ export async function listRoles(db: Db, id?: string): Promise<Role[]> {
   ]);
   return roles.map((r) => {
     const applications: ApplicationGrant[] = [];
-    const app = (application: string) => {
+    const app = (application: Application) => {
       let found = applications.find((a) => a.application === application);
-      if (!found) applications.push((found = { application: application as Application, modules: [] }));
+      if (!found) applications.push((found = { application, modules: [] }));
       return found;
     };
     for (const m of modules.filter((m) => m.role_id === r.id)) {
       app(m.application).modules.push({
-        module: m.module as ApplicationGrant['modules'][number]['module'],
+        module: m.module,
         isCompletelyPermitted: m.is_completely_permitted === 1,
         features: features
           .filter((f) => f.role_id === r.id && f.application === m.application && f.module === m.module)
           .map((f) => ({
-            feature: f.feature as ApplicationGrant['modules'][number]['features'][number]['feature'],
-            actions: (f.actions ? f.actions.split(',') : []) as ApplicationGrant['modules'][number]['features'][number]['actions'],
+            feature: f.feature,
+            actions: f.actions.split(',').filter(isAction),
           })),
       });
     }
@@ -112,9 +112,9 @@ export async function listRoles(db: Db, id?: string): Promise<Role[]> {
       id: r.id,
       name: r.name,
       description: r.description,
-      areas: areas.filter((a) => a.role_id === r.id).map((a) => a.application as Application),
+      areas: areas.filter((a) => a.role_id === r.id).map((a) => a.application),
       applications,
-      rights: rights.filter((x) => x.role_id === r.id).map((x) => x.right_name as SystemRight),
+      rights: rights.filter((x) => x.role_id === r.id).map((x) => x.right_name),
     };
   });
 }

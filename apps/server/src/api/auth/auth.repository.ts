@@ -1,4 +1,4 @@
-import type { Application, ApplicationGrant, Authorization, ModuleGrant } from '@pharma/domain';
+import { isAction, type Application, type ApplicationGrant, type Authorization, type ModuleCode, type ModuleGrant } from '@pharma/domain';
 import type { SessionUser } from '@pharma/domain/contract/auth';
 import type { Db } from '../../db/database.ts';
 import type { RefreshTokenRow, UserRow } from '../../db/schema.ts';
@@ -53,11 +53,11 @@ export async function loadAuthorization(db: Executor, userId: string): Promise<A
     db.selectFrom('role_features').selectAll().where('role_id', 'in', roleIds).execute(),
     db.selectFrom('role_rights').select('right_name').distinct().where('role_id', 'in', roleIds).execute(),
   ]);
-  const apps = new Map<string, Map<string, ModuleGrant>>();
-  const moduleGrant = (application: string, module: string): ModuleGrant => {
-    const byModule = apps.get(application) ?? new Map<string, ModuleGrant>();
+  const apps = new Map<Application, Map<ModuleCode, ModuleGrant>>();
+  const moduleGrant = (application: Application, module: ModuleCode): ModuleGrant => {
+    const byModule = apps.get(application) ?? new Map<ModuleCode, ModuleGrant>();
     apps.set(application, byModule);
-    const grant = byModule.get(module) ?? { module: module as ModuleGrant['module'], isCompletelyPermitted: false, features: [] };
+    const grant = byModule.get(module) ?? { module, isCompletelyPermitted: false, features: [] };
     byModule.set(module, grant);
     return grant;
   };
@@ -67,19 +67,16 @@ export async function loadAuthorization(db: Executor, userId: string): Promise<A
   }
   for (const f of features) {
     const grant = moduleGrant(f.application, f.module);
-    const actions = f.actions ? (f.actions.split(',') as ModuleGrant['features'][number]['actions']) : [];
+    const actions = f.actions.split(',').filter(isAction);
     const existing = grant.features.find((x) => x.feature === f.feature);
     if (existing) existing.actions = [...new Set([...existing.actions, ...actions])];
-    else grant.features.push({ feature: f.feature as ModuleGrant['features'][number]['feature'], actions });
+    else grant.features.push({ feature: f.feature, actions });
   }
-  const applications: ApplicationGrant[] = [...apps].map(([application, byModule]) => ({
-    application: application as Application,
-    modules: [...byModule.values()],
-  }));
+  const applications: ApplicationGrant[] = [...apps].map(([application, byModule]) => ({ application, modules: [...byModule.values()] }));
   return {
-    authorizedMicroApp: areas.map((a) => a.application as Application).sort(),
+    authorizedMicroApp: areas.map((a) => a.application).sort(),
     applications,
-    rights: rights.map((r) => r.right_name as Authorization['rights'][number]).sort(),
+    rights: rights.map((r) => r.right_name).sort(),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   validateDateRange,
   validateSearchWord,
   type DocumentStatus,
+  type Application,
   type DocumentType,
 } from '@pharma/domain';
 import type { DocumentDetails, ListQuery } from '@pharma/domain/contract/inventory';
@@ -16,7 +17,7 @@ import { documentLines, documentSummary } from '../inventory/document-view.ts';
 export class DocumentsService {
   constructor(private readonly db: Db) {}
 
-  async list(type: DocumentType, area: 'RDC' | 'LDC', query: ListQuery) {
+  async list(type: DocumentType, area: Application, query: ListQuery) {
     const search = validateSearchWord(query.search);
     if (!search.ok) throw new AppError(400, search.code);
     if (query.from && query.to) {
@@ -45,7 +46,7 @@ export class DocumentsService {
     };
   }
 
-  async details(type: DocumentType, number: string, area: 'RDC' | 'LDC'): Promise<DocumentDetails> {
+  async details(type: DocumentType, number: string, area: Application): Promise<DocumentDetails> {
     const doc = await docs.findDocument(this.db, type, number, area);
     if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type, number });
     const data = await documentLines(this.db, doc.id);

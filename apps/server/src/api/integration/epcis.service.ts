@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
-import { compactEventCbv, parseEpc, receive } from '@pharma/domain';
+import { compactEventCbv, parseEpc, receive, type UnitType } from '@pharma/domain';
+import { writeAudit, type AuditEntry } from '../../db/audit.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import * as docs from '../inventory/documents.repository.ts';
+import * as materials from '../inventory/materials.repository.ts';
+import * as units from '../inventory/units.repository.ts';
+import * as received from './epcis.repository.ts';
+import { isoToday } from '../../lib/today.ts';
+import { epcisSchemaErrors } from './epcis-schema.ts';
 
 /** Units an advance shipping notice announces: expected on the receiving document it names. */
 const EXPECTED = receive.announced!;
-import type { Db } from '../../db/database.ts';
-import type { NewAuditRow } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
-import { subtree } from '../inventory/units.repository.ts';
-import { isoToday } from '../../lib/today.ts';
-import { epcisSchemaErrors } from './epcis-schema.ts';
 
 /**
  * EPCIS 2.0 intake (GS1 EPCIS/CBV 2.0): the advance shipping notice of a supplier.
@@ -60,7 +63,7 @@ export class EpcisService {
     const events = (((doc as Json).epcisBody as Json | undefined)?.eventList ?? []) as Json[];
     const result: EpcisResult = { events: events.length, applied: 0, ignored: 0, duplicates: 0, unitsCreated: 0, aggregated: 0, linked: 0 };
     const at = new Date().toISOString();
-    const audit: NewAuditRow[] = [];
+    const audit: AuditEntry[] = [];
     const seen = new Set<string>();
 
     await this.db.transaction().execute(async (trx) => {
@@ -69,31 +72,25 @@ export class EpcisService {
         const id =
           typeof event.eventID === 'string' ? event.eventID : 'sha256:' + createHash('sha256').update(JSON.stringify(event)).digest('hex');
         const label = `#${index + 1}${typeof event.eventID === 'string' ? ` (${event.eventID})` : ''}`;
-        if (seen.has(id) || (await trx.selectFrom('epcis_events').select('id').where('id', '=', id).executeTakeFirst())) {
+        if (seen.has(id) || (await received.eventReceived(trx, id))) {
           result.duplicates += 1;
           continue;
         }
         seen.add(id);
         const acted = await apply.event(event, label);
         result[acted ? 'applied' : 'ignored'] += 1;
-        await trx
-          .insertInto('epcis_events')
-          .values({
-            id,
-            event_type: String(event.type),
-            action: typeof event.action === 'string' ? event.action : null,
-            applied: acted ? 1 : 0,
-            body_json: JSON.stringify(event),
-            received_at: at,
-          })
-          .execute();
+        await received.insertEvent(trx, {
+          id,
+          eventType: String(event.type),
+          action: typeof event.action === 'string' ? event.action : null,
+          applied: acted,
+          bodyJson: JSON.stringify(event),
+          receivedAt: at,
+        });
       }
       await apply.finish();
-      for (let i = 0; i < audit.length; i += 500)
-        await trx
-          .insertInto('audit_log')
-          .values(audit.slice(i, i + 500))
-          .execute();
+      // Written together at the end: a few multi-row INSERTs instead of one statement per unit.
+      await writeAudit(trx, audit, at);
     });
     return result;
   }
@@ -108,7 +105,7 @@ class EventApplier {
     private readonly actorId: string,
     private readonly at: string,
     private readonly today: string,
-    private readonly audit: NewAuditRow[],
+    private readonly audit: AuditEntry[],
     private readonly result: EpcisResult,
   ) {}
 
@@ -137,76 +134,51 @@ class EventApplier {
     const key = parseEpc(epc, this.today);
     if (key.kind === 'sscc') return this.ensureSscc(key.sscc);
     if (key.kind !== 'sgtin') throw refuse(label, `${epc} is not an SGTIN, an SSCC or a GS1 Digital Link URI`);
-    const material = await this.trx.selectFrom('materials').select('material_no').where('gtin', '=', key.gtin).executeTakeFirst();
-    if (!material) throw refuse(label, `GTIN ${key.gtin} of ${epc} is not a known material`);
+    const materialNo = await materials.materialWithGtin(this.trx, key.gtin);
+    if (!materialNo) throw refuse(label, `GTIN ${key.gtin} of ${epc} is not a known material`);
     const batch = ilmdValue(ilmd, 'lotNumber');
     const expiryRaw = ilmdValue(ilmd, 'itemExpirationDate');
     const expiry = expiryRaw ? expiryRaw.slice(0, 10) : null;
     if (expiry && !/^\d{4}-\d{2}-\d{2}$/.test(expiry)) throw refuse(label, `itemExpirationDate ${expiryRaw} is not a date`);
-    const existing = await this.trx
-      .selectFrom('handling_units')
-      .selectAll()
-      .where('gtin', '=', key.gtin)
-      .where('serial', '=', key.serial)
-      .executeTakeFirst();
+    const existing = await units.findUnit(this.trx, { gtin: key.gtin, serial: key.serial });
     if (existing) {
       if (existing.batch_no !== batch) throw refuse(label, `${epc} already exists with batch ${existing.batch_no ?? '-'}`);
       return existing.id;
     }
     const id = newId();
-    await this.trx
-      .insertInto('handling_units')
-      .values({
-        id,
-        type: 'EA',
-        sscc: null,
-        gtin: key.gtin,
-        serial: key.serial,
-        parent_id: null,
-        material_no: material.material_no,
-        batch_no: batch,
-        expiry,
-        status: EXPECTED.status,
-        reason: EXPECTED.reason,
-        warehouse_no: null,
-        created_at: this.at,
-        updated_at: this.at,
-      })
-      .execute();
-    if (batch) {
-      await this.trx
-        .insertInto('batches')
-        .values({ id: newId(), material_no: material.material_no, batch_no: batch, expiry, created_at: this.at })
-        .onConflict((oc) => oc.columns(['material_no', 'batch_no']).doNothing())
-        .execute();
-    }
+    await units.insertUnit(this.trx, {
+      id,
+      type: 'EA',
+      sscc: null,
+      gtin: key.gtin,
+      serial: key.serial,
+      materialNo,
+      batchNo: batch,
+      expiry,
+      ...EXPECTED,
+      at: this.at,
+    });
+    if (batch) await materials.addBatch(this.trx, { materialNo, batchNo: batch, expiry, at: this.at });
     this.created(id, 'EA');
     return id;
   }
 
   private async ensureSscc(sscc: string): Promise<string> {
-    const existing = await this.trx.selectFrom('handling_units').select('id').where('sscc', '=', sscc).executeTakeFirst();
+    const existing = await units.findUnit(this.trx, { sscc });
     if (existing) return existing.id;
     const id = newId();
-    await this.trx
-      .insertInto('handling_units')
-      .values({
-        id,
-        type: 'CTN',
-        sscc,
-        gtin: null,
-        serial: null,
-        parent_id: null,
-        material_no: null,
-        batch_no: null,
-        expiry: null,
-        status: EXPECTED.status,
-        reason: EXPECTED.reason,
-        warehouse_no: null,
-        created_at: this.at,
-        updated_at: this.at,
-      })
-      .execute();
+    await units.insertUnit(this.trx, {
+      id,
+      type: 'CTN',
+      sscc,
+      gtin: null,
+      serial: null,
+      materialNo: null,
+      batchNo: null,
+      expiry: null,
+      ...EXPECTED,
+      at: this.at,
+    });
     this.created(id, 'CTN');
     this.ssccParents.add(id);
     return id;
@@ -214,18 +186,13 @@ class EventApplier {
 
   private async aggregate(parentId: string, epc: string, label: string): Promise<void> {
     const key = parseEpc(epc, this.today);
-    const where = key.kind === 'sscc' ? { col: 'sscc' as const, val: key.sscc } : key.kind === 'sgtin' ? null : undefined;
-    if (where === undefined) throw refuse(label, `child ${epc} is not an SGTIN, an SSCC or a GS1 Digital Link URI`);
-    let q = this.trx.selectFrom('handling_units').select(['id', 'parent_id', 'type']);
-    q = where
-      ? q.where('sscc', '=', where.val)
-      : q.where('gtin', '=', (key as { gtin: string }).gtin).where('serial', '=', (key as { serial: string }).serial);
-    const child = await q.executeTakeFirst();
+    if (key.kind === 'unknown') throw refuse(label, `child ${epc} is not an SGTIN, an SSCC or a GS1 Digital Link URI`);
+    const child = await units.findUnit(this.trx, key.kind === 'sscc' ? { sscc: key.sscc } : { gtin: key.gtin, serial: key.serial });
     if (!child) throw refuse(label, `child ${epc} has not been commissioned`);
     if (child.id === parentId) throw refuse(label, `${epc} cannot contain itself`);
     if (child.parent_id === parentId) return;
     if (child.parent_id) throw refuse(label, `child ${epc} is already under another parent`);
-    await this.trx.updateTable('handling_units').set({ parent_id: parentId, updated_at: this.at }).where('id', '=', child.id).execute();
+    await units.setParent(this.trx, child.id, parentId, this.at);
     if (child.type === 'CTN' || child.type === 'PLT') this.ssccParents.add(parentId);
     this.result.aggregated += 1;
     this.audit.push(this.row(child.id, 'aggregate', { parent: null }, { parent: parentId }));
@@ -237,62 +204,34 @@ class EventApplier {
       if (cbvTerm(bt.type) !== 'desadv') continue;
       const value = String(bt.bizTransaction);
       const number = value.slice(value.lastIndexOf(':') + 1);
-      const doc = await this.trx
-        .selectFrom('documents')
-        .select(['id', 'status'])
-        .where('type', '=', 'IBD')
-        .where('number', '=', number)
-        .executeTakeFirst();
+      const doc = await docs.findDocument(this.trx, 'IBD', number);
       if (!doc) throw refuse(label, `desadv ${value}: IBD ${number} does not exist`);
       if (doc.status === 'Completed') throw refuse(label, `desadv ${value}: IBD ${number} is already completed`);
-      for (const unitId of unitIds) {
-        const r = await this.trx
-          .insertInto('document_units')
-          .values({ document_id: doc.id, unit_id: unitId })
-          .onConflict((oc) => oc.columns(['document_id', 'unit_id']).doNothing())
-          .executeTakeFirst();
-        this.result.linked += Number(r.numInsertedOrUpdatedRows ?? 0);
-      }
+      for (const unitId of unitIds) this.result.linked += await docs.expectUnit(this.trx, doc.id, unitId);
     }
   }
 
   /** SSCCs holding SSCCs are pallets; an SSCC's material and batch are its packs' when they are all alike. */
   async finish(): Promise<void> {
     for (const id of this.ssccParents) {
-      const kids = await this.trx.selectFrom('handling_units').select('type').where('parent_id', '=', id).execute();
-      if (kids.some((k) => k.type === 'CTN' || k.type === 'PLT')) {
-        await this.trx.updateTable('handling_units').set({ type: 'PLT' }).where('id', '=', id).execute();
-      }
-      const packs = (await subtree(this.trx, id)).filter((u) => u.type === 'EA');
+      const kids = await units.children(this.trx, id);
+      if (kids.some((k) => k.type === 'CTN' || k.type === 'PLT')) await units.setType(this.trx, id, 'PLT');
+      const packs = (await units.subtree(this.trx, id)).filter((u) => u.type === 'EA');
       const kinds = new Set(packs.map((p) => `${p.material_no}|${p.batch_no}|${p.expiry}`));
       if (kinds.size === 1) {
         const p = packs[0]!;
-        await this.trx
-          .updateTable('handling_units')
-          .set({ material_no: p.material_no, batch_no: p.batch_no, expiry: p.expiry })
-          .where('id', '=', id)
-          .execute();
+        await units.setProduct(this.trx, id, { materialNo: p.material_no, batchNo: p.batch_no, expiry: p.expiry });
       }
     }
   }
 
-  private created(id: string, type: string): void {
+  private created(id: string, type: UnitType): void {
     this.result.unitsCreated += 1;
     this.audit.push(this.row(id, 'commission', null, { type, ...EXPECTED }));
   }
 
-  private row(entityId: string, action: string, before: unknown, after: unknown): NewAuditRow {
-    return {
-      id: newId(),
-      at: this.at,
-      actor_id: this.actorId,
-      entity: 'unit',
-      entity_id: entityId,
-      action,
-      before_json: before === null ? null : JSON.stringify(before),
-      after_json: JSON.stringify(after),
-      reason: 'EPCIS',
-    };
+  private row(entityId: string, action: string, before: unknown, after: unknown): AuditEntry {
+    return { actorId: this.actorId, entity: 'unit', entityId, action, before: before ?? undefined, after, reason: 'EPCIS' };
   }
 }
 

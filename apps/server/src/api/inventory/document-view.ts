@@ -1,4 +1,4 @@
-import { mergeLines, type DocumentStatus, type DocumentType, type ScannedRoot } from '@pharma/domain';
+import { mergeLines, type ScannedRoot } from '@pharma/domain';
 import type { DocumentLine, DocumentSummary } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import type { DocumentRow } from '../../db/schema.ts';
@@ -34,8 +34,8 @@ export function viewLines(lines: readonly docs.LineWithMaterial[], roots: readon
 export function documentSummary(row: DocumentRow, quantity: number, scannedQuantity: number): DocumentSummary {
   return {
     number: row.number,
-    type: row.type as DocumentType,
-    status: row.status as DocumentStatus,
+    type: row.type,
+    status: row.status,
     warehouseNo: row.warehouse_no,
     date: row.doc_date,
     quantity,

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { PAGE_SIZE, unitId, type DocumentStatus, type DocumentType } from '@pharma/domain';
+import { PAGE_SIZE, unitId, type Application, type DocumentStatus, type DocumentType } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { DocumentRow, LineRow } from '../../db/schema.ts';
@@ -12,7 +12,7 @@ import { treeCte } from './units.repository.ts';
  * assemble than SQLite takes to run the statement (docs/decisions/0014-scan-path-cost.md).
  */
 
-const documentForUpdate = prepared<DocumentRow & { area: string }, [string, string]>(`
+const documentForUpdate = prepared<DocumentRow & { area: Application }, [string, string]>(`
   SELECT d.*, w.area FROM documents d JOIN warehouses w ON w.warehouse_no = d.warehouse_no
   WHERE d.type = ? AND d.number = ? FOR UPDATE OF d`);
 
@@ -22,7 +22,7 @@ const documentForUpdate = prepared<DocumentRow & { area: string }, [string, stri
  * `area`, a document of another area's warehouse is not found. Reads only: a refusal that follows
  * has changed nothing.
  */
-export async function lockDocument(db: Db, type: DocumentType, number: string, area?: string): Promise<DocumentRow | undefined> {
+export async function lockDocument(db: Db, type: DocumentType, number: string, area?: Application): Promise<DocumentRow | undefined> {
   const [row] = await documentForUpdate(db, type, number);
   if (!row || (area && row.area !== area)) return undefined;
   const { area: _area, ...doc } = row;
@@ -39,7 +39,7 @@ export async function touchDocument(db: Db, id: string, at: string, status?: Doc
 }
 
 /** A document by type and number; with `area`, only if its warehouse is in that area. */
-export function findDocument(db: Db, type: DocumentType, number: string, area?: string): Promise<DocumentRow | undefined> {
+export function findDocument(db: Db, type: DocumentType, number: string, area?: Application): Promise<DocumentRow | undefined> {
   let q = db.selectFrom('documents').selectAll().where('type', '=', type).where('number', '=', number);
   if (area) q = q.where('warehouse_no', 'in', db.selectFrom('warehouses').select('warehouse_no').where('area', '=', area));
   return q.executeTakeFirst();
@@ -56,6 +56,73 @@ const linesOf = prepared<LineWithMaterial, [string]>(
 
 export function lines(db: Db, documentId: string): Promise<LineWithMaterial[]> {
   return linesOf(db, documentId);
+}
+
+/** The lines as stored, in no particular order. */
+export function lineRows(db: Db, documentId: string): Promise<LineRow[]> {
+  return db.selectFrom('document_lines').selectAll().where('document_id', '=', documentId).execute();
+}
+
+export async function insertDocument(
+  db: Db,
+  d: { id: string; type: DocumentType; number: string; warehouseNo: string; status: DocumentStatus; date: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('documents')
+    .values({
+      id: d.id,
+      type: d.type,
+      number: d.number,
+      warehouse_no: d.warehouseNo,
+      status: d.status,
+      doc_date: d.date,
+      created_at: d.at,
+      updated_at: d.at,
+      completed_at: null,
+    })
+    .execute();
+}
+
+/** The document's warehouse and date, as the ERP sends them again. */
+export async function updateHeader(db: Db, id: string, h: { warehouseNo: string; date: string; at: string }): Promise<void> {
+  await db.updateTable('documents').set({ warehouse_no: h.warehouseNo, doc_date: h.date, updated_at: h.at }).where('id', '=', id).execute();
+}
+
+export async function deleteLines(db: Db, documentId: string): Promise<void> {
+  await db.deleteFrom('document_lines').where('document_id', '=', documentId).execute();
+}
+
+/** New lines, no shortage yet. */
+export async function insertLines(
+  db: Db,
+  documentId: string,
+  lines: readonly { lineNo: number; materialNo: string; batchNo: string | null; quantity: number; scannedQuantity: number }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insertInto('document_lines')
+    .values(
+      lines.map((l) => ({
+        document_id: documentId,
+        line_no: l.lineNo,
+        material_no: l.materialNo,
+        batch_no: l.batchNo,
+        quantity: l.quantity,
+        scanned_quantity: l.scannedQuantity,
+        shortage_quantity: 0,
+      })),
+    )
+    .execute();
+}
+
+/** Names a unit on the document's advance shipping notice; 1 when newly named, 0 when it already was. */
+export async function expectUnit(db: Db, documentId: string, unitId: string): Promise<number> {
+  const r = await db
+    .insertInto('document_units')
+    .values({ document_id: documentId, unit_id: unitId })
+    .onConflict((oc) => oc.columns(['document_id', 'unit_id']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0);
 }
 
 /** Packs counted on the document, grouped by material and batch. */
@@ -201,7 +268,7 @@ export async function olderStock(
 
 export interface ListFilter {
   type: DocumentType;
-  warehouseArea?: string;
+  warehouseArea?: Application;
   statuses?: DocumentStatus[];
   search?: string;
   from?: string;

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { auditRestore, auditUnit, auditUnits, type UnitAudit, type UnitState } from '../../db/audit.ts';
 import { prepared } from '../../db/prepared.ts';
-import type { ItemReason, UnitStatus } from '@pharma/domain';
+import type { ItemReason, UnitStatus, UnitType } from '@pharma/domain';
 import type { UnitRow } from '../../db/schema.ts';
 
 /**
@@ -109,9 +110,64 @@ export function children(db: Db, unitId: string): Promise<UnitRow[]> {
   return db.selectFrom('handling_units').selectAll().where('parent_id', '=', unitId).orderBy('sscc').orderBy('serial').execute();
 }
 
-const auditOne = prepared<never, [string, string, string, string, string, string, string, string | null]>(
-  "INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason) VALUES (?, ?, ?, 'unit', ?, ?, ?, ?, ?)",
-);
+export interface NewUnit {
+  id: string;
+  type: UnitType;
+  sscc: string | null;
+  gtin: string | null;
+  serial: string | null;
+  materialNo: string | null;
+  batchNo: string | null;
+  expiry: string | null;
+  status: UnitStatus;
+  reason: ItemReason | null;
+  at: string;
+}
+
+/** A unit under no parent and in no warehouse yet (commissioned by an advance shipping notice). */
+export async function insertUnit(db: Db, u: NewUnit): Promise<void> {
+  await db
+    .insertInto('handling_units')
+    .values({
+      id: u.id,
+      type: u.type,
+      sscc: u.sscc,
+      gtin: u.gtin,
+      serial: u.serial,
+      parent_id: null,
+      material_no: u.materialNo,
+      batch_no: u.batchNo,
+      expiry: u.expiry,
+      status: u.status,
+      reason: u.reason,
+      warehouse_no: null,
+      created_at: u.at,
+      updated_at: u.at,
+    })
+    .execute();
+}
+
+export async function setParent(db: Db, id: string, parentId: string, at: string): Promise<void> {
+  await db.updateTable('handling_units').set({ parent_id: parentId, updated_at: at }).where('id', '=', id).execute();
+}
+
+export async function setType(db: Db, id: string, type: UnitType): Promise<void> {
+  await db.updateTable('handling_units').set({ type }).where('id', '=', id).execute();
+}
+
+/** The material, batch and expiry an SSCC shows: its packs' when they are all alike. */
+export async function setProduct(
+  db: Db,
+  id: string,
+  p: { materialNo: string | null; batchNo: string | null; expiry: string | null },
+): Promise<void> {
+  await db
+    .updateTable('handling_units')
+    .set({ material_no: p.materialNo, batch_no: p.batchNo, expiry: p.expiry })
+    .where('id', '=', id)
+    .execute();
+}
+
 const setOneState = prepared<never, [string, string | null, string, string]>(
   'UPDATE handling_units SET status = ?, reason = ?, updated_at = ? WHERE id = ?',
 );
@@ -127,28 +183,18 @@ const setOneStateIn = prepared<never, [string, string | null, string | null, str
 export async function setTreeState(
   db: Db,
   rootId: string,
-  state: { status: string; reason: string | null; warehouseNo?: string | null },
-  audit: { opId: string; actorId: string; at: string; action: string; why: string | null },
+  state: UnitState & { warehouseNo?: string | null },
+  audit: UnitAudit,
   leaf?: UnitRow,
 ): Promise<number> {
   if (leaf) {
-    await auditOne(
-      db,
-      `${audit.opId}/${leaf.id}`,
-      audit.at,
-      audit.actorId,
-      leaf.id,
-      audit.action,
-      JSON.stringify({ status: leaf.status, reason: leaf.reason }),
-      JSON.stringify({ status: state.status, reason: state.reason }),
-      audit.why,
-    );
+    await auditUnit(db, leaf, state, audit);
     await (state.warehouseNo === undefined
       ? setOneState(db, state.status, state.reason, audit.at, rootId)
       : setOneStateIn(db, state.status, state.reason, state.warehouseNo, audit.at, rootId));
     return 1;
   }
-  await auditTree(db, sql`WITH RECURSIVE ${treeCte(rootId)} SELECT id FROM tree`, state, audit);
+  await auditUnits(db, sql`WITH RECURSIVE ${treeCte(rootId)} SELECT id FROM tree`, state, audit);
   const result = await sql`
     WITH RECURSIVE ${treeCte(rootId)}
     UPDATE handling_units SET status = CAST(${state.status} AS text), reason = CAST(${state.reason} AS text),
@@ -165,10 +211,10 @@ export async function setTreeState(
 export async function setStateOf(
   db: Db,
   ids: RawBuilder<unknown>,
-  state: { status: UnitStatus; reason: ItemReason | null; warehouseNo?: string },
-  audit: { opId: string; actorId: string; at: string; action: string; why: string | null },
+  state: UnitState & { warehouseNo?: string },
+  audit: UnitAudit,
 ): Promise<void> {
-  await auditTree(db, ids, state, audit);
+  await auditUnits(db, ids, state, audit);
   await sql`UPDATE handling_units SET status = CAST(${state.status} AS text), reason = CAST(${state.reason} AS text),
     warehouse_no = ${state.warehouseNo === undefined ? sql`warehouse_no` : sql`CAST(${state.warehouseNo} AS text)`},
     updated_at = CAST(${audit.at} AS text)
@@ -179,51 +225,18 @@ export async function setStateOf(
  * Puts back the state each unit of `ids` had before it was scanned on the document (kept on its
  * scan item), audited unit by unit. The scan items are still there: the caller takes them off after.
  */
-export async function restoreScannedState(
-  db: Db,
-  documentId: string,
-  ids: string[],
-  audit: { opId: string; actorId: string; at: string; action: string; why: string | null },
-): Promise<void> {
+export async function restoreScannedState(db: Db, documentId: string, ids: string[], audit: UnitAudit): Promise<void> {
   if (ids.length === 0) return;
   const onDocument = sql`SELECT unit_id FROM scan_items WHERE document_id = ${documentId} AND unit_id IN (${sql.join(ids)})`;
-  await sql`
-    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
-    SELECT CAST(${audit.opId} AS text) || '/' || h.id, CAST(${audit.at} AS text), CAST(${audit.actorId} AS text), 'unit', h.id,
-      CAST(${audit.action} AS text), ${stateJson(sql.ref('h.status'), sql.ref('h.reason'))}, ${stateJson(sql.ref('s.before_status'), sql.ref('s.before_reason'))},
-      CAST(${audit.why} AS text)
-    FROM handling_units h JOIN scan_items s ON s.unit_id = h.id AND s.document_id = ${documentId}
-    WHERE h.id IN (${onDocument})`.execute(db);
+  await auditRestore(
+    db,
+    sql`SELECT unit_id AS id, before_status AS status, before_reason AS reason FROM scan_items WHERE document_id = ${documentId} AND unit_id IN (${sql.join(ids)})`,
+    audit,
+  );
   await sql`
     UPDATE handling_units SET
       status = (SELECT s.before_status FROM scan_items s WHERE s.document_id = ${documentId} AND s.unit_id = handling_units.id),
       reason = (SELECT s.before_reason FROM scan_items s WHERE s.document_id = ${documentId} AND s.unit_id = handling_units.id),
       updated_at = CAST(${audit.at} AS text)
     WHERE id IN (${onDocument})`.execute(db);
-}
-
-/** A state as the audit trail writes it: {"status":"…","reason":"…" or null}. */
-function stateJson(status: RawBuilder<unknown>, reason: RawBuilder<unknown>): RawBuilder<string> {
-  return sql`'{"status":"' || ${status} || '","reason":' || CASE WHEN ${reason} IS NULL THEN 'null' ELSE '"' || ${reason} || '"' END || '}'`;
-}
-
-/**
- * Appends one audit row per unit selected by `ids` (a query yielding a column `id`), recording its
- * status and reason before and after. Ids are the operation's UUIDv7 plus the unit id, so rows sort
- * by operation and stay unique.
- */
-export async function auditTree(
-  db: Db,
-  ids: RawBuilder<unknown>,
-  state: { status: string; reason: string | null },
-  audit: { opId: string; actorId: string; at: string; action: string; why: string | null },
-): Promise<void> {
-  const after = JSON.stringify({ status: state.status, reason: state.reason });
-  await sql`
-    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
-    SELECT CAST(${audit.opId} AS text) || '/' || h.id, CAST(${audit.at} AS text), CAST(${audit.actorId} AS text), 'unit', h.id,
-      CAST(${audit.action} AS text),
-      ${stateJson(sql.ref('h.status'), sql.ref('h.reason'))},
-      CAST(${after} AS text), CAST(${audit.why} AS text)
-    FROM handling_units h WHERE h.id IN (${ids})`.execute(db);
 }

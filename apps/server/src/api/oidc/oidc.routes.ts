@@ -74,10 +74,13 @@ export function oidcRoutes(app: ZodApp, sso: OidcService | undefined): void {
   });
 }
 
+function isSsoError(code: string): code is SsoError {
+  return (SSO_ERRORS as readonly string[]).includes(code);
+}
+
 /** `/{area}/login?sso_error=CODE` (and `email` for SSO_NO_ACCOUNT): the web shows the catalogue's text. */
 function loginPage(area: SsoArea, error: unknown): string {
-  const known = error instanceof AppError && (SSO_ERRORS as readonly string[]).includes(error.code);
-  const code: SsoError = known ? (error.code as SsoError) : 'SSO_FAILED';
+  const code: SsoError = error instanceof AppError && isSsoError(error.code) ? error.code : 'SSO_FAILED';
   const query = new URLSearchParams({ sso_error: code });
   if (code === 'SSO_NO_ACCOUNT' && error instanceof AppError) query.set('email', String(error.params.email));
   return `/${area}/login?${query}`;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
+import type { ScanKind } from '../../db/schema.ts';
 import { treeCte } from '../inventory/units.repository.ts';
 
 /** Scans against documents and the packs each put on its document. SQL only. */
@@ -9,7 +10,7 @@ export interface NewScan {
   id: string;
   documentId: string;
   unitId: string;
-  kind: 'scan' | 'reverse';
+  kind: ScanKind;
   code: string;
   packs: number;
   userId: string;
@@ -20,7 +21,7 @@ export interface NewScan {
   responseJson: string;
 }
 
-const insertScanRow = prepared<never, [string, string, string, string, string, number, string, string | null, string, string, string]>(
+const insertScanRow = prepared<never, [string, string, string, ScanKind, string, number, string, string | null, string, string, string]>(
   'INSERT INTO scans (id, document_id, unit_id, kind, code, packs, user_id, device, at, request_hash, response_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
 );
 

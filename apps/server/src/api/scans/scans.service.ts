@@ -7,6 +7,7 @@ import {
   message,
   UNIT_LABELS,
   unitId,
+  type Application,
   type Family,
   type ScanInput,
   type ScannedRoot,
@@ -18,7 +19,7 @@ import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventor
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { Transactor } from '../../db/transactor.ts';
-import type { DocumentRow, UnitRow } from '../../db/schema.ts';
+import type { DocumentRow, ScanKind, UnitRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
@@ -30,7 +31,7 @@ import { isoToday } from '../../lib/today.ts';
 export interface Actor {
   userId: string;
   /** The area the request came from: only documents of that area's warehouses are seen. */
-  area?: 'RDC' | 'LDC';
+  area?: Application;
 }
 
 /**
@@ -265,14 +266,14 @@ export function familyFor(type: string): Family {
 }
 
 /** The document, locked for this transaction (refused when unknown); a Completed one is refused by the rule. */
-async function lockDocument(trx: Db, family: Family, number: string, area?: 'RDC' | 'LDC'): Promise<DocumentRow> {
+async function lockDocument(trx: Db, family: Family, number: string, area?: Application): Promise<DocumentRow> {
   const doc = await docs.lockDocument(trx, family.type, number, area);
   if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: family.type, number });
   return doc;
 }
 
 /** The document, locked for this transaction; refused when unknown or Completed. */
-export async function openDocument(trx: Db, family: Family, number: string, area?: 'RDC' | 'LDC'): Promise<DocumentRow> {
+export async function openDocument(trx: Db, family: Family, number: string, area?: Application): Promise<DocumentRow> {
   const doc = await lockDocument(trx, family, number, area);
   if (doc.status === 'Completed') throw new AppError(409, 'DOCUMENT_COMPLETED', { type: family.type, number });
   return doc;
@@ -361,7 +362,7 @@ function insertScan(
     id: string;
     doc: DocumentRow;
     unit: UnitRow;
-    kind: 'scan' | 'reverse';
+    kind: ScanKind;
     code: string;
     packs: number;
     actor: Actor;

@@ -6,15 +6,15 @@ import {
   hasValidCheckDigit,
   isLocked,
   type EditableStatus,
-  type ItemReason,
-  type UnitStatus,
   type UnitType,
 } from '@pharma/domain';
 import type { UnitView } from '@pharma/domain/contract/inventory';
+import { unitHistory } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UnitRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import * as materials from '../inventory/materials.repository.ts';
 import * as units from '../inventory/units.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 
@@ -55,7 +55,7 @@ export class UnitsService {
       const key: units.UnitKey = decoded.sscc ? { sscc: decoded.sscc } : { gtin: decoded.gtin ?? '', serial: decoded.serial ?? '' };
       const unit = await units.findUnit(trx, key);
       if (!unit) throw new AppError(404, 'NOT_FOUND');
-      if (isLocked(unit.status as UnitStatus, unit.reason as ItemReason | null)) {
+      if (isLocked(unit.status, unit.reason)) {
         throw new AppError(422, 'ITEM_LOCKED', { status: unit.status, reason: unit.reason ?? '-' });
       }
       const tree = await units.subtree(trx, unit.id);
@@ -77,47 +77,31 @@ export class UnitsService {
       leaf ? [unit] : units.subtree(db, unit.id),
       leaf ? [] : units.children(db, unit.id),
       units.ancestors(db, unit.id),
-      unit.material_no
-        ? db.selectFrom('materials').select('name').where('material_no', '=', unit.material_no).executeTakeFirst()
-        : undefined,
-      db
-        .selectFrom('audit_log as a')
-        .leftJoin('users as u', 'u.id', 'a.actor_id')
-        .select(['a.at', 'a.action', 'a.before_json', 'a.after_json', 'a.reason', 'u.email'])
-        .where('a.entity', '=', 'unit')
-        .where('a.entity_id', '=', unit.id)
-        .orderBy('a.id')
-        .execute(),
+      unit.material_no ? materials.materialName(db, unit.material_no) : undefined,
+      unitHistory(db, unit.id),
     ]);
     const parent = up[0];
     return {
-      type: unit.type as UnitType,
+      type: unit.type,
       sscc: unit.sscc,
       gtin: unit.gtin,
       serial: unit.serial,
-      status: unit.status as UnitView['status'],
-      reason: unit.reason as UnitView['reason'],
+      status: unit.status,
+      reason: unit.reason,
       warehouseNo: unit.warehouse_no,
       materialNo: unit.material_no,
-      materialName: material?.name ?? null,
+      materialName: material ?? null,
       batchNo: unit.batch_no,
       expiry: unit.expiry,
       packs: tree.filter((u) => u.type === 'EA').length,
-      parent: parent ? { type: parent.type as UnitType, id: unitId(parent) } : null,
-      children: kids.map((k) => ({ type: k.type as UnitType, id: unitId(k), status: k.status as UnitView['status'] })),
-      history: history.map((h) => ({
-        at: h.at,
-        action: h.action,
-        by: h.email,
-        before: h.before_json ? JSON.parse(h.before_json) : null,
-        after: h.after_json ? JSON.parse(h.after_json) : null,
-        reason: h.reason,
-      })),
-      editableStatuses: isLocked(unit.status as UnitStatus, unit.reason as ItemReason | null) ? [] : offered(tree),
+      parent: parent ? { type: parent.type, id: unitId(parent) } : null,
+      children: kids.map((k) => ({ type: k.type, id: unitId(k), status: k.status })),
+      history,
+      editableStatuses: isLocked(unit.status, unit.reason) ? [] : offered(tree),
     };
   }
 }
 
 function offered(tree: UnitRow[]): EditableStatus[] {
-  return editableStatuses({ statuses: tree.map((u) => u.status as UnitStatus), reasons: tree.map((u) => u.reason as ItemReason | null) });
+  return editableStatuses({ statuses: tree.map((u) => u.status), reasons: tree.map((u) => u.reason) });
 }
