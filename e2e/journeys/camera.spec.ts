@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { CodeMaker, epcisDocument, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
+import { CodeMaker, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
+import { stageIbd } from '../../apps/server/src/seed/stock-builder.ts';
 import { fakeCameraArgs, gs1DataMatrixVideo } from '../support/fake-camera.ts';
 import { APP_URL } from '../support/settings.ts';
-import { adminApi } from '../support/stage-ibd.ts';
+import { adminApi, apiPort } from '../support/stage-ibd.ts';
 import { login } from './support.ts';
 
 /**
@@ -34,12 +35,7 @@ test.beforeAll(async () => {
   const [line] = ((await demo.json()) as { data: { materialNo: string; eanGtinNo: string }[] }).data;
   materialNo = line!.materialNo;
   [pack] = codes.packs(1, { gtin: line!.eanGtinNo, batch: `CAM${IBD.slice(-5)}`, expiry: '2028-06-30' }) as [PackSpec];
-  const doc = await api.put(`/api/integration/documents/IBD/${IBD}`, {
-    data: { warehouseNo: 'W2010', date: '2026-11-21', lines: [{ lineNo: 10, materialNo, batchNo: pack.batch, quantity: 1 }] },
-  });
-  expect(doc.status(), await doc.text()).toBe(200);
-  const asn = await api.post('/api/integration/epcis', { data: epcisDocument({ ibdNo: IBD, packs: [pack] }) });
-  expect(asn.status(), await asn.text()).toBe(200);
+  await stageIbd(apiPort(api), IBD, { packs: [pack] }, [{ materialNo, gtin: line!.eanGtinNo }], { date: '2026-11-21' });
   await api.dispose();
   // The element string with FNC1 (bwip-js GS1 syntax); `]d2` is what a reader reports, not data.
   const yymmdd = pack.expiry.slice(2).replaceAll('-', '');

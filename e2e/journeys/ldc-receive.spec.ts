@@ -1,29 +1,30 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CodeMaker, type CartonSpec } from '../../apps/server/src/seed/epcis-builder.ts';
-import { demoLocalCartons } from '../support/demo-codes.ts';
-import { adminApi, demoProducts, stageIbd } from '../support/stage-ibd.ts';
+import { DEMO_IBDS, DEMO_INVENTORY } from '../../apps/server/src/seed/demo-documents.ts';
+import { stageIbd } from '../../apps/server/src/seed/stock-builder.ts';
+import { adminApi, apiPort, demoProducts } from '../support/stage-ibd.ts';
 import { login } from './support.ts';
 
 /**
  * Local receiving (decision 0012): the same receive screens under /ldc, every call with
  * `?area=LDC`, the scan on the local scan route, whose back button hides and shows the scan view.
  */
-const DEMO_IBD = '1800000201';
+const DEMO_IBD = DEMO_IBDS.local;
 const STAMP = String(Date.now()).slice(-8);
 const OWN_IBD = `17${STAMP}`;
 // Extension digit 7: SSCCs apart from the demo seed's and the other journeys'.
 const codes = new CodeMaker(Number(STAMP.slice(-6)), '7');
-const [demoCarton] = demoLocalCartons();
+const demoCarton = DEMO_INVENTORY.ibds.local.cartons![0]!.sscc;
 let own: CartonSpec;
 
 test.beforeAll(async () => {
   const api = await adminApi();
-  // The replayed demo carton is one the server knows, in the local area.
+  // The demo carton is one the server knows, in the local area.
   const found = await api.get(`/api/searchSSCC/${demoCarton}?area=LDC`);
   expect(found.status(), `demo carton ${demoCarton}: ${await found.text()}`).toBe(200);
   const [, , product] = await demoProducts(api, `L${STAMP.slice(-5)}`);
   own = codes.carton(3, product!);
-  await stageIbd(api, OWN_IBD, [], [product!], { cartons: [own], warehouseNo: 'W3010' });
+  await stageIbd(apiPort(api), OWN_IBD, { cartons: [own] }, [product!], { warehouseNo: 'W3010' });
   await api.dispose();
 });
 

@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { CodeMaker, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
-import { adminApi, demoProducts, packCode, stageIbd } from '../support/stage-ibd.ts';
+import { stageIbd } from '../../apps/server/src/seed/stock-builder.ts';
+import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
 import { login } from './support.ts';
 
 /**
@@ -24,9 +25,9 @@ test.beforeAll(async () => {
   packs = codes.packs(50, a!);
   small = codes.packs(2, b!);
   foreign = codes.packs(1, b!)[0]!;
-  await stageIbd(api, IBD, packs, [a!]);
-  await stageIbd(api, SMALL_IBD, small, [b!]);
-  await stageIbd(api, OTHER_IBD, [foreign], [b!]);
+  await stageIbd(apiPort(api), IBD, { packs }, [a!]);
+  await stageIbd(apiPort(api), SMALL_IBD, { packs: small }, [b!]);
+  await stageIbd(apiPort(api), OTHER_IBD, { packs: [foreign] }, [b!]);
   await api.dispose();
 });
 

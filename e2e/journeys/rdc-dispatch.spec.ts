@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { fullModuleGrant } from '../../packages/domain/src/permissions.ts';
-import { CodeMaker, epcisDocument, type CartonSpec, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
-import { adminApi, demoProducts, packCode } from '../support/stage-ibd.ts';
+import { CodeMaker, type CartonSpec } from '../../apps/server/src/seed/epcis-builder.ts';
+import { putDocumentFor, receiveIbd } from '../../apps/server/src/seed/stock-builder.ts';
+import { adminApi, apiPort, demoProducts } from '../support/stage-ibd.ts';
 import { expectRestricted, login, PASSWORD, uniqueEmail } from './support.ts';
 
 /**
@@ -19,13 +20,7 @@ const codes = new CodeMaker(Number(STAMP.slice(-6)), '8');
 const material = { materialNo: '', gtin: '' };
 let newer: { batch: string; expiry: string };
 let older: { batch: string; expiry: string };
-let olderPacks: PackSpec[];
 let carton: CartonSpec;
-
-async function call(api: APIRequestContext, method: 'PUT' | 'POST', url: string, data: unknown) {
-  const res = await api.fetch(url, { method, data });
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(200);
-}
 
 test.beforeAll(async () => {
   const api = await adminApi();
@@ -35,25 +30,9 @@ test.beforeAll(async () => {
   newer = { batch: `${first!.batch}N`, expiry: '2028-03-31' };
   older = { batch: `${first!.batch}O`, expiry: '2027-02-28' };
   carton = codes.carton(3, { gtin: material.gtin, ...newer });
-  olderPacks = codes.packs(2, { gtin: material.gtin, ...older });
-  const lines = [
-    { lineNo: 10, materialNo: material.materialNo, batchNo: newer.batch, quantity: 3 },
-    { lineNo: 20, materialNo: material.materialNo, batchNo: older.batch, quantity: 2 },
-  ];
-  await call(api, 'PUT', `/api/integration/documents/IBD/${IBD}`, { warehouseNo: 'W2010', date: '2026-11-22', lines });
-  await call(api, 'POST', '/api/integration/epcis', epcisDocument({ cartons: [carton], packs: olderPacks, ibdNo: IBD }));
-  const scans = [{ code: `00${carton.sscc}`, unit: 'CTN' }, ...olderPacks.map((p) => ({ code: packCode(p), unit: 'EA' }))];
-  for (const [i, scan] of scans.entries()) {
-    await call(api, 'POST', '/api/scanForOperation', {
-      docType: 'IBD',
-      docNo: IBD,
-      ...scan,
-      idType: 'GS1',
-      scanId: `e2e-obd-${STAMP}-${i}`,
-    });
-  }
-  await call(api, 'POST', '/api/completeReceive', { ibdNo: IBD });
-  await call(api, 'PUT', `/api/integration/documents/OBD/${OBD}`, { warehouseNo: 'W2010', date: '2026-11-23', lines: lines.slice(0, 1) });
+  const olderPacks = codes.packs(2, { gtin: material.gtin, ...older });
+  await receiveIbd(apiPort(api), IBD, { cartons: [carton], packs: olderPacks }, [material]);
+  await putDocumentFor(apiPort(api), 'OBD', OBD, [carton], [material], { date: '2026-11-23' });
   await api.dispose();
 });
 

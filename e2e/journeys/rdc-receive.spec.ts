@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CodeMaker, epcisDocument, type Shipment } from '../../apps/server/src/seed/epcis-builder.ts';
-import { adminApi } from '../support/stage-ibd.ts';
+import { CodeMaker, type Shipment } from '../../apps/server/src/seed/epcis-builder.ts';
+import { stageIbd, type Product } from '../../apps/server/src/seed/stock-builder.ts';
+import { adminApi, apiPort } from '../support/stage-ibd.ts';
 import { login } from './support.ts';
 
 /**
@@ -13,33 +14,10 @@ const IBD = `18${String(Date.now()).slice(-8)}`;
 const FOREIGN_IBD = `19${String(Date.now()).slice(-8)}`;
 const EXPIRY = '2028-06-30';
 
-interface Product {
-  materialNo: string;
-  gtin: string;
-  batch: string;
-  expiry: string;
-}
-
 // Extension digit 2: SSCCs apart from the demo seed's (0) and the API tests' (1).
 const codes = new CodeMaker(Number(IBD.slice(-6)), '2');
 let shipment: Required<Pick<Shipment, 'pallets' | 'cartons' | 'packs'>>;
 let foreign: Shipment;
-
-/** Lines matching a shipment exactly (one per material and batch), plus 2 packs never sent on the first. */
-function linesOf(s: Shipment, products: Product[]) {
-  const packs = [
-    ...(s.pallets ?? []).flatMap((p) => p.cartons.flatMap((c) => c.packs)),
-    ...(s.cartons ?? []).flatMap((c) => c.packs),
-    ...(s.packs ?? []),
-  ];
-  const counts = new Map<string, { materialNo: string; batchNo: string; quantity: number }>();
-  for (const p of packs) {
-    const materialNo = products.find((m) => m.gtin === p.gtin)!.materialNo;
-    const key = `${materialNo}|${p.batch}`;
-    counts.set(key, { materialNo, batchNo: p.batch, quantity: (counts.get(key)?.quantity ?? 0) + 1 });
-  }
-  return [...counts.values()].map((c, i) => ({ lineNo: (i + 1) * 10, ...c, quantity: c.quantity + (i === 0 ? 2 : 0) }));
-}
 
 test.beforeAll(async () => {
   const api = await adminApi();
@@ -56,17 +34,9 @@ test.beforeAll(async () => {
   const [a, b, c] = products as [Product, Product, Product];
   shipment = { pallets: [codes.pallet(2, 3, a)], cartons: [codes.carton(4, b)], packs: codes.packs(2, c) };
   foreign = { cartons: [codes.carton(3, b)] };
-  for (const [number, s] of [
-    [IBD, shipment],
-    [FOREIGN_IBD, foreign],
-  ] as const) {
-    const doc = await api.put(`/api/integration/documents/IBD/${number}`, {
-      data: { warehouseNo: 'W2010', date: '2026-11-21', lines: linesOf(s, products) },
-    });
-    expect(doc.status(), await doc.text()).toBe(200);
-    const asn = await api.post('/api/integration/epcis', { data: epcisDocument({ ...s, ibdNo: number }) });
-    expect(asn.status(), await asn.text()).toBe(200);
-  }
+  // Lines matching each shipment exactly, plus 2 packs never sent on the first.
+  await stageIbd(apiPort(api), IBD, shipment, products, { date: '2026-11-21', extra: 2 });
+  await stageIbd(apiPort(api), FOREIGN_IBD, foreign, products, { date: '2026-11-21', extra: 2 });
   await api.dispose();
 });
 

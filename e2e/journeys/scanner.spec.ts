@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CodeMaker, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
-import { adminApi, demoProducts, packCode, stageIbd } from '../support/stage-ibd.ts';
+import { stageIbd } from '../../apps/server/src/seed/stock-builder.ts';
+import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
 import { login } from './support.ts';
 
 /**
@@ -22,7 +23,7 @@ test.beforeAll(async () => {
   const [product] = await demoProducts(api, `W${IBD.slice(-5)}`);
   // One pack per wedge variant, one typed by hand, one sent with Ctrl+].
   packs = codes.packs(WEDGE_SCANS + 2, product!);
-  await stageIbd(api, IBD, packs, [product!]);
+  await stageIbd(apiPort(api), IBD, { packs }, [product!]);
   await api.dispose();
 });
 

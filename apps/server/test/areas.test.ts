@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
-import { DEMO_IBDS } from '../src/seed/inventory.ts';
+import { DEMO_IBDS } from '../src/seed/demo-documents.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 
 describe.each(DATABASES)('one receiving engine for both areas on %s', (kind) => {

@@ -1,8 +1,7 @@
-import { withCheckDigit } from '@pharma/domain';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { buildRole, buildUser, everyModule, readOnlyModules } from './builders.ts';
-import { digits, pick, seededRandom } from './random.ts';
+import { DEMO_MATERIALS } from './demo-catalogue.ts';
 import { seedInventory } from './inventory.ts';
 
 /** The demo warehouse (README: "Demo warehouse"). Tests rely on it. */
@@ -36,24 +35,6 @@ export const DEMO_WAREHOUSES = [
   },
 ] as const;
 
-const SEED = 20261122;
-/** A GS1 company prefix for demo GTINs (GS1 Singapore range 888). */
-const COMPANY_PREFIX = '8881234';
-const PRODUCTS = [
-  'Paracetamol 500 mg tablets, 20s',
-  'Amoxicillin 250 mg capsules, 21s',
-  'Metformin 850 mg tablets, 56s',
-  'Atorvastatin 20 mg tablets, 28s',
-  'Omeprazole 20 mg capsules, 28s',
-  'Salbutamol 100 mcg inhaler, 200 doses',
-  'Insulin glargine 100 U/ml pen, 5 x 3 ml',
-  'Amlodipine 5 mg tablets, 30s',
-  'Cetirizine 10 mg tablets, 30s',
-  'Losartan 50 mg tablets, 28s',
-  'Ibuprofen 400 mg tablets, 24s',
-  'Enoxaparin 40 mg syringes, 10s',
-] as const;
-
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return false;
@@ -63,7 +44,6 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
 }
 
 async function seedDemo(db: Db): Promise<string> {
-  const random = seededRandom(SEED);
   const now = new Date().toISOString();
 
   const admin = await buildRole(db, {
@@ -105,28 +85,15 @@ async function seedDemo(db: Db): Promise<string> {
     )
     .execute();
 
-  for (const [i, name] of PRODUCTS.entries()) {
-    const materialNo = String(10_000_001 + i * 7);
-    const gtin = withCheckDigit(`0${COMPANY_PREFIX}${String(10_000 + i * 37).padStart(5, '0')}`);
+  for (const m of DEMO_MATERIALS) {
     await db
       .insertInto('materials')
-      .values({ material_no: materialNo, name, gtin, batch_type: i % 6 === 5 ? 'NON_GS1' : 'GS1', created_at: now, updated_at: now })
+      .values({ material_no: m.materialNo, name: m.name, gtin: m.gtin, batch_type: m.batchType, created_at: now, updated_at: now })
       .execute();
-    for (let b = 0; b < 2; b++) {
-      const year = 2027 + b;
-      const month = 1 + Math.floor(random() * 12);
-      const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-      await db
-        .insertInto('batches')
-        .values({
-          id: newId(),
-          material_no: materialNo,
-          batch_no: `${pick(random, ['B', 'L', 'K'])}${year % 100}${digits(random, 5)}`,
-          expiry: `${year}-${String(month).padStart(2, '0')}-${String(lastDay).padStart(2, '0')}`,
-          created_at: now,
-        })
-        .execute();
-    }
+    await db
+      .insertInto('batches')
+      .values(m.batches.map((b) => ({ id: newId(), material_no: m.materialNo, batch_no: b.batchNo, expiry: b.expiry, created_at: now })))
+      .execute();
   }
   return ids[0]!;
 }

@@ -1,0 +1,104 @@
+import { demoProduct } from './demo-catalogue.ts';
+import { CodeMaker, type CartonSpec, type PackSpec, type PalletSpec, type Shipment } from './epcis-builder.ts';
+import type { StockUnit } from './stock-builder.ts';
+
+/**
+ * The demo documents and every code on them (README: "Demo documents to try"), known without a
+ * database: the demo seed (inventory.ts) puts them in, and tests that need a demo unit read its code
+ * here. Every code is drawn from one `CodeMaker(4242)` in a fixed order: a new document draws after
+ * the existing ones, so theirs never change.
+ */
+export const DEMO_IBDS = {
+  open: '1800000101',
+  openSecond: '1800000102',
+  inProgress: '1800000103',
+  completed: '1800000104',
+  /** Completed: the stock the regional dispatch, return and scrapping documents fit. */
+  stock: '1800000105',
+  local: '1800000201',
+} as const;
+
+/** Regional (W2010) dispatch, return and scrapping documents that fit the demo stock. */
+export const DEMO_DOCUMENTS = {
+  /** OBD, Open: the pallet, the older carton and three Ibuprofen packs. */
+  dispatch: '8000000101',
+  /** OBD, Completed: dispatched the return carton and two Ibuprofen packs. */
+  dispatched: '8000000102',
+  /** RMA, Open: what OBD 8000000102 dispatched comes back. */
+  return: '6000000101',
+  /** DECOMM, Open: the damaged carton and the expired lot. */
+  scrap: '7000000101',
+} as const;
+
+/** The demo warehouse's stock in W2010, received through IBD 1800000105. */
+export interface DemoStock {
+  /** Losartan 50 mg (10000064), its 2028 batch: 4 cartons of 10 packs. */
+  pallet: PalletSpec;
+  /** Losartan 50 mg, its 2027 batch: 10 packs expiring before the pallet's (first expiry, first out). */
+  olderCarton: CartonSpec;
+  /** Ibuprofen 400 mg (10000071), its 2028 batch: 3 loose packs. */
+  loosePacks: PackSpec[];
+  /** Losartan 50 mg, 2028 batch, 10 packs: dispatched (OBD 8000000102), to come back (RMA 6000000101). */
+  returnCarton: CartonSpec;
+  /** Ibuprofen 400 mg, 2 loose packs: dispatched and to come back with the carton. */
+  returnPacks: PackSpec[];
+  /** Atorvastatin 20 mg (10000022), 6 packs of its 2028 batch, set DAMAGED after receipt. */
+  damagedCarton: CartonSpec;
+  /** Atorvastatin 20 mg, 3 loose packs of a lot that expired on 2026-10-31. */
+  expiredPacks: PackSpec[];
+}
+
+export interface DemoInventory {
+  ibds: Record<keyof typeof DEMO_IBDS, Shipment>;
+  stock: DemoStock;
+  /** The units on each regional document; its lines fit them exactly. */
+  documents: Record<keyof typeof DEMO_DOCUMENTS, StockUnit[]>;
+}
+
+/** A lot past its expiry (the demo's day is 2026-11-20). */
+export const EXPIRED_LOT = { batch: 'L2610093', expiry: '2026-10-31' } as const;
+
+function demoInventory(): DemoInventory {
+  const codes = new CodeMaker(4242);
+  const product = (i: number) => demoProduct(i);
+  const open = { pallets: [codes.pallet(4, 12, product(0))], cartons: [codes.carton(12, product(1))], packs: codes.packs(6, product(2)) };
+  const openSecond = { pallets: [codes.pallet(2, 24, product(3))], packs: codes.packs(4, product(2)) };
+  const inProgress = { pallets: [codes.pallet(3, 10, product(4)), codes.pallet(3, 10, product(4))] };
+  const completed = { pallets: [codes.pallet(2, 10, product(5))], cartons: [codes.carton(10, product(6))] };
+  const local = { cartons: [codes.carton(20, product(7)), codes.carton(20, product(8))] };
+
+  const losartan = demoProduct(9, 2028);
+  const stock: DemoStock = {
+    pallet: codes.pallet(4, 10, losartan),
+    olderCarton: codes.carton(10, demoProduct(9, 2027)),
+    loosePacks: codes.packs(3, demoProduct(10, 2028)),
+    returnCarton: codes.carton(10, losartan),
+    returnPacks: codes.packs(2, demoProduct(10, 2028)),
+    damagedCarton: codes.carton(6, demoProduct(3, 2028)),
+    expiredPacks: codes.packs(3, { ...demoProduct(3), ...EXPIRED_LOT }),
+  };
+  const dispatched = [stock.returnCarton, ...stock.returnPacks];
+  return {
+    ibds: {
+      open,
+      openSecond,
+      inProgress,
+      completed,
+      local,
+      stock: {
+        pallets: [stock.pallet],
+        cartons: [stock.olderCarton, stock.returnCarton, stock.damagedCarton],
+        packs: [...stock.loosePacks, ...stock.returnPacks, ...stock.expiredPacks],
+      },
+    },
+    stock,
+    documents: {
+      dispatch: [stock.pallet, stock.olderCarton, ...stock.loosePacks],
+      dispatched,
+      return: dispatched,
+      scrap: [stock.damagedCarton, ...stock.expiredPacks],
+    },
+  };
+}
+
+export const DEMO_INVENTORY: DemoInventory = demoInventory();
