@@ -12,21 +12,22 @@ import { treeCte } from './units.repository.ts';
  * assemble than SQLite takes to run the statement (docs/decisions/0014-scan-path-cost.md).
  */
 
-const documentForUpdate = prepared<DocumentRow & { area: Application }, [string, string]>(`
-  SELECT d.*, w.area FROM documents d JOIN warehouses w ON w.warehouse_no = d.warehouse_no
-  WHERE d.type = ? AND d.number = ? FOR UPDATE OF d`);
+const documentForUpdate = prepared<DocumentRow, [string, string]>(`
+  SELECT * FROM documents d WHERE d.type = ? AND d.number = ? FOR UPDATE OF d`);
+const documentInAreaForUpdate = prepared<DocumentRow, [string, string, Application]>(`
+  SELECT d.* FROM documents d
+  WHERE d.type = ? AND d.number = ? AND d.warehouse_no IN (SELECT warehouse_no FROM warehouses WHERE area = ?)
+  FOR UPDATE OF d`);
 
 /**
  * The document, locked for the rest of the transaction: on PostgreSQL `FOR UPDATE` serialises
  * scans of one document (SQLite has one writer; its text leaves the clause out). With
- * `area`, a document of another area's warehouse is not found. Reads only: a refusal that follows
- * has changed nothing.
+ * `area`, a document of another area's warehouse is not found (nor locked): the area is a condition
+ * of the query. Reads only: a refusal that follows has changed nothing.
  */
 export async function lockDocument(db: Db, type: DocumentType, number: string, area?: Application): Promise<DocumentRow | undefined> {
-  const [row] = await documentForUpdate(db, type, number);
-  if (!row || (area && row.area !== area)) return undefined;
-  const { area: _area, ...doc } = row;
-  return doc;
+  const [row] = area ? await documentInAreaForUpdate(db, type, number, area) : await documentForUpdate(db, type, number);
+  return row;
 }
 
 const touch = prepared<never, [string, string | null, string]>(

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { auditRestore, auditUnit, auditUnits, type UnitAudit, type UnitState } from '../../db/audit.ts';
 import { prepared } from '../../db/prepared.ts';
-import type { ItemReason, UnitStatus, UnitType } from '@pharma/domain';
+import type { Application, ItemReason, UnitStatus, UnitType } from '@pharma/domain';
 import type { UnitRow } from '../../db/schema.ts';
 
 /**
@@ -54,8 +54,50 @@ export async function findUnitForScan(
   return rows[0];
 }
 
-export function findBySerial(db: Db, serial: string): Promise<UnitRow[]> {
-  return db.selectFrom('handling_units').selectAll().where('serial', '=', serial).orderBy('gtin').limit(50).execute();
+/**
+ * The units `where` selects (as `target`) that belong to an area (decision 0019): a unit in a
+ * warehouse belongs to its warehouse's area; a unit in no warehouse (announced by a supplier's notice)
+ * to the area of each document it, or a unit it is in, is named or scanned on. The area is a condition
+ * of the query, so a unit of another area is never read.
+ */
+function inArea(where: string, tail = ''): string {
+  return `WITH RECURSIVE target AS (SELECT * FROM handling_units WHERE ${where}),
+    up(root, id, parent_id) AS (
+      SELECT id, id, parent_id FROM target
+      UNION ALL SELECT up.root, h.id, h.parent_id FROM handling_units h JOIN up ON h.id = up.parent_id
+    )
+    SELECT t.* FROM target t
+    WHERE t.warehouse_no IN (SELECT warehouse_no FROM warehouses WHERE area = ?)
+      OR (t.warehouse_no IS NULL AND EXISTS (
+        SELECT 1 FROM up
+        JOIN (SELECT unit_id, document_id FROM document_units UNION ALL SELECT unit_id, document_id FROM scan_items) du ON du.unit_id = up.id
+        JOIN documents d ON d.id = du.document_id
+        JOIN warehouses w ON w.warehouse_no = d.warehouse_no
+        WHERE up.root = t.id AND w.area = ?))
+    ${tail}`;
+}
+
+const unitInAreaBy = {
+  id: prepared<UnitRow, [string, Application, Application]>(inArea('id = ?')),
+  sscc: prepared<UnitRow, [string, Application, Application]>(inArea('sscc = ?')),
+  gtinSerial: prepared<UnitRow, [string, string, Application, Application]>(inArea('gtin = ? AND serial = ?')),
+  serial: prepared<UnitRow, [string, Application, Application]>(inArea('serial = ?', 'ORDER BY t.gtin LIMIT 50')),
+};
+
+/** A unit by its key, if it belongs to `area`. */
+export async function findUnitInArea(db: Db, key: UnitKey, area: Application): Promise<UnitRow | undefined> {
+  const rows =
+    'id' in key
+      ? await unitInAreaBy.id(db, key.id, area, area)
+      : 'sscc' in key
+        ? await unitInAreaBy.sscc(db, key.sscc, area, area)
+        : await unitInAreaBy.gtinSerial(db, key.gtin, key.serial, area, area);
+  return rows[0];
+}
+
+/** Packs of a serial (several GTINs may carry it) that belong to `area`, at most 50. */
+export function findBySerialInArea(db: Db, serial: string, area: Application): Promise<UnitRow[]> {
+  return unitInAreaBy.serial(db, serial, area, area);
 }
 
 /** `WITH RECURSIVE tree(id)`: the unit and everything under it. */

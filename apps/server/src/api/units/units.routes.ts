@@ -18,7 +18,7 @@ export function unitsRoutes(app: ZodApp, service: UnitsService): void {
       querystring: AreaQuery,
       response: { 200: SearchResponse, ...errors },
     },
-    handler: async (request) => ({ data: await service.searchSscc(request.params.code) }),
+    handler: async (request) => ({ data: await service.searchSscc(request.params.code, request.query.area) }),
   });
 
   app.get('/api/serialSearch/:code', {
@@ -30,7 +30,7 @@ export function unitsRoutes(app: ZodApp, service: UnitsService): void {
       querystring: AreaQuery,
       response: { 200: SearchResponse, ...errors },
     },
-    handler: async (request) => ({ data: await service.searchSerial(request.params.code) }),
+    handler: async (request) => ({ data: await service.searchSerial(request.params.code, request.query.area) }),
   });
 
   app.post('/api/itemStatus', {
@@ -42,6 +42,6 @@ export function unitsRoutes(app: ZodApp, service: UnitsService): void {
       body: ItemStatusRequest,
       response: { 200: UnitView, ...errors },
     },
-    handler: async (request) => service.setStatus(request.principal!.user.id, request.body),
+    handler: async (request) => service.setStatus(request.principal!.user.id, { ...request.body, area: request.query.area }),
   });
 }

@@ -5,6 +5,7 @@ import {
   unitId,
   hasValidCheckDigit,
   isLocked,
+  type Application,
   type EditableStatus,
   type UnitType,
 } from '@pharma/domain';
@@ -18,42 +19,49 @@ import * as materials from '../inventory/materials.repository.ts';
 import * as units from '../inventory/units.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 
-/** Search by SSCC or serial (a raw scan accepted), and editing an item's status. */
+/**
+ * Search by SSCC or serial (a raw scan accepted), and editing an item's status: only units of the
+ * caller's area are found (decision 0019).
+ */
 export class UnitsService {
   constructor(private readonly db: Db) {}
 
   /** GET /api/searchSSCC/{code}: an SSCC, bare (18 digits) or inside any GS1 code. */
-  async searchSscc(code: string, today = isoToday()): Promise<UnitView[]> {
+  async searchSscc(code: string, area: Application, today = isoToday()): Promise<UnitView[]> {
     const sscc = /^\d{18}$/.test(code.trim()) && hasValidCheckDigit(code.trim()) ? code.trim() : decodeCode(code, { today });
     const key = typeof sscc === 'string' ? sscc : sscc.ok ? sscc.sscc : null;
     if (!key) return [];
-    const unit = await units.findUnit(this.db, { sscc: key });
+    const unit = await units.findUnitInArea(this.db, { sscc: key }, area);
     return unit ? [await this.view(unit)] : [];
   }
 
   /** GET /api/serialSearch/{code}: GTIN + serial from a pack code, or a bare serial (several GTINs may match). */
-  async searchSerial(code: string, today = isoToday()): Promise<UnitView[]> {
+  async searchSerial(code: string, area: Application, today = isoToday()): Promise<UnitView[]> {
     const decoded = decodeCode(code, { today });
     if (decoded.ok && decoded.gtin && decoded.serial) {
-      const unit = await units.findUnit(this.db, { gtin: decoded.gtin, serial: decoded.serial });
+      const unit = await units.findUnitInArea(this.db, { gtin: decoded.gtin, serial: decoded.serial }, area);
       return unit ? [await this.view(unit)] : [];
     }
     const serial = code.trim();
     if (!serial || serial.length > 20) return [];
-    return Promise.all((await units.findBySerial(this.db, serial)).map((u) => this.view(u)));
+    return Promise.all((await units.findBySerialInArea(this.db, serial, area)).map((u) => this.view(u)));
   }
 
-  /** Sets a status on a unit and everything under it, if the spec's table offers it and the unit is not locked. */
+  /**
+   * Sets a status on a unit and everything under it, if the spec's table offers it and the unit is
+   * not locked. With `area` (the caller's; every request has one) a unit of another area is not found;
+   * the demo seed, which has no caller, passes none.
+   */
   async setStatus(
     actorId: string,
-    req: { code: string; unit: UnitType; status: EditableStatus; reason?: string },
+    req: { code: string; unit: UnitType; status: EditableStatus; reason?: string; area?: Application },
     today = isoToday(),
   ): Promise<UnitView> {
     const decoded = decodeScan(req.code, { unit: req.unit, today });
     if (!decoded.ok) throw new AppError(400, decoded.code, decoded.params);
     return this.db.transaction().execute(async (trx) => {
       const key: units.UnitKey = decoded.sscc ? { sscc: decoded.sscc } : { gtin: decoded.gtin ?? '', serial: decoded.serial ?? '' };
-      const unit = await units.findUnit(trx, key);
+      const unit = req.area ? await units.findUnitInArea(trx, key, req.area) : await units.findUnit(trx, key);
       if (!unit) throw new AppError(404, 'NOT_FOUND');
       if (isLocked(unit.status, unit.reason)) {
         throw new AppError(422, 'ITEM_LOCKED', { status: unit.status, reason: unit.reason ?? '-' });
