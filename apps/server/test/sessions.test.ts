@@ -88,6 +88,24 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
     expect(audit.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('logout with only the bearer token ends the session: its access and refresh tokens stop working', async () => {
+    const s = await signIn(t.app, DEMO_USERS.ldc);
+    expect((await me(`Bearer ${s.jwt}`)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth-logout', headers: s.headers });
+    expect(out.statusCode).toBe(204);
+    expect((await me(`Bearer ${s.jwt}`)).statusCode).toBe(401);
+    const refresh = await t.app.inject({ method: 'GET', url: `/api/refreshToken?refresh_token=${s.cookies.refresh_token}` });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('logout with only the session cookies ends the session too', async () => {
+    const s = await signIn(t.app, DEMO_USERS.ldc);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth-logout', cookies: s.cookies });
+    expect(out.statusCode).toBe(204);
+    expect((await me(`Bearer ${s.jwt}`)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/refreshToken', cookies: s.cookies })).statusCode).toBe(401);
+  });
+
   it('an unknown refresh token is refused', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/refreshToken?refresh_token=nonsense' });
     expect(res.statusCode).toBe(401);

@@ -64,7 +64,7 @@ export function registerAuth(app: FastifyInstance, auth: AuthService): void {
   app.addHook('onRequest', async (request) => {
     const { requirement, areaParam } = request.routeOptions.config;
     if (!requirement) return;
-    const token = bearerToken(request) ?? request.cookies[ACCESS_COOKIE];
+    const token = accessTokenOf(request);
     if (token) request.principal = await auth.principal(token);
     const result = authorize(areaParam ? inArea(requirement, request) : requirement, request.principal?.authorization);
     if (!result.ok) throw new AppError(result.status, result.code);
@@ -84,6 +84,11 @@ function inArea(requirement: Requirement, request: FastifyRequest): Requirement 
   const area = (request.query as { area?: unknown } | undefined)?.area;
   if ('application' in requirement && (area === 'RDC' || area === 'LDC')) return { ...requirement, application: area };
   return requirement;
+}
+
+/** The caller's access token: the bearer header (scripts, the ERP) or the session cookie (the browser). */
+export function accessTokenOf(request: FastifyRequest): string | undefined {
+  return bearerToken(request) ?? request.cookies[ACCESS_COOKIE];
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

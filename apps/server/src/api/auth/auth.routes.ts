@@ -3,7 +3,7 @@ import { loginErrorText } from '@pharma/domain';
 import { AuthorizationTree, LoginRequest, LoginResponse, SessionResponse } from '@pharma/domain/contract/auth';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import type { ZodApp } from '../../lib/zod-app.ts';
-import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setAccessCookie, setSessionCookies } from '../../plugins/auth.ts';
+import { REFRESH_COOKIE, accessTokenOf, clearSessionCookies, setAccessCookie, setSessionCookies } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -31,9 +31,10 @@ export function authRoutes(app: ZodApp, auth: AuthService): void {
     config: { requirement: { public: true } },
     schema: { tags: ['auth'], summary: 'Sign out: revokes the session', response: { 204: z.null() } },
     handler: async (request, reply) => {
-      const access = request.cookies[ACCESS_COOKIE];
+      // However the caller signed in: the bearer header or the cookies; both sessions end if they differ.
+      const access = accessTokenOf(request);
       const principal = access ? await auth.principal(access) : undefined;
-      await auth.logout(request.cookies[REFRESH_COOKIE], principal?.familyId);
+      await auth.logout(request.cookies[REFRESH_COOKIE], principal);
       clearSessionCookies(reply);
       return reply.code(204).send(null);
     },

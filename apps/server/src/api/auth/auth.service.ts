@@ -123,14 +123,22 @@ export class AuthService {
     return { accessToken: await this.accessToken(row.user_id, row.family_id), refreshToken };
   }
 
-  /** Ends a session: by its refresh token when the browser has it, else by the access token's family. */
-  async logout(refreshToken: string | undefined, familyId: string | undefined): Promise<void> {
+  /**
+   * Ends the caller's session however they authenticate: the refresh token's family (the browser's
+   * cookie) and the access token's (a bearer header or the cookie); both when they differ.
+   */
+  async logout(refreshToken: string | undefined, caller: Principal | undefined): Promise<void> {
     const row = refreshToken ? await repo.findRefreshToken(this.db, hashRefreshToken(refreshToken)) : undefined;
-    const family = row?.family_id ?? familyId;
-    if (!family) return;
+    const sessions = new Map<string, string | null>();
+    if (row) sessions.set(row.family_id, row.user_id);
+    if (caller) sessions.set(caller.familyId, caller.user.id);
+    if (sessions.size === 0) return;
+    const at = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
-      await repo.revokeFamily(trx, family, new Date().toISOString());
-      await writeAudit(trx, [{ actorId: row?.user_id ?? null, entity: 'session', entityId: family, action: 'logout' }]);
+      for (const [family, userId] of sessions) {
+        await repo.revokeFamily(trx, family, at);
+        await writeAudit(trx, [{ actorId: userId, entity: 'session', entityId: family, action: 'logout' }], at);
+      }
     });
     this.forgetCallers();
   }
