@@ -149,6 +149,8 @@ export const MESSAGES = {
   GS1_INVALID_DATE: 'The date in ({ai}) is not a real date: {value}.',
   GS1_DUPLICATE_AI: '({ai}) appears twice with different values.',
   GS1_NO_DATA: 'The code holds no GS1 data.',
+  GS1_REQUIRED_AI_MISSING: '({ai}) cannot be used without {required} in the same code.',
+  GS1_INVALID_AI_PAIR: '({ai}) and ({other}) may not appear together in one code.',
   GS1_DL_NO_KEY: 'The web address holds no GS1 identifier (such as /01/ for a GTIN or /00/ for an SSCC).',
   GS1_DL_BAD_ENCODING: 'The web address holds a broken percent-encoding at position {position}.',
   GS1_SERIAL_WITHOUT_GTIN: 'The serial number (21) was scanned without its GTIN (01): a pack is identified by both.',

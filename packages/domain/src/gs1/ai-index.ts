@@ -2,13 +2,19 @@
  * Compiles the AI table (ai-table.ts) once, at module load, into lookup structures for the decoders:
  * the AI length by its first two digits, and each AI's specification by its numeric code.
  */
-import { AI_ROWS, DL_PRIMARY_KEYS, DL_SHORT_NAMES } from './ai-table.ts';
+import { AI_ROWS, DL_SHORT_NAMES } from './ai-table.ts';
 
 /** N digits, X GS1 character set 82, Y character set 39, Z character set 64 (base64url). */
 export type Cset = 'N' | 'X' | 'Y' | 'Z';
 
-/** Content checks this package applies to a component. */
+/** Content checks (the dictionary's linters) this package applies to a component. */
 export type Check = 'csum' | 'yymmd0' | 'yymmdd' | 'yyyymmdd' | 'yyyymmd0' | 'hhmi' | 'hh' | 'mi' | 'ss';
+
+/**
+ * A mandatory association (`req=`): one of the alternatives must be present; an alternative is one
+ * AI pattern or several joined by '+' (all of them). Patterns are AIs where 'n' stands for any digit.
+ */
+export type Requirement = readonly (readonly string[])[];
 
 export interface AiPart {
   readonly cset: Cset;
@@ -32,6 +38,14 @@ export interface AiSpec {
   /** True for a single X component with no check. */
   readonly simpleCset82: boolean;
   readonly dlPrimaryKey: boolean;
+  /** Digital Link: the ordered qualifier sequences allowed after this primary key (`dlpkey=22,10,21|235`). */
+  readonly dlQualifiers: readonly (readonly string[])[];
+  /** Digital Link: allowed as a data attribute in the query string (flag '?'). */
+  readonly dlAttribute: boolean;
+  /** Mandatory associations (GenSpecs 4.14.2), each to be met. */
+  readonly req: readonly Requirement[];
+  /** Invalid pairs (GenSpecs 4.14.1): AI patterns that may not appear with this AI. */
+  readonly ex: readonly string[];
 }
 
 const CHECKS: ReadonlySet<string> = new Set(['csum', 'yymmd0', 'yymmdd', 'yyyymmdd', 'yyyymmd0', 'hhmi', 'hh', 'mi', 'ss']);
@@ -46,7 +60,13 @@ function parsePart(text: string): AiPart {
   return { cset, min: variable ? 1 : length, max: length, optional, check };
 }
 
-function compile(ai: string, flags: string, spec: string): AiSpec {
+function attribute(attributes: readonly string[], key: string): string[] {
+  return attributes.filter((a) => a === key || a.startsWith(key + '=')).map((a) => a.slice(key.length + 1));
+}
+
+function compile(ai: string, flags: string, spec: string, attributeText: string): AiSpec {
+  const attributes = attributeText.split(' ').filter((a) => a !== '');
+  const dlpkey = attribute(attributes, 'dlpkey');
   const parts = spec.split(/\s+/).map(parsePart);
   const fixed = parts.every((p) => p.min === p.max && !p.optional);
   const required = parts.filter((p) => !p.optional);
@@ -60,7 +80,11 @@ function compile(ai: string, flags: string, spec: string): AiSpec {
     parts,
     simpleNumeric: only !== undefined && only.cset === 'N' && only.check === null,
     simpleCset82: only !== undefined && only.cset === 'X' && only.check === null,
-    dlPrimaryKey: DL_PRIMARY_KEYS.includes(ai),
+    dlPrimaryKey: dlpkey.length > 0,
+    dlQualifiers: dlpkey.length === 0 || dlpkey[0] === '' ? [] : (dlpkey[0] as string).split('|').map((q) => q.split(',')),
+    dlAttribute: flags.includes('?'),
+    req: attribute(attributes, 'req').map((r) => r.split(',').map((alt) => alt.split('+'))),
+    ex: attribute(attributes, 'ex').flatMap((e) => e.split(',')),
   };
 }
 
@@ -82,9 +106,9 @@ const SPEC_BY_SLOT: (AiSpec | undefined)[] = new Array<AiSpec | undefined>(11100
 export const AI_LENGTH_BY_PREFIX = new Uint8Array(100);
 const SPEC_BY_AI = new Map<string, AiSpec>();
 
-for (const [ais, flags, spec] of AI_ROWS) {
+for (const [ais, flags, spec, attributes] of AI_ROWS) {
   for (const ai of expand(ais)) {
-    const compiled = compile(ai, flags, spec);
+    const compiled = compile(ai, flags, spec, attributes);
     SPEC_BY_SLOT[aiSlot(ai.length, Number(ai))] = compiled;
     SPEC_BY_AI.set(ai, compiled);
     AI_LENGTH_BY_PREFIX[Number(ai.slice(0, 2))] = ai.length;

@@ -30,7 +30,6 @@ const VALUES: Record<string, fc.Arbitrary<string>> = {
   '22': cset82(20),
   '240': cset82(30),
   '30': digits(1, 8),
-  '37': digits(1, 8),
   '3103': digits(6, 6),
   '400': cset82(30),
   '710': cset82(20),
@@ -43,9 +42,13 @@ const VALUES: Record<string, fc.Arbitrary<string>> = {
   '8200': cset82(70),
 };
 
-/** A random set of distinct AIs with valid values, in random order. */
+/**
+ * A random set of distinct AIs with valid values, in random order. It always holds the GTIN (01): every
+ * other AI here needs a trade item key with it (GenSpecs 4.14.2, the dictionary's `req`).
+ */
 const aiSet = fc
-  .uniqueArray(fc.constantFrom(...Object.keys(VALUES)), { minLength: 1, maxLength: 8 })
+  .tuple(fc.uniqueArray(fc.constantFrom(...Object.keys(VALUES).filter((ai) => ai !== '01')), { maxLength: 7 }), fc.nat())
+  .map(([ais, at]) => [...ais.slice(0, at % (ais.length + 1)), '01', ...ais.slice(at % (ais.length + 1))])
   .chain((ais) => fc.tuple(...ais.map((ai) => (VALUES[ai] as fc.Arbitrary<string>).map((v) => [ai, v] as const))));
 
 function toElementString(pairs: readonly (readonly [string, string])[], symbology: string): string {

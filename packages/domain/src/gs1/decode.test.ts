@@ -28,8 +28,8 @@ describe('decodeScan: GS1 mode (spec point 5)', () => {
     expect(r).toEqual({ ok: false, code: 'SERIAL_NOT_RECOGNIZED', message: MESSAGES.SERIAL_NOT_RECOGNIZED, params: {} });
   });
 
-  it('refuses a serial without its GTIN', () => {
-    expect(decodeScan('21ABC', { today, unit: 'EA' })).toMatchObject({ ok: false, code: 'GS1_SERIAL_WITHOUT_GTIN' });
+  it('refuses a serial without its GTIN (GenSpecs 4.14.2: 21 needs 01, 03 or 8006)', () => {
+    expect(decodeScan('21ABC', { today, unit: 'EA' })).toMatchObject({ ok: false, code: 'GS1_REQUIRED_AI_MISSING', params: { ai: '21' } });
   });
 
   it.each(['CTN', 'PLT'] as const)('reads the SSCC for %s', (unit) => {

@@ -14,6 +14,7 @@ import { isIso15434, readIso15434 } from './iso15434.ts';
 import { fail, type Element, type Failure } from './result.ts';
 import { separatorMask, type SeparatorVariant } from './separators.ts';
 import { isInCset } from './ai-value.ts';
+import { checkAssociations } from './associations.ts';
 
 export type CodeFormat = 'GS1' | 'GS1_DIGITAL_LINK' | 'IFA' | 'PLAIN';
 
@@ -181,17 +182,23 @@ export function decodeCode(raw: string, options: DecodeOptions): DecodeResult {
   }
   const elements: Element[] = [];
   if (isWebUri(raw, from)) {
-    return readDigitalLink(raw, from, to, year, elements) ?? gs1Fields(symbology, 'GS1_DIGITAL_LINK', elements, year);
+    return (
+      readDigitalLink(raw, from, to, year, elements) ??
+      checkAssociations(elements) ??
+      gs1Fields(symbology, 'GS1_DIGITAL_LINK', elements, year)
+    );
   }
   if (isIso15434(raw, from)) {
     const data = readIso15434(raw, from, to, year, mask);
     if (!data.ok) return data;
-    return data.format === '05' ? gs1Fields(symbology, 'GS1', data.elements, year) : ifaFields(symbology, data.elements, year);
+    if (data.format !== '05') return ifaFields(symbology, data.elements, year);
+    return checkAssociations(data.elements) ?? gs1Fields(symbology, 'GS1', data.elements, year);
   }
   const read = raw.charCodeAt(from) === 40 ? readHumanReadable : readElementString;
   const failure = read(raw, from, to, year, mask, elements);
   if (failure !== null) return failure;
-  return elements.length === 0 ? fail('GS1_NO_DATA') : gs1Fields(symbology, 'GS1', elements, year);
+  if (elements.length === 0) return fail('GS1_NO_DATA');
+  return checkAssociations(elements) ?? gs1Fields(symbology, 'GS1', elements, year);
 }
 
 export interface ScanOptions extends DecodeOptions {

@@ -116,7 +116,7 @@ describe('GS1 human-readable form (GenSpecs 4.15)', () => {
     expect(r.expiry).toBe('2027-12-31');
   });
   it('keeps parentheses that do not open a known AI inside a value', () => {
-    expect(ok(decodeCode('(10)A(B)C(21)X', { today })).batch).toBe('A(B)C');
+    expect(ok(decodeCode('(01)09506000134352(10)A(B)C(21)X', { today })).batch).toBe('A(B)C');
   });
   it('validates like the element string', () => {
     expect(decodeCode('(01)09506000134353', { today })).toMatchObject({ ok: false, code: 'GS1_BAD_CHECK_DIGIT' });
@@ -161,6 +161,9 @@ describe('element string errors (every path)', () => {
   });
 
   it('accepts the same AI twice with the same value (GenSpecs 4.14)', () => {
-    expect(pairs(decodeCode(`10A${GS}10A`, { today }))).toEqual([['10', 'A']]);
+    expect(pairs(decodeCode(`0109506000134352${GS}10A${GS}10A`, { today }))).toEqual([
+      ['01', '09506000134352'],
+      ['10', 'A'],
+    ]);
   });
 });

@@ -1,0 +1,57 @@
+/**
+ * Mandatory associations and invalid pairs of AIs (GS1 General Specifications 4.14, the `req` and
+ * `ex` attributes of the GS1 Barcode Syntax Dictionary), checked over every element of one scan.
+ *
+ * The dictionary notes that the pairings should be evaluated over the combined data of all the GS1
+ * carriers on an item; a scan reads one carrier, so it is checked on its own.
+ */
+import { aiSpec } from './ai-index.ts';
+import { fail, type Element, type Failure } from './result.ts';
+
+/** True when the AI matches the pattern ('310n': 'n' is any digit). */
+function matches(ai: string, pattern: string): boolean {
+  if (ai.length !== pattern.length) return false;
+  for (let i = 0; i < ai.length; i++) {
+    const p = pattern.charCodeAt(i);
+    if (p !== ai.charCodeAt(i) && p !== 110) return false;
+  }
+  return true;
+}
+
+/** The first AI of the elements matching the pattern (other than `except`), or null. */
+function present(elements: readonly Element[], pattern: string, except: string | null): string | null {
+  for (let i = 0; i < elements.length; i++) {
+    const id = (elements[i] as Element).id;
+    if (id !== except && matches(id, pattern)) return id;
+  }
+  return null;
+}
+
+function showAlternatives(requirement: readonly (readonly string[])[]): string {
+  const names = requirement.map((alt) => alt.map((ai) => `(${ai})`).join(' with '));
+  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] as string}`;
+}
+
+/** The first association broken by the elements, or null: invalid pairs first, then missing AIs. */
+export function checkAssociations(elements: readonly Element[]): Failure | null {
+  for (let i = 0; i < elements.length; i++) {
+    const ai = (elements[i] as Element).id;
+    for (const other of aiSpec(ai)?.ex ?? []) {
+      const found = present(elements, other, ai);
+      if (found !== null) return fail('GS1_INVALID_AI_PAIR', { ai, other: found });
+    }
+  }
+  for (let i = 0; i < elements.length; i++) {
+    const ai = (elements[i] as Element).id;
+    for (const requirement of aiSpec(ai)?.req ?? []) {
+      let met = false;
+      for (let a = 0; a < requirement.length && !met; a++) {
+        const alternative = requirement[a] as readonly string[];
+        met = true;
+        for (let k = 0; k < alternative.length && met; k++) met = present(elements, alternative[k] as string, null) !== null;
+      }
+      if (!met) return fail('GS1_REQUIRED_AI_MISSING', { ai, required: showAlternatives(requirement) });
+    }
+  }
+  return null;
+}
