@@ -88,6 +88,27 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
     expect(audit.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('a refresh token replayed within the rotation grace answers the same pair, so reuse detection still sees one chain', async () => {
+    const s = await signIn(t.app, DEMO_USERS.ldc);
+    const old = s.cookies.refresh_token!;
+    const refresh = (token: string) => t.app.inject({ method: 'GET', url: `/api/refreshToken?refresh_token=${token}` });
+    const first = await refresh(old);
+    const replay = await refresh(old);
+    expect(first.statusCode).toBe(200);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    // The legitimate holder rotates on; the replayer's copy, used after the grace, is a reuse.
+    const next = (await refresh(first.json().refresh_token)).json();
+    await t.database.db
+      .updateTable('refresh_tokens')
+      .set({ rotated_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('rotated_at', 'is not', null)
+      .execute();
+    expect((await refresh(replay.json().refresh_token)).statusCode).toBe(401);
+    expect((await refresh(next.refresh_token)).statusCode).toBe(401);
+    expect((await me(`Bearer ${next.access_token}`)).statusCode).toBe(401);
+  });
+
   it('logout with only the bearer token ends the session: its access and refresh tokens stop working', async () => {
     const s = await signIn(t.app, DEMO_USERS.ldc);
     expect((await me(`Bearer ${s.jwt}`)).statusCode).toBe(200);

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { FailureLimiter } from '../../lib/rate-limit.ts';
 import * as repo from './auth.repository.ts';
-import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens.ts';
+import { hashRefreshToken, newRefreshToken, signAccessToken, successorRefreshToken, verifyAccessToken } from './tokens.ts';
 
 export interface Principal {
   user: SessionUser;
@@ -88,7 +88,12 @@ export class AuthService {
     return this.startSession(user, 'sso');
   }
 
-  /** Rotates a refresh token. Reusing a rotated one revokes its whole family (theft detection). */
+  /**
+   * Rotates a refresh token. Reusing a rotated one revokes its whole family (theft detection). Within
+   * the rotation grace (two tabs racing) a second use answers the same pair as the first, not a new
+   * one: the successor is derived from the token (`successorRefreshToken`) and the access token is
+   * signed at the rotation's time, so there is only ever one chain for reuse detection to watch.
+   */
   async refresh(token: string): Promise<{ accessToken: string; refreshToken: string }> {
     const row = await repo.findRefreshToken(this.db, hashRefreshToken(token));
     const now = new Date();
@@ -96,31 +101,36 @@ export class AuthService {
     const user = await repo.findUserById(this.db, row.user_id);
     if (!user || user.disabled) throw new AppError(401, 'NOT_SIGNED_IN');
 
-    const refreshToken = await this.db.transaction().execute(async (trx) => {
-      const first = await repo.markRotated(trx, row.id, now.toISOString());
-      const rotatedAt = row.rotated_at ? Date.parse(row.rotated_at) : now.getTime();
-      if (!first && now.getTime() - rotatedAt > ROTATION_GRACE_MS) {
-        await repo.revokeFamily(trx, row.family_id, now.toISOString());
-        await writeAudit(trx, [
-          {
-            actorId: row.user_id,
-            entity: 'session',
-            entityId: row.family_id,
-            action: 'revoke',
-            before: { revoked: false },
-            after: { revoked: true },
-            reason: 'refresh token reused',
-          },
-        ]);
-        return undefined;
+    const successor = successorRefreshToken(token, this.config.jwtSecret);
+    const rotatedAt = await this.db.transaction().execute(async (trx) => {
+      if (await repo.markRotated(trx, row.id, now.toISOString())) {
+        await this.insertRefreshToken(trx, row.user_id, row.family_id, successor.hash, now.getTime());
+        await writeAudit(trx, [{ actorId: row.user_id, entity: 'session', entityId: row.family_id, action: 'refresh' }], now.toISOString());
+        return now.getTime();
       }
-      return this.issueRefreshToken(trx, row.user_id, row.family_id);
+      const rotated = await repo.findRefreshToken(trx, row.token_hash);
+      const at = rotated?.rotated_at ? Date.parse(rotated.rotated_at) : 0;
+      if (rotated && !rotated.revoked_at && now.getTime() - at <= ROTATION_GRACE_MS) return at;
+      await repo.revokeFamily(trx, row.family_id, now.toISOString());
+      await writeAudit(trx, [
+        {
+          actorId: row.user_id,
+          entity: 'session',
+          entityId: row.family_id,
+          action: 'revoke',
+          before: { revoked: false },
+          after: { revoked: true },
+          reason: 'refresh token reused',
+        },
+      ]);
+      return undefined;
     });
-    if (!refreshToken) {
+    if (rotatedAt === undefined) {
       this.forgetCallers();
       throw new AppError(401, 'NOT_SIGNED_IN');
     }
-    return { accessToken: await this.accessToken(row.user_id, row.family_id), refreshToken };
+    const accessToken = await this.accessToken(row.user_id, row.family_id, Math.floor(rotatedAt / 1000));
+    return { accessToken, refreshToken: successor.token };
   }
 
   /**
@@ -243,13 +253,17 @@ export class AuthService {
     return { accessToken, refreshToken, user: repo.toSessionUser(user) };
   }
 
-  private accessToken(userId: string, familyId: string): Promise<string> {
-    return signAccessToken({ userId, familyId }, this.config.jwtSecret, this.config.accessTokenSeconds);
+  private accessToken(userId: string, familyId: string, issuedAt?: number): Promise<string> {
+    return signAccessToken({ userId, familyId }, this.config.jwtSecret, this.config.accessTokenSeconds, issuedAt);
   }
 
   private async issueRefreshToken(trx: Db, userId: string, familyId: string): Promise<string> {
     const { token, hash: tokenHash } = newRefreshToken();
-    const now = Date.now();
+    await this.insertRefreshToken(trx, userId, familyId, tokenHash, Date.now());
+    return token;
+  }
+
+  private async insertRefreshToken(trx: Db, userId: string, familyId: string, tokenHash: string, now: number): Promise<void> {
     await repo.insertRefreshToken(trx, {
       id: newId(),
       familyId,
@@ -258,6 +272,5 @@ export class AuthService {
       createdAt: new Date(now).toISOString(),
       expiresAt: new Date(now + this.config.refreshTokenSeconds * 1000).toISOString(),
     });
-    return token;
   }
 }

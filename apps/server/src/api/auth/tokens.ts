@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 /** Access tokens: short-lived HS256 JWTs. The algorithm is pinned on both sides. */
@@ -13,14 +13,20 @@ export interface AccessClaims {
   exp?: number;
 }
 
-export async function signAccessToken(claims: AccessClaims, secret: Uint8Array, seconds: number): Promise<string> {
+/** `issuedAt` (epoch seconds, default now) fixes the token: the same claims and time sign the same token. */
+export async function signAccessToken(
+  claims: AccessClaims,
+  secret: Uint8Array,
+  seconds: number,
+  issuedAt = Math.floor(Date.now() / 1000),
+): Promise<string> {
   return new SignJWT({ sid: claims.familyId })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${seconds}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + seconds)
     .sign(secret);
 }
 
@@ -39,6 +45,16 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
 export function newRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashRefreshToken(token) };
+}
+
+/**
+ * The token that replaces `token` when it is rotated: derived from it with the server's secret, so a
+ * second use within the rotation grace answers the same successor (one chain, which reuse detection
+ * watches), and nobody without the secret can compute it.
+ */
+export function successorRefreshToken(token: string, secret: Uint8Array): { token: string; hash: string } {
+  const next = createHmac('sha256', secret).update(`refresh-successor\u0000${token}`).digest('base64url');
+  return { token: next, hash: hashRefreshToken(next) };
 }
 
 export function hashRefreshToken(token: string): string {
