@@ -31,16 +31,24 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { ZodApp } from './lib/zod-app.ts';
+import { requestSerializer } from './lib/log-redact.ts';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
+  /** Where the log goes (default stdout): tests read it. */
+  logStream?: { write(line: string): void };
 }
 
 /** The app factory: one Fastify instance serving /api, /auth and the built web app. */
-export async function buildApp({ config, database }: AppDeps): Promise<ZodApp> {
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<ZodApp> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: { req: requestSerializer },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
