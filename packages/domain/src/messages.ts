@@ -149,6 +149,8 @@ export const MESSAGES = {
   GS1_INVALID_DATE: 'The date in ({ai}) is not a real date: {value}.',
   GS1_DUPLICATE_AI: '({ai}) appears twice with different values.',
   GS1_NO_DATA: 'The code holds no GS1 data.',
+  GS1_NOT_GS1_SYMBOLOGY: 'The barcode type ({symbology}) does not carry GS1 data. Please scan the GS1 code of the item.',
+  GS1_DL_NOT_STANDALONE: 'A GS1 Digital Link web address cannot be read from a GS1 element string barcode ({symbology}).',
   GS1_REQUIRED_AI_MISSING: '({ai}) cannot be used without {required} in the same code.',
   GS1_INVALID_AI_PAIR: '({ai}) and ({other}) may not appear together in one code.',
   GS1_DL_NO_KEY: 'The web address holds no GS1 identifier (such as /01/ for a GTIN or /00/ for an SSCC).',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeScan, type DecodeResult, type Decoded } from './decode.ts';
+import { decodeCode, decodeScan, type DecodeResult, type Decoded } from './decode.ts';
 import { MESSAGES } from '../messages.ts';
 
 const today = '2026-11-22';
@@ -118,6 +118,31 @@ describe('decodeScan: the 00 setting for 20-character codes', () => {
       ok: true,
       code: '00ABCDEFGHIJKLMNOPQ',
     });
+  });
+});
+
+describe('symbology identifiers (GenSpecs 5.1.2, ISO/IEC 15424)', () => {
+  const GTIN = '09506000134352';
+
+  it.each([']C1', ']d2', ']Q3', ']e0', ']J1'])('reads %s data as GS1 element strings', (id) => {
+    expect(decodeCode(`${id}01${GTIN}`, { today })).toMatchObject({ ok: true, symbology: id, gtin: GTIN });
+  });
+
+  it('reads a bare GTIN from EAN-13 / UPC-A (]E0) and EAN-8 (]E4)', () => {
+    expect(decodeCode(']E09506000134352', { today })).toMatchObject({ ok: true, gtin: GTIN });
+    expect(decodeCode(']E495012346', { today })).toMatchObject({ ok: true, gtin: '00000095012346' });
+  });
+
+  it.each([']C0', ']d1', ']Q1', ']E0', ']A0', ']e1'])('answers that %s does not carry GS1 element strings', (id) => {
+    expect(decodeCode(`${id}01${GTIN}`, { today })).toMatchObject({ ok: false, code: 'GS1_NOT_GS1_SYMBOLOGY', params: { symbology: id } });
+  });
+
+  it('reads a Digital Link URI only where it stands alone (Digital Link 1.x section 4): ]Q1 / ]d1, not ]Q3 / ]d2', () => {
+    const uri = `https://id.gs1.org/01/${GTIN}`;
+    expect(decodeCode(`]Q1${uri}`, { today })).toMatchObject({ ok: true, format: 'GS1_DIGITAL_LINK' });
+    expect(decodeCode(`]d1${uri}`, { today })).toMatchObject({ ok: true, format: 'GS1_DIGITAL_LINK' });
+    expect(decodeCode(`]Q3${uri}`, { today })).toMatchObject({ ok: false, code: 'GS1_DL_NOT_STANDALONE' });
+    expect(decodeCode(`]d2${uri}`, { today })).toMatchObject({ ok: false, code: 'GS1_DL_NOT_STANDALONE' });
   });
 });
 

@@ -12,7 +12,7 @@ import { isWebUri, readDigitalLink } from './digital-link.ts';
 import { readElementString, readHumanReadable } from './element-string.ts';
 import { isIso15434, readIso15434 } from './iso15434.ts';
 import { fail, type Element, type Failure } from './result.ts';
-import { separatorMask, type SeparatorVariant } from './separators.ts';
+import { scanMask, separatorMask, type SeparatorVariant } from './separators.ts';
 import { isInCset } from './ai-value.ts';
 import { checkAssociations } from './associations.ts';
 
@@ -163,6 +163,10 @@ function symbologyId(s: string, from: number): string {
   return s.slice(from, from + 3);
 }
 
+function isGs1Symbology(symbology: string | null): boolean {
+  return symbology !== null && GS1_SYMBOLOGY_IDS.includes(symbology);
+}
+
 /** Decodes any supported code; no app rules. Garbage answers a failure, never throws. */
 export function decodeCode(raw: string, options: DecodeOptions): DecodeResult {
   if (typeof raw !== 'string') return fail('SCAN_EMPTY');
@@ -181,7 +185,11 @@ export function decodeCode(raw: string, options: DecodeOptions): DecodeResult {
     if (ean !== null) return ean;
   }
   const elements: Element[] = [];
+  const gs1Symbology = isGs1Symbology(symbology);
+  // GS1 Digital Link URI syntax 1.x section 4 and GenSpecs 5.1.2: a URI is carried on its own (plain
+  // QR Code / Data Matrix, ]Q1 ]d1), never as the data of a symbology that carries element strings.
   if (isWebUri(raw, from)) {
+    if (gs1Symbology) return fail('GS1_DL_NOT_STANDALONE', { symbology: symbology as string });
     return (
       readDigitalLink(raw, from, to, year, elements) ??
       checkAssociations(elements) ??
@@ -194,8 +202,10 @@ export function decodeCode(raw: string, options: DecodeOptions): DecodeResult {
     if (data.format !== '05') return ifaFields(symbology, data.elements, year);
     return checkAssociations(data.elements) ?? gs1Fields(symbology, 'GS1', data.elements, year);
   }
+  // GenSpecs 5.1.2 / ISO/IEC 15424: only these symbology identifiers announce GS1 element strings.
+  if (symbology !== null && !gs1Symbology) return fail('GS1_NOT_GS1_SYMBOLOGY', { symbology });
   const read = raw.charCodeAt(from) === 40 ? readHumanReadable : readElementString;
-  const failure = read(raw, from, to, year, mask, elements);
+  const failure = read(raw, from, to, year, scanMask(mask, raw, from), elements);
   if (failure !== null) return failure;
   if (elements.length === 0) return fail('GS1_NO_DATA');
   return checkAssociations(elements) ?? gs1Fields(symbology, 'GS1', elements, year);

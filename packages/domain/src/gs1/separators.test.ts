@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeCode } from './decode.ts';
 import { normaliseSeparators, separatorLength, separatorMask, SEPARATOR_VARIANTS } from './separators.ts';
 
 const GS = '\x1d';
@@ -47,5 +48,26 @@ describe('group separator variants', () => {
   it('answers 0 at the end of the string', () => {
     expect(separatorLength('<G', 0, separatorMask())).toBe(0);
     expect(separatorLength('', 0, separatorMask())).toBe(0);
+  });
+});
+
+describe('<GS> and <FNC1> beside a real group separator (README "Separators")', () => {
+  const today = '2026-11-22';
+  const GTIN = '09506000134352';
+
+  it('reads <GS> as data when the scan holds a real GS: < G S > are all GS1 character set 82 (GenSpecs 7.11)', () => {
+    const r = decodeCode(`]d201${GTIN}10A<GS>B${GS}21X`, { today });
+    expect(r).toMatchObject({ ok: true, batch: 'A<GS>B', serial: 'X' });
+    expect(decodeCode(`]d201${GTIN}10A<FNC1>B${GS}21X`, { today })).toMatchObject({ ok: true, batch: 'A<FNC1>B' });
+  });
+
+  it('reads <GS> as a separator when the scan holds no real GS', () => {
+    expect(decodeCode(`]d201${GTIN}10A<GS>21X`, { today })).toMatchObject({ ok: true, batch: 'A', serial: 'X' });
+  });
+
+  it('keeps reading {GS}, [GS], ^] and ␝ beside a real GS: they hold characters outside set 82', () => {
+    for (const variant of ['{GS}', '[GS]', '^]', '\u241d']) {
+      expect(decodeCode(`]d201${GTIN}10A${variant}17271231${GS}21X`, { today }), variant).toMatchObject({ ok: true, batch: 'A' });
+    }
   });
 });

@@ -49,6 +49,17 @@ export const SEPARATOR_BITS: Readonly<Record<SeparatorVariant, number>> = {
 /** Every textual variant on: the default. */
 export const ALL_SEPARATORS = 511;
 
+/**
+ * Not a variant but a state of one scan: the scan holds a real GS (ASCII 29), so `<GS>` and `<FNC1>`,
+ * which are made only of characters of GS1 character set 82 and may be data, are read as data.
+ */
+export const ANGLE_AS_DATA = 512;
+
+/** The mask for one scan: angle-bracket tokens are data when the scan holds a real GS (see ANGLE_AS_DATA). */
+export function scanMask(mask: number, s: string, from: number): number {
+  return mask & (SEPARATOR_BITS.ANGLE_GS | SEPARATOR_BITS.FNC1_TAG) && s.indexOf('\x1d', from) >= 0 ? mask | ANGLE_AS_DATA : mask;
+}
+
 /** A bit mask of the enabled variants (undefined = all). Unknown names are ignored. */
 export function separatorMask(variants?: readonly string[]): number {
   if (variants === undefined) return ALL_SEPARATORS;
@@ -84,7 +95,7 @@ export function separatorLength(s: string, i: number, mask: number): number {
   if (mask === 0 || c < 60) return 0;
   switch (c) {
     case 60: // <
-      return bracketed(s, i, 62, SEPARATOR_BITS.ANGLE_GS, mask);
+      return mask & ANGLE_AS_DATA ? 0 : bracketed(s, i, 62, SEPARATOR_BITS.ANGLE_GS, mask);
     case 123: // {
       return bracketed(s, i, 125, SEPARATOR_BITS.CURLY_GS, mask);
     case 91: // [
