@@ -59,15 +59,90 @@ describe('GS1 Digital Link URIs (Digital Link standard 1.x, section 4)', () => {
     ['https://id.gs1.org/01/09506000134352?17=271340', 'GS1_INVALID_DATE'],
     ['https://id.gs1.org/01/09506000134352/10/A%20B', 'GS1_BAD_CHARACTER'],
     ['https://id.gs1.org/01/09506000134352/21/' + 'X'.repeat(21), 'GS1_VALUE_TOO_LONG'],
-    ['https://id.gs1.org/01/09506000134352?10=', 'GS1_EMPTY_VALUE'],
-    ['https://id.gs1.org/01/09506000134352/10/A?10=B', 'GS1_DUPLICATE_AI'],
+    ['https://id.gs1.org/01/09506000134352?17=', 'GS1_EMPTY_VALUE'],
   ])('%s -> %s', (raw, code) => {
     expect(decodeCode(raw, { today })).toMatchObject({ ok: false, code });
   });
 
   it('percent-decodes byte by byte and reports a broken escape', () => {
+    expect(percentDecode('%2541', 0, 5)).toBe('%41'); // decoded once, not twice (section 4.8)
     expect(percentDecode('a%41b', 0, 5)).toBe('aAb');
     expect(percentDecode('abc', 0, 3)).toBe('abc');
     expect(percentDecode('a%4', 0, 3)).toBe(-2);
+  });
+});
+
+describe("Digital Link path structure (URI syntax 1.x section 4.2, the dictionary's dlpkey)", () => {
+  const GTIN = '09506000134352';
+
+  it('accepts the qualifiers of 01 in the standard order 22, 10, 21, any of them left out', () => {
+    expect(ok(decodeCode(`https://id.gs1.org/01/${GTIN}/22/V1/10/L1/21/S1`, { today })).ai).toMatchObject({ '22': 'V1', '10': 'L1' });
+    expect(ok(decodeCode(`https://id.gs1.org/01/${GTIN}/22/V1/21/S1`, { today })).serial).toBe('S1');
+    expect(ok(decodeCode(`https://id.gs1.org/01/${GTIN}/235/T1`, { today })).ai['235']).toBe('T1'); // the alternative sequence
+  });
+
+  it.each([
+    [`https://id.gs1.org/01/${GTIN}/21/S1/10/L1`, 'a qualifier out of order'],
+    [`https://id.gs1.org/01/${GTIN}/10/L1/10/L2`, 'a qualifier twice'],
+    [`https://id.gs1.org/01/${GTIN}/17/271231`, 'a data attribute in the path'],
+    [`https://id.gs1.org/01/${GTIN}/22/V1/235/T1`, 'two alternative sequences mixed'],
+    [`https://id.gs1.org/00/106141412345678908/10/L1`, 'a qualifier on a key that has none'],
+    [`https://id.gs1.org/01/${GTIN}/10/L1/extra`, 'a segment left over'],
+  ])('refuses %s (%s)', (raw) => {
+    expect(decodeCode(raw, { today })).toMatchObject({ ok: false, code: 'GS1_DL_BAD_PATH' });
+  });
+
+  it('names the allowed qualifiers in the refusal', () => {
+    expect(decodeCode(`https://id.gs1.org/01/${GTIN}/21/S1/10/L1`, { today })).toMatchObject({
+      message: 'In the web address, (01) may only be followed by (22), (10), (21) or (235), in that order.',
+    });
+  });
+});
+
+describe('Digital Link query and URI rules (URI syntax 1.x sections 4.3-4.8, RFC 3986)', () => {
+  const KEY = 'https://id.gs1.org/01/09506000134352';
+
+  it('refuses a key qualifier or an AI that is no data attribute in the query', () => {
+    expect(decodeCode(`${KEY}?21=S1`, { today })).toMatchObject({ code: 'GS1_DL_NOT_ATTRIBUTE', params: { ai: '21' } });
+    expect(decodeCode(`${KEY}?10=L1`, { today })).toMatchObject({ code: 'GS1_DL_NOT_ATTRIBUTE', params: { ai: '10' } });
+    expect(decodeCode(`${KEY}?8200=http`, { today })).toMatchObject({ code: 'GS1_DL_NOT_ATTRIBUTE' });
+  });
+
+  it('refuses an AI twice: in the path and the query, or twice in the query', () => {
+    expect(decodeCode(`${KEY}?01=09506000134352`, { today })).toMatchObject({ code: 'GS1_DL_DUPLICATE_AI' });
+    expect(decodeCode(`${KEY}?17=271231&17=271231`, { today })).toMatchObject({ code: 'GS1_DL_DUPLICATE_AI' });
+    expect(decodeCode(`${KEY}?17=271231&exp=271231`, { today })).toMatchObject({ code: 'GS1_DL_DUPLICATE_AI' });
+  });
+
+  it('refuses an unknown numeric query key and ignores other non-AI keys', () => {
+    expect(decodeCode(`${KEY}?9999=1`, { today })).toMatchObject({ code: 'GS1_UNKNOWN_AI', params: { ai: '9999' } });
+    expect(ok(decodeCode(`${KEY}?linkType=gs1:pip&context=x&flag`, { today })).elements).toHaveLength(1);
+  });
+
+  it("reads '+' as a plus sign, not a space", () => {
+    expect(ok(decodeCode(`${KEY}/10/A+B`, { today })).batch).toBe('A+B');
+  });
+
+  it.each([
+    [`${KEY}/10/A B`, 'a space'],
+    [`${KEY}/10/A"B`, 'a double quote'],
+    [`${KEY}/10/A<B`, 'a less-than sign'],
+    [`${KEY}/10/A{B}`, 'braces'],
+    [`${KEY}/10/Aé`, 'a non-ASCII letter'],
+  ])('refuses %s (%s is not a URI character)', (raw) => {
+    expect(decodeCode(raw, { today })).toMatchObject({ ok: false, code: 'GS1_DL_BAD_CHARACTER' });
+  });
+
+  it('refuses an empty host', () => {
+    expect(decodeCode('https:///01/09506000134352', { today })).toMatchObject({ code: 'GS1_DL_NO_HOST' });
+    expect(decodeCode('https://:443/01/09506000134352', { today })).toMatchObject({ code: 'GS1_DL_NO_HOST' });
+  });
+
+  it('accepts http and https in all lower or all upper case only', () => {
+    for (const scheme of ['http', 'https', 'HTTP', 'HTTPS']) {
+      expect(decodeCode(`${scheme}://id.gs1.org/01/09506000134352`, { today }).ok, scheme).toBe(true);
+    }
+    expect(decodeCode('Https://id.gs1.org/01/09506000134352', { today })).toMatchObject({ code: 'GS1_DL_BAD_SCHEME' });
+    expect(decodeCode('hTTp://id.gs1.org/01/09506000134352', { today })).toMatchObject({ code: 'GS1_DL_BAD_SCHEME' });
   });
 });
