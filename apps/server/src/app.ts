@@ -29,6 +29,7 @@ import { OidcService } from './api/oidc/oidc.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { ZodApp } from './lib/zod-app.ts';
 import { requestSerializer } from './lib/log-redact.ts';
@@ -56,6 +57,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await registerOpenApi(app);
 

@@ -1,0 +1,47 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The Content-Security-Policy of the app (decision 0020): scripts only from our origin, never inline;
+ * `'wasm-unsafe-eval'` lets the camera scanner compile zxing's WebAssembly (served from our assets),
+ * nothing else is evaluated. Styles may be inline: Mantine writes its CSS variables and positions in
+ * style attributes and a <style> element (no script runs from them).
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'media-src': ["'self'", 'blob:'],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** A year; sent only over TLS (a browser ignores it over plain HTTP, and a local http://localhost must stay usable). */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers on every answer through @fastify/helmet: the CSP above, nosniff, a strict referrer
+ * policy, no framing. HSTS only when the request came over TLS: directly, or through a proxy the
+ * server trusts (TRUST_PROXY=true, X-Forwarded-Proto: https), which also makes the session cookies Secure.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: false,
+    // The camera scanner's worker and wasm come from our origin; cross-origin isolation is not needed.
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
