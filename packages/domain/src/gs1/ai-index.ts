@@ -7,8 +7,36 @@ import { AI_ROWS, DL_SHORT_NAMES } from './ai-table.ts';
 /** N digits, X GS1 character set 82, Y character set 39, Z character set 64 (base64url). */
 export type Cset = 'N' | 'X' | 'Y' | 'Z';
 
-/** Content checks (the dictionary's linters) this package applies to a component. */
-export type Check = 'csum' | 'yymmd0' | 'yymmdd' | 'yyyymmdd' | 'yyyymmd0' | 'hhmi' | 'hh' | 'mi' | 'ss';
+/**
+ * Content checks (the dictionary's linters) this package applies to a component; `cset64` stands for
+ * the padding rule of character set 64, applied to every Z component.
+ */
+export type Check =
+  | 'csum'
+  | 'csumalpha'
+  | 'key'
+  | 'keyoff1'
+  | 'yymmd0'
+  | 'yymmdd'
+  | 'yyyymmdd'
+  | 'yyyymmd0'
+  | 'hhmi'
+  | 'hh'
+  | 'mi'
+  | 'ss'
+  | 'pieceoftotal'
+  | 'zero'
+  | 'nonzero'
+  | 'winding'
+  | 'yesno'
+  | 'hyphen'
+  | 'nozeroprefix'
+  | 'hasnondigit'
+  | 'iso5218'
+  | 'latitude'
+  | 'longitude'
+  | 'pcenc'
+  | 'cset64';
 
 /**
  * A mandatory association (`req=`): one of the alternatives must be present; an alternative is one
@@ -21,7 +49,7 @@ export interface AiPart {
   readonly min: number;
   readonly max: number;
   readonly optional: boolean;
-  readonly check: Check | null;
+  readonly checks: readonly Check[];
 }
 
 export interface AiSpec {
@@ -48,7 +76,32 @@ export interface AiSpec {
   readonly ex: readonly string[];
 }
 
-const CHECKS: ReadonlySet<string> = new Set(['csum', 'yymmd0', 'yymmdd', 'yyyymmdd', 'yyyymmd0', 'hhmi', 'hh', 'mi', 'ss']);
+const CHECKS: ReadonlySet<string> = new Set([
+  'csum',
+  'csumalpha',
+  'key',
+  'keyoff1',
+  'yymmd0',
+  'yymmdd',
+  'yyyymmdd',
+  'yyyymmd0',
+  'hhmi',
+  'hh',
+  'mi',
+  'ss',
+  'pieceoftotal',
+  'zero',
+  'nonzero',
+  'winding',
+  'yesno',
+  'hyphen',
+  'nozeroprefix',
+  'hasnondigit',
+  'iso5218',
+  'latitude',
+  'longitude',
+  'pcenc',
+]);
 
 function parsePart(text: string): AiPart {
   const optional = text.startsWith('[');
@@ -56,8 +109,10 @@ function parsePart(text: string): AiPart {
   const cset = typeAndLength.charAt(0) as Cset;
   const variable = typeAndLength.startsWith('..', 1);
   const length = Number(typeAndLength.slice(variable ? 3 : 1));
-  const check = (linters.find((l) => CHECKS.has(l)) ?? null) as Check | null;
-  return { cset, min: variable ? 1 : length, max: length, optional, check };
+  // A GS1 Company Prefix in an all-digit component is always digits: key / keyoff1 need no work there.
+  const checks = linters.filter((l) => CHECKS.has(l) && !(cset === 'N' && l.startsWith('key'))) as Check[];
+  if (cset === 'Z') checks.push('cset64');
+  return { cset, min: variable ? 1 : length, max: length, optional, checks };
 }
 
 function attribute(attributes: readonly string[], key: string): string[] {
@@ -78,8 +133,8 @@ function compile(ai: string, flags: string, spec: string, attributeText: string)
     min: required.reduce((sum, p) => sum + p.min, 0),
     max: parts.reduce((sum, p) => sum + p.max, 0),
     parts,
-    simpleNumeric: only !== undefined && only.cset === 'N' && only.check === null,
-    simpleCset82: only !== undefined && only.cset === 'X' && only.check === null,
+    simpleNumeric: only !== undefined && only.cset === 'N' && only.checks.length === 0,
+    simpleCset82: only !== undefined && only.cset === 'X' && only.checks.length === 0,
     dlPrimaryKey: dlpkey.length > 0,
     dlQualifiers: dlpkey.length === 0 || dlpkey[0] === '' ? [] : (dlpkey[0] as string).split('|').map((q) => q.split(',')),
     dlAttribute: flags.includes('?'),

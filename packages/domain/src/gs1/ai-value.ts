@@ -3,9 +3,10 @@
  * (GenSpecs 7.11: numeric, character set 82, 39 or 64) and the content checks (check digit, dates,
  * times). Works on a slice of the scanned string by index, so the hot path allocates nothing.
  */
-import type { AiPart, AiSpec, Cset } from './ai-index.ts';
+import type { AiPart, AiSpec, Check, Cset } from './ai-index.ts';
 import { expectedCheckDigit } from './check-digit.ts';
 import { isValidTime, isValidYymmdd, yyyymmddToIso } from './dates.ts';
+import { lint } from './linters.ts';
 import { fail, showChar, type Failure } from './result.ts';
 
 function table(chars: string): Uint8Array {
@@ -45,6 +46,33 @@ function badChar(spec: AiSpec, s: string, at: number, start: number, position: n
   return fail('GS1_BAD_CHARACTER', { ai: spec.ai, char: showChar(s.charAt(at)), position: position + at - start });
 }
 
+function checkOne(spec: AiSpec, check: Check, s: string, from: number, to: number, year: number): Failure | null {
+  switch (check) {
+    case 'csum': {
+      const expected = expectedCheckDigit(s, from, to);
+      const found = s.charCodeAt(to - 1) - 48;
+      return expected === found ? null : fail('GS1_BAD_CHECK_DIGIT', { ai: spec.ai, expected, found });
+    }
+    case 'yymmd0':
+    case 'yymmdd':
+      return !isValidYymmdd(s, from, year, check === 'yymmd0') ? fail('GS1_INVALID_DATE', { ai: spec.ai, value: s.slice(from, to) }) : null;
+    case 'yyyymmdd':
+    case 'yyyymmd0':
+      return yyyymmddToIso(s, from, check === 'yyyymmd0') === null
+        ? fail('GS1_INVALID_DATE', { ai: spec.ai, value: s.slice(from, to) })
+        : null;
+    case 'hhmi':
+    case 'hh':
+    case 'mi':
+    case 'ss':
+      return isValidTime(s, from, check) ? null : fail('GS1_INVALID_DATE', { ai: spec.ai, value: s.slice(from, to) });
+    default: {
+      const code = lint(check, s, from, to);
+      return code === null ? null : fail(code, { ai: spec.ai, value: s.slice(from, to) });
+    }
+  }
+}
+
 function checkPart(
   spec: AiSpec,
   part: AiPart,
@@ -57,27 +85,11 @@ function checkPart(
 ): Failure | null {
   const bad = badCharAt(s, from, to, CSETS[part.cset]);
   if (bad >= 0) return badChar(spec, s, bad, start, position);
-  switch (part.check) {
-    case null:
-      return null;
-    case 'csum': {
-      const expected = expectedCheckDigit(s, from, to);
-      const found = s.charCodeAt(to - 1) - 48;
-      return expected === found ? null : fail('GS1_BAD_CHECK_DIGIT', { ai: spec.ai, expected, found });
-    }
-    case 'yymmd0':
-    case 'yymmdd':
-      return !isValidYymmdd(s, from, year, part.check === 'yymmd0')
-        ? fail('GS1_INVALID_DATE', { ai: spec.ai, value: s.slice(from, to) })
-        : null;
-    case 'yyyymmdd':
-    case 'yyyymmd0':
-      return yyyymmddToIso(s, from, part.check === 'yyyymmd0') === null
-        ? fail('GS1_INVALID_DATE', { ai: spec.ai, value: s.slice(from, to) })
-        : null;
-    default:
-      return isValidTime(s, from, part.check) ? null : fail('GS1_INVALID_DATE', { ai: spec.ai, value: s.slice(from, to) });
+  for (let i = 0; i < part.checks.length; i++) {
+    const failure = checkOne(spec, part.checks[i] as Check, s, from, to, year);
+    if (failure !== null) return failure;
   }
+  return null;
 }
 
 /**

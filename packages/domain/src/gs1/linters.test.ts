@@ -1,0 +1,109 @@
+/**
+ * Content checks beyond the format: the linters the GS1 Barcode Syntax Dictionary names for each
+ * component, and the GS1 General Specifications rules behind them (section cited per test).
+ */
+import { describe, expect, it } from 'vitest';
+import { withCheckDigit } from './check-digit.ts';
+import { decodeCode } from './decode.ts';
+import { hasValidCheckPair, lint } from './linters.ts';
+
+const GS = '\x1d';
+const today = '2026-11-22';
+const GTIN = '09506000134352';
+const SSCC = '106141412345678908';
+const code = (raw: string) => {
+  const r = decodeCode(raw, { today });
+  return r.ok ? 'ok' : r.code;
+};
+
+describe('check digits inside composite keys (GenSpecs 7.9.1; dictionary csum)', () => {
+  const bad = (digits: string) => digits.slice(0, -1) + String((Number(digits.slice(-1)) + 1) % 10);
+  const grai = withCheckDigit('950600013435');
+  const gsrn = withCheckDigit('95060001343500000');
+  it.each([
+    ['8003', `80030${grai}A1`, `80030${bad(grai)}A1`],
+    ['8006', `8006${GTIN}0102`, `8006${bad(GTIN)}0102`],
+    ['8017', `8017${gsrn}`, `8017${bad(gsrn)}`],
+    ['8018', `8018${gsrn}`, `8018${bad(gsrn)}`],
+    ['8026', `00${SSCC}8026${GTIN}0102${GS}371`, `00${SSCC}8026${bad(GTIN)}0102${GS}371`],
+  ])('(%s) accepts the right check digit and refuses a wrong one', (_ai, good, wrong) => {
+    expect(code(good)).toBe('ok');
+    expect(code(wrong)).toBe('GS1_BAD_CHECK_DIGIT');
+  });
+});
+
+describe('check character pair of alphanumeric keys (GenSpecs 7.9.5; dictionary csumalpha)', () => {
+  it('accepts the General Specifications example and refuses a changed pair', () => {
+    expect(hasValidCheckPair('1987654Ad4X4bL5ttr2310c2K', 0, 25)).toBe(true);
+    expect(hasValidCheckPair('1987654Ad4X4bL5ttr2310cXK', 0, 25)).toBe(false);
+    expect(hasValidCheckPair('1987654Ad4X4bL5ttr2310c2X', 0, 25)).toBe(false);
+  });
+
+  it('checks the GMN (8013) and the MUDI (8014), which also needs a non-digit', () => {
+    expect(code('80131987654Ad4X4bL5ttr2310c2K')).toBe('ok');
+    expect(code('80131987654Ad4X4bL5ttr2310c2X')).toBe('GS1_BAD_CHECK_PAIR');
+    expect(code(`01${GTIN}80141987654Ad4X4bL5ttr2310c2K`)).toBe('ok');
+    expect(lint('hasnondigit', '123422', 0, 6)).toBe('GS1_BAD_VALUE');
+  });
+});
+
+describe('GS1 Company Prefix at the start of alphanumeric keys (GenSpecs 1.4.2, 3.9; dictionary key)', () => {
+  it.each([
+    ['8004', '80041234ABC', '8004ABC123'],
+    ['401', '4019506ORDER7', '401ORDER7'],
+    ['8010', `80109506#A/1`, '8010A9506'],
+  ])('(%s) needs at least 4 digits first', (_ai, good, wrong) => {
+    expect(code(good)).toBe('ok');
+    expect(code(wrong)).toBe('GS1_BAD_COMPANY_PREFIX');
+  });
+});
+
+describe('piece of total (GenSpecs 3.9, AIs 8006 / 8026; dictionary pieceoftotal)', () => {
+  it.each([
+    ['0102', 'ok'],
+    ['0202', 'ok'],
+    ['0302', 'GS1_BAD_PIECE_OF_TOTAL'],
+    ['0002', 'GS1_BAD_PIECE_OF_TOTAL'],
+    ['0100', 'GS1_BAD_PIECE_OF_TOTAL'],
+  ])('8006 piece/total %s -> %s', (pieces, expected) => {
+    expect(code(`8006${GTIN}${pieces}`)).toBe(expected);
+    expect(code(`00${SSCC}8026${GTIN}${pieces}${GS}371`)).toBe(expected);
+  });
+});
+
+describe('other component rules of the dictionary', () => {
+  it.each([
+    ['8003 first digit zero (zero)', `80031${withCheckDigit('950600013435')}`],
+    ['8001 slit width not zero (nonzero)', `01${GTIN}800100001000010001`],
+    ['8001 winding 0, 1 or 9 (winding)', `01${GTIN}800110001000010051`],
+    ['4321 dangerous goods 0 or 1 (yesno)', `00${SSCC}43212`],
+    ['4330 sign is a hyphen (hyphen)', `00${SSCC}4330001000+`],
+    ['8011 no leading zero (nozeroprefix)', `80109506A${GS}80110123`],
+    ['7252 biological sex per ISO/IEC 5218 (iso5218)', `8018${withCheckDigit('95060001343500000')}${GS}72525`],
+    ['4309 latitude at most 180 degrees (latitude)', `00${SSCC}430918000000010000000000`],
+    ['4300 percent-encoding (pcenc)', `00${SSCC}4300ACME%2`],
+  ])('%s', (_rule, raw) => {
+    expect(code(raw)).toBe('GS1_BAD_VALUE');
+  });
+
+  it('accepts the same AIs with allowed values', () => {
+    expect(code(`01${GTIN}800110001000010001`)).toBe('ok');
+    expect(code(`00${SSCC}43211${GS}4330001000-${GS}4300ACME%20Ltd`)).toBe('ok');
+    expect(code(`80109506A${GS}80111230`)).toBe('ok');
+  });
+});
+
+describe('AI 8030 digital signature: character set 64 and its padding (GenSpecs 3.9, 7.11; dictionary cset64)', () => {
+  const KEY = `01${GTIN}21S1${GS}8030`;
+  it.each([
+    ['AbC-_9', 'ok'],
+    ['AB=', 'ok'],
+    ['A==', 'ok'],
+    ['ABCD=', 'GS1_BAD_VALUE'],
+    ['A=B', 'GS1_BAD_VALUE'],
+    ['===', 'GS1_BAD_VALUE'],
+    ['AB+C', 'GS1_BAD_CHARACTER'],
+  ])('%s -> %s', (value, expected) => {
+    expect(code(KEY + value)).toBe(expected);
+  });
+});
