@@ -166,6 +166,7 @@ export const MESSAGES = {
   GS1_DL_DUPLICATE_AI: '({ai}) appears more than once in the web address.',
   GS1_DL_NOT_ATTRIBUTE: '({ai}) is not allowed in the query of a GS1 web address.',
   GS1_SERIAL_WITHOUT_GTIN: 'The serial number (21) was scanned without its GTIN (01): a pack is identified by both.',
+  SSCC_WITHOUT_AI: 'These 18 digits look like an SSCC without its Application Identifier: type 00 before them, or scan the label.',
   GS1_SSCC_IN_BATCH_SCAN: 'This is a pallet or carton code (SSCC). Please scan the batch of a pack.',
   MATRIX_MALFORMED: 'The matrix code is not a valid ISO/IEC 15434 message.',
   MATRIX_UNSUPPORTED_FORMAT: 'The matrix code uses format {format}; only format 06 is supported.',
@@ -173,7 +174,6 @@ export const MESSAGES = {
   MATRIX_INVALID_DATE: 'The date in matrix code field {field} is not a real date: {value}.',
   MATRIX_NO_PRODUCT: 'The matrix code holds no product number (9N PPN or 8P GTIN).',
   PPN_BAD_CHECK_DIGITS: 'The PPN check digits are wrong: expected {expected}, found {found}.',
-  CODE_LENGTH: 'The code must have {min} to {max} characters, found {length}.',
   // Field formats of spec point 5 that the spec gives no message for.
   MATERIAL_NO_LENGTH: 'The material number must have exactly 8 characters.',
   MAX_12_CHARACTERS: 'Please enter a maximum of 12 characters only.',

@@ -5,8 +5,8 @@
  *   printf '0109506000134352\x1d10ABC\n' | npm run -s decode -- --unit EA --id-type GS1
  *
  * Options: --unit EA|CTN|PLT|BUN, --id-type GS1|NON_GS1, --purpose item|batch, --today YYYY-MM-DD
- * (default: the clock's date), --prefix TEXT, --strip00, --separators LIST (comma-separated variants, or
- * 'none'). Bad input never stops it; it exits 0 when standard input ends.
+ * (default: the clock's date), --prefix TEXT, --strip00, --bare-sscc, --separators LIST (comma-separated
+ * variants, or 'none'). Bad input never stops it; it exits 0 when standard input ends.
  */
 import { createInterface } from 'node:readline';
 import { ID_TYPES, UNIT_TYPES, type IdType, type UnitType } from '../units.ts';
@@ -38,6 +38,7 @@ function parseArgs(args: readonly string[], today: string): ScanOptions | string
     ...(list === undefined ? {} : { separators: list as SeparatorVariant[] }),
     ...(prefix === undefined ? {} : { prefix }),
     strip00: args.includes('--strip00'),
+    bareSscc: args.includes('--bare-sscc'),
   };
 }
 

@@ -92,12 +92,63 @@ describe('decodeScan: non-GS1 mode (spec point 5)', () => {
   });
 
   it.each([
-    ['ABC', 'CODE_LENGTH'],
-    ['A'.repeat(26), 'CODE_LENGTH'],
-    ['AB CD', 'ONLY_ALPHANUMERIC_AND_SYMBOLS'],
+    ['ABC', 'ITEM_ID_NOT_SUPPORTED'],
+    ['A'.repeat(26), 'ITEM_ID_NOT_SUPPORTED'],
+    ['AB CD', 'ITEM_ID_NOT_SUPPORTED'],
     ['   ', 'SCAN_EMPTY'],
-  ])('%j -> %s', (raw, code) => {
+  ])("%j -> %s (spec point 5: a plain code that fits no rule gets the spec's message)", (raw, code) => {
     expect(decodeScan(raw, { today, idType: 'NON_GS1' })).toMatchObject({ ok: false, code });
+  });
+
+  it("refuses with the spec's text, word for word", () => {
+    expect(decodeScan('ABC', { today, idType: 'NON_GS1' })).toMatchObject({
+      message: "Item's ID is not supported. Please scan another item.",
+    });
+  });
+
+  it("strips the warehouse's or the reader's prefix, the longest that matches, once (spec point 5)", () => {
+    const options = { today, idType: 'NON_GS1', prefix: ['WH1', 'WH1-R7:'] } as const;
+    expect(ok(decodeScan('WH1-R7:ABC123', options)).code).toBe('ABC123');
+    expect(ok(decodeScan('WH1ABC123', options)).code).toBe('ABC123');
+    expect(ok(decodeScan('WH1WH1AB', options)).code).toBe('WH1AB');
+    expect(ok(decodeScan('XYZ123', options)).code).toBe('XYZ123');
+  });
+
+  it('applies the 4 to 25 check after the prefix is removed', () => {
+    expect(decodeScan('PFX-ABC', { today, idType: 'NON_GS1', prefix: 'PFX-' })).toMatchObject({
+      code: 'ITEM_ID_NOT_SUPPORTED',
+      params: { length: 3 },
+    });
+  });
+
+  it('reads a plain code after a non-GS1 symbology identifier (]C0 Code 128)', () => {
+    expect(ok(decodeScan(']C0ABC123', { today, idType: 'NON_GS1' })).code).toBe('ABC123');
+  });
+
+  it('tries a matrix code of 20 to 200 characters first, and only in that range', () => {
+    const long = `]d2${'01' + '09506000134352'}10${'B'.repeat(20)}${GS}21${'S'.repeat(20)}${GS}91${'X'.repeat(90)}${GS}92${'Y'.repeat(60)}`;
+    expect(long.length).toBeGreaterThan(200);
+    expect(decodeScan(long, { today, idType: 'NON_GS1' })).toMatchObject({ ok: false, code: 'ITEM_ID_NOT_SUPPORTED' });
+    expect(ok(decodeScan(`]d20109506000134352${GS}21ABC`, { today, idType: 'NON_GS1' })).format).toBe('GS1');
+  });
+});
+
+describe('decodeScan: a bare 18-digit SSCC typed in carton or pallet mode (GS1 mode)', () => {
+  it.each(['CTN', 'PLT'] as const)('%s: says what is missing instead of an unknown AI', (unit) => {
+    expect(decodeScan('106141412345678908', { today, unit })).toMatchObject({ ok: false, code: 'SSCC_WITHOUT_AI' });
+  });
+
+  it('is accepted as the SSCC where the setting allows it', () => {
+    expect(ok(decodeScan('106141412345678908', { today, unit: 'PLT', bareSscc: true }))).toMatchObject({
+      sscc: '106141412345678908',
+      id: '106141412345678908',
+      ai: { '00': '106141412345678908' },
+    });
+  });
+
+  it('needs a valid check digit and the carton or pallet mode', () => {
+    expect(decodeScan('106141412345678907', { today, unit: 'PLT', bareSscc: true })).not.toMatchObject({ ok: true });
+    expect(decodeScan('106141412345678908', { today, unit: 'EA', bareSscc: true })).not.toMatchObject({ ok: true });
   });
 });
 

@@ -11,7 +11,7 @@ import { currentYear, gs1YymmddToIso, type Today } from './dates.ts';
 import { isWebUri, readDigitalLink } from './digital-link.ts';
 import { readElementString, readHumanReadable } from './element-string.ts';
 import { isIso15434, readIso15434 } from './iso15434.ts';
-import { fail, type Element, type Failure } from './result.ts';
+import { fail, showChar, type Element, type Failure } from './result.ts';
 import { scanMask, separatorMask, type SeparatorVariant } from './separators.ts';
 import { isInCset } from './ai-value.ts';
 import { checkAssociations } from './associations.ts';
@@ -218,10 +218,15 @@ export interface ScanOptions extends DecodeOptions {
   readonly idType?: IdType;
   /** 'batch': a batch scan, where an SSCC is an error. Default 'item'. */
   readonly purpose?: 'item' | 'batch';
-  /** Non-GS1 mode: a prefix the reader adds, removed before a plain code is read. */
-  readonly prefix?: string;
+  /**
+   * Non-GS1 mode: the prefix(es) readers add (the warehouse's and the reader's), removed before a plain
+   * code is read; the longest that matches is removed, once.
+   */
+  readonly prefix?: string | readonly string[];
   /** Remove '00' from a 20-character code starting with '00' (a reader or warehouse setting; off by default). */
   readonly strip00?: boolean;
+  /** GS1 mode, CTN / PLT: accept 18 digits with a valid check digit as an SSCC typed without its AI (00). */
+  readonly bareSscc?: boolean;
 }
 
 /** Non-GS1 plain codes: 4 to 25 characters (spec point 5). Matrix codes: 20 to 200. */
@@ -250,17 +255,35 @@ function applyUnitRules(result: Decoded, options: ScanOptions): DecodeResult {
   }
 }
 
+/** The longest configured prefix that starts s, or ''. */
+function matchingPrefix(s: string, prefix: ScanOptions['prefix']): string {
+  const prefixes = typeof prefix === 'string' ? [prefix] : (prefix ?? []);
+  let best = '';
+  for (const p of prefixes) if (p.length > best.length && s.startsWith(p)) best = p;
+  return best;
+}
+
+/**
+ * A plain code (spec point 5): a symbology identifier and the configured prefix removed, then 4 to 25
+ * letters, digits, '-', '/' or '.'; anything else is the spec's "Item's ID is not supported" (the
+ * params say why, for logs).
+ */
 function plainCode(s: string, options: ScanOptions): DecodeResult {
-  const prefix = options.prefix ?? '';
-  const code = prefix !== '' && s.startsWith(prefix) ? s.slice(prefix.length) : s;
+  const unwrapped = s.charCodeAt(0) === 93 && s.length > 3 ? s.slice(3) : s;
+  const code = unwrapped.slice(matchingPrefix(unwrapped, options.prefix).length);
   const { min, max } = PLAIN_CODE_LENGTH;
-  if (code.length < min || code.length > max) return fail('CODE_LENGTH', { min, max, length: code.length });
+  if (code.length < min || code.length > max) return fail('ITEM_ID_NOT_SUPPORTED', { min, max, length: code.length });
   for (let i = 0; i < code.length; i++) {
     const c = code.charCodeAt(i);
     const ok = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 47 || c === 46;
-    if (!ok) return fail('ONLY_ALPHANUMERIC_AND_SYMBOLS');
+    if (!ok) return fail('ITEM_ID_NOT_SUPPORTED', { char: showChar(code.charAt(i)), position: i + 1 });
   }
   return decoded(null, 'PLAIN', [], { ...noFields(), code, id: code });
+}
+
+/** 18 digits with a valid GS1 check digit: an SSCC typed without its AI. */
+function isBareSscc(s: string): boolean {
+  return s.length === 18 && isInCset(s, 0, 18, 'N') && hasValidCheckDigit(s, 0, 18);
 }
 
 /**
@@ -268,13 +291,22 @@ function plainCode(s: string, options: ScanOptions): DecodeResult {
  * - GS1 mode: GS1 element strings and Digital Link only; EA/BUN need serial (21) and GTIN (01),
  *   CTN/PLT need the SSCC (00); a batch scan holding an SSCC is an error.
  * - Non-GS1 mode: a matrix code of 20 to 200 characters (ISO/IEC 15434 / IFA, or GS1) first;
- *   otherwise the configured prefix is removed and a plain code of 4 to 25 characters accepted.
+ *   otherwise the configured prefix is removed and a plain code of 4 to 25 characters accepted; any
+ *   other code is ITEM_ID_NOT_SUPPORTED.
+ * - GS1 mode, CTN / PLT: 18 digits with a valid check digit are an SSCC typed without (00):
+ *   SSCC_WITHOUT_AI, or accepted with `bareSscc`.
  * - `strip00`: a 20-character code starting with '00' loses those two characters first.
  */
 export function decodeScan(raw: string, options: ScanOptions): DecodeResult {
   if (typeof raw !== 'string') return fail('SCAN_EMPTY');
   const text = options.strip00 === true && raw.length === 20 && raw.startsWith('00') ? raw.slice(2) : raw;
   if ((options.idType ?? 'GS1') === 'GS1') {
+    if ((options.unit === 'CTN' || options.unit === 'PLT') && isBareSscc(text.trim())) {
+      // GenSpecs 3.2: the SSCC is read with its AI (00); a bare one is accepted only where configured.
+      if (options.bareSscc !== true) return fail('SSCC_WITHOUT_AI');
+      const sscc = text.trim();
+      return applyUnitRules(gs1Fields(null, 'GS1', [{ id: '00', value: sscc }], 0), options);
+    }
     const result = decodeCode(text, options);
     if (!result.ok) return result;
     if (result.format !== 'GS1' && result.format !== 'GS1_DIGITAL_LINK') return fail('ITEM_ID_NOT_SUPPORTED');
