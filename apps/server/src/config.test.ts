@@ -39,3 +39,24 @@ describe('single sign-on settings', () => {
     expect(() => loadConfig({ ...base, ...oidc, OIDC_ISSUER_URL: 'not a url' })).toThrow(/OIDC_ISSUER_URL/);
   });
 });
+
+describe('seeding and the first administrator', () => {
+  it('seeds the demo by default, but not with NODE_ENV=production unless SEED_DEMO=true', () => {
+    expect(loadConfig(base).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('takes ADMIN_EMAIL with ADMIN_PASSWORD: both, 12+ characters, never the demo password', () => {
+    expect(loadConfig({ ...base, ADMIN_EMAIL: 'Ops@Example.com', ADMIN_PASSWORD: 'a long passphrase' }).firstAdmin).toEqual({
+      email: 'ops@example.com',
+      password: 'a long passphrase',
+    });
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'ops@example.com' })).toThrow(/ADMIN_PASSWORD: must be set/);
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'short' })).toThrow(
+      /ADMIN_PASSWORD: must be at least 12/,
+    );
+    expect(() => loadConfig({ ...base, ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'Scan#2026' })).toThrow(/ADMIN_PASSWORD/);
+  });
+});

@@ -22,7 +22,12 @@ const Env = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SEED_DEMO: z.enum(['true', 'false']).default('true'),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** Default: true, except with NODE_ENV=production (the demo users' password is public). */
+    SEED_DEMO: optional(z.enum(['true', 'false'])),
+    /** The first administrator, created at start when no user holds the ADMIN right (both or neither). */
+    ADMIN_EMAIL: optional(z.email()),
+    ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
     WEB_DIST: z.string().default(join(repoRoot, 'apps/web/dist')),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     /** The server's external base URL, e.g. https://scan.example.com; the SSO redirect_uri is built on it. */
@@ -40,6 +45,16 @@ const Env = z
       for (const name of missing) {
         ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with the other OIDC_* variables (all three or none)' });
       }
+    }
+    if (!e.ADMIN_EMAIL !== !e.ADMIN_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'must be set with the other ADMIN_* variable',
+      });
+    }
+    if (e.ADMIN_PASSWORD === DEMO_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: "must not be the demo users' published password" });
     }
     const issuer = e.OIDC_ISSUER_URL && URL.canParse(e.OIDC_ISSUER_URL) ? new URL(e.OIDC_ISSUER_URL) : undefined;
     if (issuer?.protocol === 'http:' && !isLoopback(issuer)) {
@@ -66,7 +81,11 @@ export interface Config {
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  production: boolean;
+  /** Seed the demo warehouse and users into an empty database: off in production unless SEED_DEMO=true. */
   seedDemo: boolean;
+  /** ADMIN_EMAIL and ADMIN_PASSWORD: the first administrator, made at start if there is none (decision 0021). */
+  firstAdmin?: { email: string; password: string };
   webDist: string;
   trustProxy: boolean;
   /** Single sign-on with the organisation's OpenID provider, when OIDC_* are set (decision 0005). */
@@ -82,6 +101,9 @@ export interface OidcConfig {
   /** Plain-HTTP requests to the provider are allowed only on a loopback host (tests, local IdP). */
   allowInsecure: boolean;
 }
+
+/** The demo users' password, published in the README: refused as anyone's real password. */
+export const DEMO_PASSWORD = 'Scan#2026';
 
 /** The session cookie lifetime: 7 days (spec point 9). */
 export const SESSION_SECONDS = 7 * 24 * 3600;
@@ -103,7 +125,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     refreshTokenSeconds: SESSION_SECONDS,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO === 'true',
+    production: e.NODE_ENV === 'production',
+    seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+    firstAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     webDist: resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY === 'true',
     oidc:

@@ -1,14 +1,14 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { seedDemoIfEmpty } from './seed/demo.ts';
 import { buildApp } from './app.ts';
+import { prepareDatabase } from './startup.ts';
 
 const config = loadConfig();
 const database = openDatabase(config.database);
-await migrateToLatest(database.db);
-if (config.seedDemo) await seedDemoIfEmpty(database.db);
+const prepared = await prepareDatabase(config, database);
 const app = await buildApp({ config, database });
+if (prepared.seeded) app.log.warn('seeded the demo warehouse and its users (public password): not for production');
+if (prepared.admin) app.log.info({ firstAdmin: prepared.admin }, 'first administrator from ADMIN_EMAIL');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,11 +1,12 @@
+import { DEMO_PASSWORD } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { buildRole, buildUser, everyModule, readOnlyModules } from './builders.ts';
 import { DEMO_MATERIALS } from './demo-catalogue.ts';
 import { seedInventory } from './inventory.ts';
 
-/** The demo warehouse (README: "Demo warehouse"). Tests rely on it. */
-export const DEMO_PASSWORD = 'Scan#2026';
+/** The demo warehouse (README: "Demo warehouse"). Tests rely on it. The password is config's, which refuses it as an admin's. */
+export { DEMO_PASSWORD };
 export const DEMO_USERS = {
   admin: 'admin@demo.local',
   rdc: 'rdc@demo.local',

@@ -1,0 +1,42 @@
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { DEMO_PASSWORD, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createAdmin } from '../seed/first-admin.ts';
+
+/**
+ * `npm run admin:create -- --email you@example.com`: makes an administrator with a password the
+ * operator types (read from standard input, so it stays out of the shell history and the process
+ * list), on the database the environment names (DATA_DIR or DATABASE_URL). Decision 0021.
+ */
+const { values } = parseArgs({ options: { email: { type: 'string' } } });
+const config = loadConfig();
+const email = z.email().safeParse(values.email ?? config.firstAdmin?.email);
+if (!email.success) {
+  console.error('Usage: npm run admin:create -- --email you@example.com   (the password is read from standard input)');
+  process.exit(2);
+}
+const password = config.firstAdmin?.password ?? (await readPassword());
+if (password.length < 12 || password === DEMO_PASSWORD) {
+  console.error("The password must be at least 12 characters and not the demo users' published one.");
+  process.exit(2);
+}
+const database = openDatabase(config.database);
+try {
+  await migrateToLatest(database.db);
+  const result = await createAdmin(database.db, { email: email.data, password }, { onlyIfNone: false });
+  console.log(result === 'created' ? `Administrator ${email.data} created.` : `${email.data} already has an account: nothing changed.`);
+  process.exitCode = result === 'created' ? 0 : 1;
+} finally {
+  await database.close();
+}
+
+async function readPassword(): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: false });
+  if (process.stdin.isTTY) process.stderr.write('Password for the administrator: ');
+  const line = await rl[Symbol.asyncIterator]().next();
+  rl.close();
+  return String(line.value ?? '').trim();
+}
