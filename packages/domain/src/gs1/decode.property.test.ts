@@ -129,6 +129,58 @@ describe('properties', () => {
     );
   });
 
+  it('a real GS in the scan makes <GS> inside a value data, every other variant still a separator (README "Separators")', () => {
+    const variants = ['{GS}', '[GS]', '^]', '\u241d', '~1', '\\x1d', '\\u001d'];
+    fc.assert(
+      fc.property(aiSet, fc.constantFrom(...variants), (pairs, separator) => {
+        fc.pre(pairs.every(([, v]) => !/[<>]/.test(v)));
+        // The batch holds the text <GS>; the scan holds one real GS (after the batch) and otherwise the variant.
+        const withBatch = [...pairs.filter(([ai]) => ai !== '10'), ['10', 'A<GS>B'] as const];
+        const raw = toElementString(withBatch, ']d2').replaceAll(GS, separator) + GS + '91X';
+        const r = decodeCode(raw, { today });
+        expect(r.ok && r.batch).toBe('A<GS>B');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('one changed character is never accepted as a different code inside a check-digit key (GenSpecs 7.9.1)', () => {
+    const CHANGES = [...'0123456789AZaz-/', GS, '(', '%'];
+    fc.assert(
+      fc.property(aiSet, fc.nat(), fc.constantFrom(...CHANGES), (pairs, at, change) => {
+        const raw = toElementString(pairs, '');
+        const i = at % raw.length;
+        fc.pre(raw.charAt(i) !== change);
+        const mutated = raw.slice(0, i) + change + raw.slice(i + 1);
+        const r = decodeCode(mutated, { today, separators: [] });
+        if (!r.ok) return;
+        const original = decodeCode(raw, { today, separators: [] });
+        if (!original.ok || JSON.stringify(r.elements) === JSON.stringify(original.elements)) return;
+        // Accepted and different: allowed only where the standard protects nothing, so never inside
+        // the value of a key with a check digit (00, 01: the mod-10 check detects every single change).
+        let offset = 0;
+        pairs.forEach(([ai, value], k) => {
+          const start = offset + ai.length;
+          const inside = i >= start && i < start + value.length;
+          if (ai === '00' || ai === '01') expect(inside, `changed ${ai} at ${i}: ${mutated}`).toBe(false);
+          offset = start + value.length + (!aiSpec(ai)?.predefined && k < pairs.length - 1 ? 1 : 0);
+        });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('the bare GTIN of EAN/UPC: one changed digit is never accepted (GenSpecs 7.9.1)', () => {
+    fc.assert(
+      fc.property(digits(12, 12), fc.nat(12), fc.integer({ min: 1, max: 9 }), (body, i, delta) => {
+        const good = withCheckDigit(body);
+        const bad = good.slice(0, i) + String((Number(good.charAt(i)) + delta) % 10) + good.slice(i + 1);
+        expect(decodeCode(`]E0${good}`, { today }).ok).toBe(true);
+        expect(decodeCode(`]E0${bad}`, { today }).ok).toBe(false);
+      }),
+    );
+  });
+
   const noisy = fc.oneof(
     fc.string(),
     fc.string({ unit: 'grapheme' }),
