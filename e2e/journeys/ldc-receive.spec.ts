@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CodeMaker, type CartonSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { DEMO_IBDS, DEMO_INVENTORY } from '../../apps/server/src/seed/demo-documents.ts';
 import { stageIbd } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts } from '../support/stage-ibd.ts';
-import { login } from './support.ts';
+import { login, scanAs } from './support.ts';
 
 /**
  * Local receiving (decision 0012): the same receive screens under /ldc, every call with
@@ -27,16 +27,6 @@ test.beforeAll(async () => {
   await stageIbd(apiPort(api), OWN_IBD, { cartons: [own] }, [product!], { warehouseNo: 'W3010' });
   await api.dispose();
 });
-
-async function scanCarton(page: Page, sscc: string) {
-  await page
-    .locator('label')
-    .filter({ hasText: /^Carton$/ })
-    .click();
-  await expect(page.getByRole('textbox', { name: 'Scan Carton' })).toBeFocused();
-  await page.keyboard.type(`00${sscc}`, { delay: 2 });
-  await page.keyboard.press('Enter');
-}
 
 test('a local operator opens the IBD List, scans a carton of the demo IBD and sees the count move', async ({ page }, testInfo) => {
   const receiveCalls: string[] = [];
@@ -64,7 +54,7 @@ test('a local operator opens the IBD List, scans a carton of the demo IBD and se
   await expect(page.getByRole('heading', { level: 1, name: 'Scan Code' })).toBeVisible();
   const progress = page.getByRole('region', { name: 'Lines' }).getByTestId('line-progress');
   await expect(progress).toHaveText(['0 / 20 (Qty Left 20)', '0 / 20 (Qty Left 20)']);
-  await scanCarton(page, demoCarton);
+  await scanAs(page, 'Carton', `00${demoCarton}`);
   await expect(page.locator('[data-outcome="accepted"]')).toContainText(`Carton ${demoCarton} accepted: 20 packs counted.`);
   await expect(page.getByTestId('scanned-count')).toHaveText('1 scanned');
   await expect(progress.filter({ hasText: '20 / 20' })).toHaveCount(1);
@@ -99,7 +89,7 @@ test('a local operator scans an IBD No., receives its carton and completes it; a
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/ldc/ScanOperation/${OWN_IBD}\\?p=IBD`));
 
-  await scanCarton(page, own.sscc);
+  await scanAs(page, 'Carton', `00${own.sscc}`);
   await expect(page.locator('[data-outcome="accepted"]')).toContainText('3 packs counted');
   await expect(page.getByRole('region', { name: 'Lines' }).getByTestId('line-progress')).toContainText('3 / 3');
 

@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fullModuleGrant } from '../../packages/domain/src/permissions.ts';
 import { CodeMaker, type CartonSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { putDocumentFor, receiveIbd } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts } from '../support/stage-ibd.ts';
-import { expectRestricted, login, PASSWORD, uniqueEmail } from './support.ts';
+import { expectRestricted, login, PASSWORD, scanAs, uniqueEmail } from './support.ts';
 
 /**
  * Regional dispatch through the same documents feature as receiving (decision 0015): stock is
@@ -36,19 +36,6 @@ test.beforeAll(async () => {
   await api.dispose();
 });
 
-async function scanCarton(page: Page, sscc: string) {
-  // The unit picker is a segmented control: tap the segment's label, unless it is already picked.
-  if (!(await page.getByRole('radio', { name: 'Carton', exact: true }).isChecked())) {
-    await page
-      .locator('label')
-      .filter({ hasText: /^Carton$/ })
-      .click();
-  }
-  await expect(page.getByRole('textbox', { name: 'Scan Carton' })).toBeFocused();
-  await page.keyboard.type(`00${sscc}`, { delay: 2 });
-  await page.keyboard.press('Enter');
-}
-
 test('an RDC operator dispatches an OBD: first-expiry-first-out advice, delete, complete', async ({ page }, testInfo) => {
   const calls: string[] = [];
   page.on('request', (r) => {
@@ -76,7 +63,7 @@ test('an RDC operator dispatches an OBD: first-expiry-first-out advice, delete, 
   const progress = page.getByRole('region', { name: 'Lines' }).getByTestId('line-progress');
 
   // Accepted, with the advice to take the older batch first.
-  await scanCarton(page, carton.sscc);
+  await scanAs(page, 'Carton', `00${carton.sscc}`);
   await expect(page.locator('[data-outcome="accepted"]')).toContainText(`Carton ${carton.sscc} accepted: 3 packs counted.`);
   const advice = page.getByTestId('scan-advice');
   await expect(advice).toContainText(`Batch ${older.batch} of material ${material.materialNo} expires earlier (${older.expiry})`);
@@ -90,7 +77,7 @@ test('an RDC operator dispatches an OBD: first-expiry-first-out advice, delete, 
   await units.getByRole('button', { name: `Delete ${carton.sscc}` }).click();
   await expect(page.locator('[data-outcome="removed"]')).toContainText('3 packs taken off');
   await expect(progress).toContainText('0 / 3');
-  await scanCarton(page, carton.sscc);
+  await scanAs(page, 'Carton', `00${carton.sscc}`);
   await expect(progress).toContainText('3 / 3');
 
   await page.getByRole('link', { name: 'OBD Details' }).click();

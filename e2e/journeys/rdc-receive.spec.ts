@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CodeMaker, type Shipment } from '../../apps/server/src/seed/epcis-builder.ts';
 import { stageIbd, type Product } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort } from '../support/stage-ibd.ts';
-import { login } from './support.ts';
+import { login, scanAs } from './support.ts';
 
 /**
  * Regional receiving, end to end: an IBD and its advance shipping notice come in through the
@@ -39,21 +39,6 @@ test.beforeAll(async () => {
   await stageIbd(apiPort(api), FOREIGN_IBD, foreign, products, { date: '2026-11-21', extra: 2 });
   await api.dispose();
 });
-
-/** Types into the scan field as a scanner does: a burst of characters, then Enter. */
-async function scan(page: Page, unit: 'Pallet' | 'Carton' | 'Pack', raw: string) {
-  // The unit picker is a segmented control: tap the segment's label.
-  if (!(await page.getByRole('radio', { name: unit, exact: true }).isChecked())) {
-    await page
-      .locator('label')
-      .filter({ hasText: new RegExp(`^${unit}$`) })
-      .click();
-  }
-  const field = page.getByRole('textbox', { name: `Scan ${unit}` });
-  await expect(field).toBeFocused();
-  await page.keyboard.type(raw, { delay: 2 });
-  await page.keyboard.press('Enter');
-}
 
 const lineProgress = (page: Page, materialNo: string) =>
   page.getByRole('listitem', { name: `Material No. ${materialNo}` }).getByTestId('line-progress');
@@ -98,32 +83,32 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
     .evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')!.replace('Material No. ', '')));
 
   // A pallet, with its symbology identifier: 2 cartons x 3 packs.
-  await scan(page, 'Pallet', `]C100${pallet.sscc}`);
+  await scanAs(page, 'Pallet', `]C100${pallet.sscc}`);
   await expect(page.getByRole('status').filter({ hasText: 'accepted' })).toContainText(`Pallet ${pallet.sscc} accepted: 6 packs counted.`);
   await expect(lineProgress(page, lineA!)).toContainText('6 / 8');
 
   // A loose carton in human-readable form.
-  await scan(page, 'Carton', `(00)${carton.sscc}`);
+  await scanAs(page, 'Carton', `(00)${carton.sscc}`);
   await expect(page.getByRole('status').filter({ hasText: 'accepted' })).toContainText('4 packs counted');
   await expect(lineProgress(page, lineB!)).toContainText('4 / 4');
 
   // Two loose packs: a DataMatrix with a real group separator, then the <GS> textual form.
-  await scan(page, 'Pack', `]d201${pack1.gtin}17280630${'10'}${pack1.batch}${GS}21${pack1.serial}`);
+  await scanAs(page, 'Pack', `]d201${pack1.gtin}17280630${'10'}${pack1.batch}${GS}21${pack1.serial}`);
   await expect(page.getByRole('status').filter({ hasText: 'accepted' })).toContainText('1 packs counted');
   await expect(lineProgress(page, lineC!)).toContainText('1 / 2');
-  await scan(page, 'Pack', `01${pack2.gtin}10${pack2.batch}<GS>21${pack2.serial}`);
+  await scanAs(page, 'Pack', `01${pack2.gtin}10${pack2.batch}<GS>21${pack2.serial}`);
   await expect(lineProgress(page, lineC!)).toContainText('2 / 2');
   expect(scanCalls.size).toBe(4);
 
   // A malformed code is refused in the browser: no call leaves.
-  await scan(page, 'Pack', `01${pack2.gtin.slice(0, 13)}${(Number(pack2.gtin.at(-1)) + 1) % 10}21XYZ`);
+  await scanAs(page, 'Pack', `01${pack2.gtin.slice(0, 13)}${(Number(pack2.gtin.at(-1)) + 1) % 10}21XYZ`);
   await expect(page.getByRole('alert')).toContainText('The check digit of (01) is wrong');
   expect(scanCalls.size).toBe(4);
 
   // A carton of another IBD, and the same pallet again.
-  await scan(page, 'Carton', `00${foreign.cartons![0]!.sscc}`);
+  await scanAs(page, 'Carton', `00${foreign.cartons![0]!.sscc}`);
   await expect(page.getByRole('alert')).toContainText(`This item is not expected on IBD ${IBD}.`);
-  await scan(page, 'Pallet', `00${pallet.sscc}`);
+  await scanAs(page, 'Pallet', `00${pallet.sscc}`);
   await expect(page.locator('[data-outcome="duplicate"]')).toContainText(`This item has already been scanned on IBD ${IBD}.`);
   await expect(lineProgress(page, lineA!)).toContainText('6 / 8');
 
@@ -134,7 +119,7 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
   await expect(page.getByRole('status').filter({ hasText: 'removed' })).toContainText('1 packs taken off');
   await expect(lineProgress(page, lineC!)).toContainText('1 / 2');
   await expect(units.getByRole('listitem')).toHaveCount(3);
-  await scan(page, 'Pack', `01${pack2.gtin}21${pack2.serial}`);
+  await scanAs(page, 'Pack', `01${pack2.gtin}21${pack2.serial}`);
   await expect(lineProgress(page, lineC!)).toContainText('2 / 2');
 
   // Complete on the details page: 2 packs never came, so line A records a shortage of 2.

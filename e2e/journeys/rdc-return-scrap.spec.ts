@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CodeMaker, type CartonSpec, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { putDocumentFor, receiveIbd, scanAndComplete } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
-import { login } from './support.ts';
+import { login, scanAs } from './support.ts';
 
 /**
  * Regional return (RMA) and scrapping (DECOMM) on a handheld, through the same documents feature as
@@ -39,18 +39,6 @@ test.beforeAll(async () => {
   await api.dispose();
 });
 
-async function scan(page: Page, unit: 'Carton' | 'Pack', raw: string) {
-  if (!(await page.getByRole('radio', { name: unit, exact: true }).isChecked())) {
-    await page
-      .locator('label')
-      .filter({ hasText: new RegExp(`^${unit}$`) })
-      .click();
-  }
-  await expect(page.getByRole('textbox', { name: `Scan ${unit}` })).toBeFocused();
-  await page.keyboard.type(raw, { delay: 2 });
-  await page.keyboard.press('Enter');
-}
-
 async function openDocument(page: Page, tile: string, listTitle: string, placeholder: string, card: string, detailsTitle: string) {
   await login(page, 'rdc', 'rdc@demo.local');
   await expect(page).toHaveURL(/\/rdc$/);
@@ -80,11 +68,11 @@ test('an RDC operator takes a dispatched carton back on an RMA: a pack still in 
   await expect(page).toHaveURL(new RegExp(`/rdc/scanPallet/${RMA}\\?p=RMA`));
 
   // A pack that never left the warehouse: a DataMatrix typed with its real group separator.
-  await scan(page, 'Pack', `]d2${packCode(loose[1]!, GS)}`);
+  await scanAs(page, 'Pack', `]d2${packCode(loose[1]!, GS)}`);
   await expect(page.locator('[data-outcome="refused"]')).toContainText(
     'Only dispatched items can be returned: this item is ACTIVE / WAREHOUSE RECEIVED.',
   );
-  await scan(page, 'Carton', `]C100${returning.sscc}`);
+  await scanAs(page, 'Carton', `]C100${returning.sscc}`);
   await expect(page.locator('[data-outcome="accepted"]')).toContainText(`Carton ${returning.sscc} accepted: 4 packs counted.`);
   await expect(page.getByRole('region', { name: 'Lines' }).getByTestId('line-progress')).toContainText('4 / 4');
   await page.screenshot({ path: testInfo.outputPath('return-scanned.png') });
@@ -99,9 +87,9 @@ test('an RDC operator scraps a carton on a scrapping note: a dispatched pack is 
   await expect(page).toHaveURL(new RegExp(`/rdc/scanPallet/${DECOMM}\\?p=DECOMM`));
 
   // The dispatched pack, typed with the textual group separator.
-  await scan(page, 'Pack', packCode(loose[0]!, '<GS>'));
+  await scanAs(page, 'Pack', packCode(loose[0]!, '<GS>'));
   await expect(page.locator('[data-outcome="refused"]')).toContainText('This item cannot be scrapped: it is TRANSIT / DISPATCHED.');
-  await scan(page, 'Carton', `]C100${kept.sscc}`);
+  await scanAs(page, 'Carton', `]C100${kept.sscc}`);
   await expect(page.locator('[data-outcome="accepted"]')).toContainText(`Carton ${kept.sscc} accepted: 3 packs counted.`);
 
   await complete(page, 'Scrapping Details', 'Complete scrapping?', 'Decomm. scans saved successfully!');

@@ -40,3 +40,19 @@ export async function expectRestricted(page: Page): Promise<void> {
   await expect(main.getByRole('heading', { name: RESTRICTED.title })).toBeVisible();
   await expect(main.getByText(RESTRICTED.text)).toBeVisible();
 }
+
+/**
+ * Types into the scan field as a scanner does: a burst of characters, then Enter. The unit picker is a
+ * segmented control: its segment's label is tapped unless the unit is already picked.
+ */
+export async function scanAs(page: Page, unit: 'Pallet' | 'Carton' | 'Pack', raw: string): Promise<void> {
+  if (!(await page.getByRole('radio', { name: unit, exact: true }).isChecked())) {
+    await page
+      .locator('label')
+      .filter({ hasText: new RegExp(`^${unit}$`) })
+      .click();
+  }
+  await expect(page.getByRole('textbox', { name: `Scan ${unit}` })).toBeFocused();
+  await page.keyboard.type(raw, { delay: 2 });
+  await page.keyboard.press('Enter');
+}
