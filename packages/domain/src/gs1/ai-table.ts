@@ -6,7 +6,7 @@
  * predefined-length AIs that need no FNC1 separator) and section 4.14 (mandatory associations and
  * invalid pairs of AIs) in a machine-readable form. Edition followed: the dictionary as of its
  * 2024-06-10 release plus the changes published after it up to 2025 (AIs 423 and 425 as five
- * `[N3],iso3166` components), aligned with GS1 General Specifications Release 25.0 (January 2025)
+ * `[N3]` components), aligned with GS1 General Specifications Release 25.0 (January 2025)
  * and GS1 Digital Link URI syntax 1.4 / 1.5. See packages/domain/README.md ("AI table edition").
  *
  * One row per AI or AI range: [ais, flags, specification, attributes], the GS1 data title in a
@@ -17,13 +17,36 @@
  * - specification: whitespace-separated components, each `Type[,linter...]`; Type is N (digits),
  *   X (GS1 character set 82), Y (character set 39) or Z (character set 64, base64url) followed by a
  *   length: `N6` exactly 6, `X..20` 1 to 20. A component in [brackets] is optional. The linters
- *   are the dictionary's (ai-value.ts lists those this package applies).
+ *   are the dictionary's (ai-index.ts lists those this package applies); the ones it does not apply
+ *   (ISO 3166 / 4217 code lists, IBAN, coupon, package type, importer index, media type, position in
+ *   sequence) are left out to keep the web bundle small.
  * - attributes: `req=01,02+21` one of the listed AIs (or all of a `+` group) must be present, each
  *   `req=` separately; `ex=02,310n` none of these may be present (`n` = any digit; an AI never
  *   excludes itself); `dlpkey[=22,10,21|235]` a Digital Link primary key with its ordered, optional
  *   qualifiers (`|` separates alternative sequences).
  */
 export type AiRow = readonly [ais: string, flags: string, spec: string, attributes: string];
+
+/**
+ * The measure AIs 3100-3695 (GenSpecs 3.6): each family nnn0-nnn5 is predefined-length N6, may not appear
+ * with another AI of its family (ex=nnnn) and needs the keys listed: by family, the first three digits.
+ */
+const MEASURE_FAMILIES: readonly (readonly [req: string, families: string])[] = [
+  ['01,02', '310-316 320-329 350-352 356-357 360-361 364-366'],
+  ['00,01', '330-336 340-349 353-355 362-363 367-369'],
+  ['01', '337'],
+];
+
+function measures(): AiRow[] {
+  const rows: AiRow[] = [];
+  for (const [req, families] of MEASURE_FAMILIES) {
+    for (const range of families.split(' ')) {
+      const [from = '', to = from] = range.split('-');
+      for (let f = Number(from); f <= Number(to); f++) rows.push([`${f}0-${f}5`, '*?', 'N6', `req=${req} ex=${f}n`]);
+    }
+  }
+  return rows.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+}
 
 export const AI_ROWS: readonly AiRow[] = [
   ['00', '*?', 'N18,csum,keyoff1', 'dlpkey'], // SSCC
@@ -51,64 +74,12 @@ export const AI_ROWS: readonly AiRow[] = [
   ['254', '', 'X..20', 'req=414'], // GLN EXTENSION COMPONENT
   ['255', '?', 'N13,csum,key [N..12]', 'dlpkey ex=01,02,415,8006,8020,8026'], // GCN
   ['30', '?', 'N..8', 'req=01,02'], // VAR. COUNT
-  ['3100-3105', '*?', 'N6', 'req=01,02 ex=310n'], // NET WEIGHT (kg)
-  ['3110-3115', '*?', 'N6', 'req=01,02 ex=311n'], // LENGTH (m)
-  ['3120-3125', '*?', 'N6', 'req=01,02 ex=312n'], // WIDTH (m)
-  ['3130-3135', '*?', 'N6', 'req=01,02 ex=313n'], // HEIGHT (m)
-  ['3140-3145', '*?', 'N6', 'req=01,02 ex=314n'], // AREA (m²)
-  ['3150-3155', '*?', 'N6', 'req=01,02 ex=315n'], // NET VOLUME (l)
-  ['3160-3165', '*?', 'N6', 'req=01,02 ex=316n'], // NET VOLUME (m³)
-  ['3200-3205', '*?', 'N6', 'req=01,02 ex=320n'], // NET WEIGHT (lb)
-  ['3210-3215', '*?', 'N6', 'req=01,02 ex=321n'], // LENGTH (in)
-  ['3220-3225', '*?', 'N6', 'req=01,02 ex=322n'], // LENGTH (ft)
-  ['3230-3235', '*?', 'N6', 'req=01,02 ex=323n'], // LENGTH (yd)
-  ['3240-3245', '*?', 'N6', 'req=01,02 ex=324n'], // WIDTH (in)
-  ['3250-3255', '*?', 'N6', 'req=01,02 ex=325n'], // WIDTH (ft)
-  ['3260-3265', '*?', 'N6', 'req=01,02 ex=326n'], // WIDTH (yd)
-  ['3270-3275', '*?', 'N6', 'req=01,02 ex=327n'], // HEIGHT (in)
-  ['3280-3285', '*?', 'N6', 'req=01,02 ex=328n'], // HEIGHT (ft)
-  ['3290-3295', '*?', 'N6', 'req=01,02 ex=329n'], // HEIGHT (yd)
-  ['3300-3305', '*?', 'N6', 'req=00,01 ex=330n'], // GROSS WEIGHT (kg)
-  ['3310-3315', '*?', 'N6', 'req=00,01 ex=331n'], // LENGTH (m), log
-  ['3320-3325', '*?', 'N6', 'req=00,01 ex=332n'], // WIDTH (m), log
-  ['3330-3335', '*?', 'N6', 'req=00,01 ex=333n'], // HEIGHT (m), log
-  ['3340-3345', '*?', 'N6', 'req=00,01 ex=334n'], // AREA (m²), log
-  ['3350-3355', '*?', 'N6', 'req=00,01 ex=335n'], // VOLUME (l), log
-  ['3360-3365', '*?', 'N6', 'req=00,01 ex=336n'], // VOLUME (m³), log
-  ['3370-3375', '*?', 'N6', 'req=01 ex=337n'], // KG PER m²
-  ['3400-3405', '*?', 'N6', 'req=00,01 ex=340n'], // GROSS WEIGHT (lb)
-  ['3410-3415', '*?', 'N6', 'req=00,01 ex=341n'], // LENGTH (in), log
-  ['3420-3425', '*?', 'N6', 'req=00,01 ex=342n'], // LENGTH (ft), log
-  ['3430-3435', '*?', 'N6', 'req=00,01 ex=343n'], // LENGTH (yd), log
-  ['3440-3445', '*?', 'N6', 'req=00,01 ex=344n'], // WIDTH (in), log
-  ['3450-3455', '*?', 'N6', 'req=00,01 ex=345n'], // WIDTH (ft), log
-  ['3460-3465', '*?', 'N6', 'req=00,01 ex=346n'], // WIDTH (yd), log
-  ['3470-3475', '*?', 'N6', 'req=00,01 ex=347n'], // HEIGHT (in), log
-  ['3480-3485', '*?', 'N6', 'req=00,01 ex=348n'], // HEIGHT (ft), log
-  ['3490-3495', '*?', 'N6', 'req=00,01 ex=349n'], // HEIGHT (yd), log
-  ['3500-3505', '*?', 'N6', 'req=01,02 ex=350n'], // AREA (in²)
-  ['3510-3515', '*?', 'N6', 'req=01,02 ex=351n'], // AREA (ft²)
-  ['3520-3525', '*?', 'N6', 'req=01,02 ex=352n'], // AREA (yd²)
-  ['3530-3535', '*?', 'N6', 'req=00,01 ex=353n'], // AREA (in²), log
-  ['3540-3545', '*?', 'N6', 'req=00,01 ex=354n'], // AREA (ft²), log
-  ['3550-3555', '*?', 'N6', 'req=00,01 ex=355n'], // AREA (yd²), log
-  ['3560-3565', '*?', 'N6', 'req=01,02 ex=356n'], // NET WEIGHT (t oz)
-  ['3570-3575', '*?', 'N6', 'req=01,02 ex=357n'], // NET VOLUME (oz)
-  ['3600-3605', '*?', 'N6', 'req=01,02 ex=360n'], // NET VOLUME (qt)
-  ['3610-3615', '*?', 'N6', 'req=01,02 ex=361n'], // NET VOLUME (gal.)
-  ['3620-3625', '*?', 'N6', 'req=00,01 ex=362n'], // VOLUME (qt), log
-  ['3630-3635', '*?', 'N6', 'req=00,01 ex=363n'], // VOLUME (gal.), log
-  ['3640-3645', '*?', 'N6', 'req=01,02 ex=364n'], // VOLUME (in³)
-  ['3650-3655', '*?', 'N6', 'req=01,02 ex=365n'], // VOLUME (ft³)
-  ['3660-3665', '*?', 'N6', 'req=01,02 ex=366n'], // VOLUME (yd³)
-  ['3670-3675', '*?', 'N6', 'req=00,01 ex=367n'], // VOLUME (in³), log
-  ['3680-3685', '*?', 'N6', 'req=00,01 ex=368n'], // VOLUME (ft³), log
-  ['3690-3695', '*?', 'N6', 'req=00,01 ex=369n'], // VOLUME (yd³), log
+  ...measures(),
   ['37', '?', 'N..8', 'req=00 req=02,8026'], // COUNT
   ['3900-3909', '?', 'N..15', 'req=255,8020 ex=390n,391n,394n,8111'], // AMOUNT
-  ['3910-3919', '?', 'N3,iso4217 N..15', 'req=8020 ex=391n'], // AMOUNT
+  ['3910-3919', '?', 'N3 N..15', 'req=8020 ex=391n'], // AMOUNT
   ['3920-3929', '?', 'N..15', 'req=01 req=30,31nn,32nn,35nn,36nn ex=392n,393n'], // PRICE
-  ['3930-3939', '?', 'N3,iso4217 N..15', 'req=30,31nn,32nn,35nn,36nn ex=393n'], // PRICE
+  ['3930-3939', '?', 'N3 N..15', 'req=30,31nn,32nn,35nn,36nn ex=393n'], // PRICE
   ['3940-3943', '?', 'N4', 'req=255 ex=394n,8111'], // PRCNT OFF
   ['3950-3955', '?', 'N6', 'req=30,31nn,32nn,35nn,36nn ex=392n,393n,395n,8005'], // PRICE/UoM
   ['400', '?', 'X..30', ''], // ORDER NUMBER
@@ -124,12 +95,12 @@ export const AI_ROWS: readonly AiRow[] = [
   ['416', '*?', 'N13,csum,key', ''], // PROD/SERV LOC
   ['417', '*?', 'N13,csum,key', 'dlpkey=7040'], // PARTY
   ['420', '?', 'X..20', 'ex=421'], // SHIP TO POST
-  ['421', '?', 'N3,iso3166 X..9', 'ex=4307'], // SHIP TO POST
-  ['422', '?', 'N3,iso3166', 'req=01,02,8006,8026 ex=426'], // ORIGIN
-  ['423', '?', 'N3,iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166', 'req=01,02 ex=426'], // COUNTRY - INITIAL PROCESS
-  ['424', '?', 'N3,iso3166', 'req=01,02 ex=426'], // COUNTRY - PROCESS
-  ['425', '?', 'N3,iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166', 'req=01,02 ex=426'], // COUNTRY - DISASSEMBLY
-  ['426', '?', 'N3,iso3166', 'req=01,02'], // COUNTRY - FULL PROCESS
+  ['421', '?', 'N3 X..9', 'ex=4307'], // SHIP TO POST
+  ['422', '?', 'N3', 'req=01,02,8006,8026 ex=426'], // ORIGIN
+  ['423', '?', 'N3 [N3] [N3] [N3] [N3]', 'req=01,02 ex=426'], // COUNTRY - INITIAL PROCESS
+  ['424', '?', 'N3', 'req=01,02 ex=426'], // COUNTRY - PROCESS
+  ['425', '?', 'N3 [N3] [N3] [N3] [N3]', 'req=01,02 ex=426'], // COUNTRY - DISASSEMBLY
+  ['426', '?', 'N3', 'req=01,02'], // COUNTRY - FULL PROCESS
   ['427', '?', 'X..3', 'req=01,02 req=422'], // ORIGIN SUBDIVISION
   ['4300', '?', 'X..35,pcenc', 'req=00'], // SHIP TO COMP
   ['4301', '?', 'X..35,pcenc', 'req=00'], // SHIP TO NAME
@@ -138,7 +109,7 @@ export const AI_ROWS: readonly AiRow[] = [
   ['4304', '?', 'X..70,pcenc', 'req=00'], // SHIP TO SUB
   ['4305', '?', 'X..70,pcenc', 'req=00'], // SHIP TO LOC
   ['4306', '?', 'X..70,pcenc', 'req=00'], // SHIP TO REG
-  ['4307', '?', 'X2,iso3166alpha2', 'req=00'], // SHIP TO COUNTRY
+  ['4307', '?', 'X2', 'req=00'], // SHIP TO COUNTRY
   ['4308', '?', 'X..30', 'req=00'], // SHIP TO PHONE
   ['4309', '?', 'N10,latitude N10,longitude', 'req=00'], // SHIP TO GEO
   ['4310', '?', 'X..35,pcenc', 'req=00'], // RTN TO COMP
@@ -148,7 +119,7 @@ export const AI_ROWS: readonly AiRow[] = [
   ['4314', '?', 'X..70,pcenc', 'req=00'], // RTN TO SUB
   ['4315', '?', 'X..70,pcenc', 'req=00'], // RTN TO LOC
   ['4316', '?', 'X..70,pcenc', 'req=00'], // RTN TO REG
-  ['4317', '?', 'X2,iso3166alpha2', 'req=00'], // RTN TO COUNTRY
+  ['4317', '?', 'X2', 'req=00'], // RTN TO COUNTRY
   ['4318', '?', 'X..20', 'req=00'], // RTN TO POST
   ['4319', '?', 'X..30', 'req=00'], // RTN TO PHONE
   ['4320', '?', 'X..35,pcenc', 'req=00'], // SRV DESCRIPTION
@@ -177,9 +148,9 @@ export const AI_ROWS: readonly AiRow[] = [
   ['7021', '?', 'X..20', 'req=01,8006'], // FUNC STAT
   ['7022', '?', 'X..20', 'req=7021'], // REV STAT
   ['7023', '?', 'X..30,key', ''], // GIAI - ASSEMBLY
-  ['7030-7039', '?', 'N3,iso3166999 X..27', 'req=01,02'], // PROCESSOR # s
-  ['7040', '', 'N1 X1 X1 X1,importeridx', ''], // UIC+EXT
-  ['7041', '', 'X..4,packagetype', 'req=00'], // UFRGT UNIT TYPE
+  ['7030-7039', '?', 'N3 X..27', 'req=01,02'], // PROCESSOR # s
+  ['7040', '', 'N1 X1 X1 X1', ''], // UIC+EXT
+  ['7041', '', 'X..4', 'req=00'], // UFRGT UNIT TYPE
   ['710', '?', 'X..20', 'req=01'], // NHRN PZN
   ['711', '?', 'X..20', 'req=01'], // NHRN CIP
   ['712', '?', 'X..20', 'req=01'], // NHRN CN
@@ -189,7 +160,7 @@ export const AI_ROWS: readonly AiRow[] = [
   ['716', '?', 'X..20', 'req=01'], // NHRN AIC
   ['7230-7239', '?', 'X2 X..28', 'req=01,8004'], // CERT # s
   ['7240', '?', 'X..20', 'req=01,8006'], // PROTOCOL
-  ['7241', '?', 'N2,mediatype', 'req=8017,8018'], // AIDC MEDIA TYPE
+  ['7241', '?', 'N2', 'req=8017,8018'], // AIDC MEDIA TYPE
   ['7242', '?', 'X..25', 'req=8017,8018'], // VCN
   ['7250', '?', 'N8,yyyymmdd', 'req=8018 ex=7251'], // DOB
   ['7251', '?', 'N8,yyyymmdd N4,hhmi', 'req=8018 ex=7250'], // DOB TIME
@@ -199,7 +170,7 @@ export const AI_ROWS: readonly AiRow[] = [
   ['7255', '?', 'X..10', 'req=8017,8018 ex=7256,7259'], // SUFFIX
   ['7256', '?', 'X..90,pcenc', 'req=8017,8018'], // FULL NAME
   ['7257', '?', 'X..70,pcenc', 'req=8018'], // PERSON ADDR
-  ['7258', '?', 'X3,posinseqslash', 'req=8018+7259'], // BIRTH SEQUENCE
+  ['7258', '?', 'X3', 'req=8018+7259'], // BIRTH SEQUENCE
   ['7259', '?', 'X..40,pcenc', 'req=8018 ex=7256'], // BABY
   ['8001', '?', 'N4,nonzero N5,nonzero N3,nonzero N1,winding N1', 'req=01'], // DIMENSIONS
   ['8002', '?', 'X..20', ''], // CMT No.
@@ -207,7 +178,7 @@ export const AI_ROWS: readonly AiRow[] = [
   ['8004', '?', 'X..30,key', 'dlpkey=7040'], // GIAI
   ['8005', '?', 'N6', 'req=01,02'], // PRICE PER UNIT
   ['8006', '?', 'N14,csum,keyoff1 N4,pieceoftotal', 'ex=01,37 dlpkey=22,10,21'], // ITIP
-  ['8007', '?', 'X..34,iban', 'req=415'], // IBAN
+  ['8007', '?', 'X..34', 'req=415'], // IBAN
   ['8008', '?', 'N6,yymmdd N2,hh [N2],mi [N2],ss', 'req=01,02'], // PROD TIME
   ['8009', '?', 'X..50', 'req=00,01'], // OPTSEN
   ['8010', '?', 'Y..30,key', 'dlpkey=8011'], // CPID
@@ -221,9 +192,9 @@ export const AI_ROWS: readonly AiRow[] = [
   ['8020', '', 'X..25', 'req=415'], // REF No.
   ['8026', '?', 'N14,csum,keyoff1 N4,pieceoftotal', 'req=37 ex=02,8006'], // ITIP CONTENT
   ['8030', '?', 'Z..90', 'req=00,01+21,253,255,8003,8004,8006+21,8010+8011,8017,8018'], // DIGSIG
-  ['8110', '?', 'X..70,couponcode', ''], // COUPON
+  ['8110', '?', 'X..70', ''], // COUPON
   ['8111', '?', 'N4', 'req=255'], // POINTS
-  ['8112', '?', 'X..70,couponposoffer', ''], // COUPON POS
+  ['8112', '?', 'X..70', ''], // COUPON POS
   ['8200', '', 'X..70', 'req=01'], // PRODUCT URL
   ['90', '?', 'X..30', ''], // INTERNAL
   ['91-99', '?', 'X..90', ''], // INTERNAL
