@@ -15,6 +15,7 @@ interface BenchModule {
 const BENCHES: readonly (readonly [title: string, load: () => Promise<BenchModule>])[] = [
   ['decode', () => import('./bench/decode.bench.ts')],
   ['receive', () => import('./bench/receive.bench.ts')],
+  ['dispatch', () => import('./bench/dispatch.bench.ts')],
   ['web', () => import('./bench/web.bench.ts')],
 ];
 

@@ -67,6 +67,9 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
       native: { exec: (text) => void statements.prepare(text).run([]), totalChanges: () => changes.get() as number },
       close: async () => {
         // Wait for the worker to let go of the file: one still starting would open it after we return.
+        // Referenced again so the process lives until it has: an unreferenced worker's exit never arrives
+        // when nothing else keeps the event loop alive (a script's last `await`).
+        checkpointer?.ref();
         checkpointer?.postMessage('stop');
         await checkpointerExited;
         await db.destroy();

@@ -1,0 +1,276 @@
+/**
+ * What the scan benchmarks (receive.bench.ts, dispatch.bench.ts) share: a real server on a fresh,
+ * seeded database listening on a loopback port, a load generator in its own thread, the raw
+ * database driver beside the app for baselines, and the figures every family is measured by:
+ * single-pack scans per second and p99 with 50 clients, and one pallet of 4,800 packs in one scan.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { createPostgresDatabase } from '../../apps/server/test/harness.ts';
+import type { BenchRow } from './bench-row.ts';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from '../../apps/server/src/seed/demo.ts';
+import { packScan, ssccScan, type PackSpec, type PalletSpec } from '../../apps/server/src/seed/epcis-builder.ts';
+import { httpPort, type StockPort } from '../../apps/server/src/seed/stock-builder.ts';
+
+export const CLIENTS = 50;
+export const SCANS = Number(process.env.BENCH_SCANS ?? 10_000);
+/** Not measured: V8 keeps optimising the request path over the first second or two of load. */
+export const WARM_UP = 2000;
+
+export type Kind = 'sqlite' | 'postgres';
+
+export interface BenchServer {
+  kind: Kind;
+  address: string;
+  database: DatabaseHandle;
+  raw: Raw;
+  /** Bearer tokens of the demo admin (integration) and regional operator (scans). */
+  admin: string;
+  rdc: string;
+  /** The API as the stock builders' port, as the admin. */
+  port: StockPort;
+  materials: { materialNo: string; gtin: string }[];
+}
+
+/** SQLite, then PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set: `bench` runs on each in turn. */
+export async function onEachDatabase(bench: (server: BenchServer) => Promise<BenchRow[]>): Promise<BenchRow[]> {
+  const rows = await withServer('sqlite', undefined, bench);
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) rows.push(...(await withServer('postgres', pgUrl, bench)));
+  return rows;
+}
+
+async function withServer(kind: Kind, pgUrl: string | undefined, bench: (server: BenchServer) => Promise<BenchRow[]>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pharma-bench-'));
+  const pgDb = pgUrl ? await createPostgresDatabase(pgUrl, 'pharma_bench') : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+    LOG_LEVEL: 'silent',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+  });
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  await seedDemoIfEmpty(database.db);
+  const app = await buildApp({ config, database });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const raw = await openRaw(config);
+  try {
+    const admin = await login(address, DEMO_USERS.admin);
+    const materials = await database.db.selectFrom('materials').selectAll().orderBy('material_no').execute();
+    return await bench({
+      kind,
+      address,
+      database,
+      raw,
+      admin,
+      rdc: await login(address, DEMO_USERS.rdc),
+      port: httpPort(async (method, path, body) => {
+        const res = await fetch(`${address}${path}`, { method, headers: json(admin), body: JSON.stringify(body) });
+        return { status: res.status, text: await res.text() };
+      }),
+      materials: materials.map((m) => ({ materialNo: m.material_no, gtin: m.gtin! })),
+    });
+  } finally {
+    await raw.close();
+    await app.close();
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function login(address: string, email: string): Promise<string> {
+  const res = await fetch(`${address}/api/auth-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: email, password: DEMO_PASSWORD }),
+  });
+  return (await res.json()).jwt;
+}
+
+function json(token: string) {
+  return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+}
+
+/**
+ * Single-pack scans of `packs` onto one document with 50 clients over HTTP, the first WARM_UP not
+ * measured: scans per second beside the raw driver's insert rate, and p99 beside one raw durable commit.
+ */
+export async function scanFigures(s: BenchServer, docType: string, docNo: string, packs: PackSpec[]): Promise<BenchRow[]> {
+  const requests = (some: PackSpec[]) =>
+    some.map((p) => ({
+      path: '/api/scanForOperation',
+      body: { docType, docNo, code: packScan(p), unit: 'EA', idType: 'GS1', scanId: randomUUID() },
+    }));
+  // Warm-up (not measured): compiled code paths, prepared statements, connections.
+  await loadTest(s.address, s.rdc, CLIENTS, requests(packs.slice(0, WARM_UP)));
+  const load = await loadTest(s.address, s.rdc, CLIENTS, requests(packs.slice(WARM_UP)));
+  const measured = packs.length - WARM_UP;
+  if ((load.statuses['200'] ?? 0) !== measured) throw new Error(`scan statuses ${JSON.stringify(load.statuses)}`);
+  const scansPerSecond = measured / (load.elapsedMs / 1000);
+  const insertRate = await rawInsertRate(s.raw);
+  const p99 = percentile(load.latencies, 0.99);
+  const rawCommit = await rawCommitP99(s.raw);
+  const sqlite = s.kind === 'sqlite';
+  return [
+    {
+      name: `${s.kind}: single-pack scans/s, ${CLIENTS} clients over HTTP`,
+      value: Math.round(scansPerSecond),
+      unit: 'scans/s',
+      baseline: { name: 'raw driver single-row inserts/s', value: Math.round(insertRate) },
+      ratio: scansPerSecond / insertRate,
+      target: sqlite ? '>= 2,000' : 'for information',
+      pass: sqlite ? scansPerSecond >= 2000 : undefined,
+    },
+    {
+      name: `${s.kind}: scan latency p99, ${CLIENTS} clients (p50 ${round(percentile(load.latencies, 0.5))} ms)`,
+      value: round(p99),
+      unit: 'ms',
+      baseline: { name: 'raw one-row durable commit p99 ms', value: round(rawCommit) },
+      ratio: p99 / rawCommit,
+      target: sqlite ? '< 50 ms' : 'for information',
+      pass: sqlite ? p99 < 50 : undefined,
+    },
+  ];
+}
+
+/** One scan of a pallet of 4,800 packs onto a document, beside the raw time to insert 4,800 rows. */
+export async function palletFigure(
+  s: BenchServer,
+  docType: string,
+  docNo: string,
+  pallet: PalletSpec,
+  { name, limitMs }: { name: string; limitMs: number },
+): Promise<BenchRow> {
+  const started = performance.now();
+  const res = await fetch(`${s.address}/api/scanForOperation`, {
+    method: 'POST',
+    headers: json(s.rdc),
+    body: JSON.stringify({ docType, docNo, code: ssccScan(pallet.sscc), unit: 'PLT', idType: 'GS1', scanId: randomUUID() }),
+  });
+  const palletMs = performance.now() - started;
+  const body = await res.json();
+  if (res.status !== 200 || body.packs !== 4800) throw new Error(`pallet scan ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  const raw4800 = (4800 / (await rawInsertRate(s.raw))) * 1000;
+  const sqlite = s.kind === 'sqlite';
+  return {
+    name: `${s.kind}: ${name}`,
+    value: round(palletMs),
+    unit: 'ms',
+    baseline: { name: 'raw insert of 4,800 rows ms', value: round(raw4800) },
+    ratio: palletMs / raw4800,
+    target: sqlite ? `< ${limitMs.toLocaleString('en')} ms` : 'for information',
+    pass: sqlite ? palletMs < limitMs : undefined,
+  };
+}
+
+export function loadTest(
+  address: string,
+  token: string,
+  concurrency: number,
+  requests: { path: string; body?: unknown }[],
+  method = 'POST',
+) {
+  return new Promise<{ elapsedMs: number; latencies: number[]; statuses: Record<string, number> }>((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: { url: address, token, concurrency, requests, method },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+/** The raw driver, beside the app: better-sqlite3 or a plain pg client on the same database. */
+export interface Raw {
+  exec(text: string): Promise<void>;
+  insertMany(n: number): Promise<number>;
+  /** One row inserted in its own transaction, committed durably (the fsync a scan's answer waits for). */
+  commitOne(i: number): Promise<void>;
+  lookup(serial: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openRaw(config: ReturnType<typeof loadConfig>): Promise<Raw> {
+  if (config.database.kind === 'sqlite') {
+    const SQLite = (await import('better-sqlite3')).default;
+    const db = new SQLite(config.database.file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    const find = () => db.prepare('SELECT * FROM handling_units WHERE serial = ?');
+    let lookup: ReturnType<typeof find> | undefined;
+    let commit: ReturnType<typeof find> | undefined;
+    return {
+      exec: async (text) => void db.exec(text),
+      insertMany: async (n) => {
+        const insert = db.prepare('INSERT INTO bench_raw VALUES (?, ?, ?)');
+        const started = performance.now();
+        db.transaction(() => {
+          for (let i = 0; i < n; i++) insert.run(`r${i}`, 'x', i);
+        })();
+        return performance.now() - started;
+      },
+      // Prepared on the first call, so the timings are of the commit, as PostgreSQL's named statement.
+      commitOne: async (i) => void (commit ??= db.prepare('INSERT INTO bench_raw VALUES (?, ?, ?)')).run(`c${i}`, 'x', i),
+      lookup: async (serial) => void (lookup ??= find()).all(serial),
+      close: async () => void db.close(),
+    };
+  }
+  const client = new pg.Client({ connectionString: config.database.url });
+  await client.connect();
+  return {
+    exec: async (text) => void (await client.query(text)),
+    insertMany: async (n) => {
+      const started = performance.now();
+      await client.query('BEGIN');
+      for (let i = 0; i < n; i++)
+        await client.query({ name: 'raw-insert', text: 'INSERT INTO bench_raw VALUES ($1, $2, $3)', values: [`r${i}`, 'x', i] });
+      await client.query('COMMIT');
+      return performance.now() - started;
+    },
+    commitOne: async (i) =>
+      void (await client.query({ name: 'raw-commit', text: 'INSERT INTO bench_raw VALUES ($1, $2, $3)', values: [`c${i}`, 'x', i] })),
+    lookup: async (serial) =>
+      void (await client.query({ name: 'raw-lookup', text: 'SELECT * FROM handling_units WHERE serial = $1', values: [serial] })),
+    close: () => client.end(),
+  };
+}
+
+/** The raw database's own rate: single-row inserts of a prepared statement inside one transaction. */
+async function rawInsertRate(raw: Raw): Promise<number> {
+  const n = 20_000;
+  await raw.exec('CREATE TABLE bench_raw (id text primary key, a text, b integer)');
+  const ms = await raw.insertMany(n);
+  await raw.exec('DROP TABLE bench_raw');
+  return n / (ms / 1000);
+}
+
+/** The raw database's p99 for one durable commit of one row (autocommit: a transaction and an fsync each). */
+async function rawCommitP99(raw: Raw): Promise<number> {
+  await raw.exec('CREATE TABLE bench_raw (id text primary key, a text, b integer)');
+  const times: number[] = [];
+  for (let i = 0; i < 500; i++) {
+    const started = performance.now();
+    await raw.commitOne(i);
+    times.push(performance.now() - started);
+  }
+  await raw.exec('DROP TABLE bench_raw');
+  return percentile(times, 0.99);
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+export function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
