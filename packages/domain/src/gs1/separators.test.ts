@@ -61,6 +61,10 @@ describe('<GS> and <FNC1> beside a real group separator (README "Separators")', 
     expect(decodeCode(`]d201${GTIN}10A<FNC1>B${GS}21X`, { today })).toMatchObject({ ok: true, batch: 'A<FNC1>B' });
   });
 
+  it('normalises the same way', () => {
+    expect(normaliseSeparators(`10A<GS>B${GS}21X{GS}91Y`)).toBe(`10A<GS>B${GS}21X${GS}91Y`);
+  });
+
   it('reads <GS> as a separator when the scan holds no real GS', () => {
     expect(decodeCode(`]d201${GTIN}10A<GS>21X`, { today })).toMatchObject({ ok: true, batch: 'A', serial: 'X' });
   });

@@ -115,9 +115,9 @@ export function separatorLength(s: string, i: number, mask: number): number {
   }
 }
 
-/** The raw string with every enabled separator variant replaced by GS (ASCII 29). */
+/** The raw string with every enabled separator variant replaced by GS (ASCII 29); `<GS>` stays beside a real GS. */
 export function normaliseSeparators(s: string, variants?: readonly SeparatorVariant[]): string {
-  const mask = separatorMask(variants);
+  const mask = scanMask(separatorMask(variants), s, 0);
   let out = '';
   let from = 0;
   for (let i = 0; i < s.length;) {
