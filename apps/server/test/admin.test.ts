@@ -28,9 +28,15 @@ describe.each(DATABASES)('admin and registration on %s', (kind) => {
     const session = await signIn(t.app, registration.email, registration.password);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: session.headers });
     expect(me.json().authorization).toEqual({ authorizedMicroApp: [], applications: [], rights: [] });
-    const again = await t.app.inject({ method: 'POST', url: '/api/register', payload: registration });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('An account with this email already exists.');
+    // Registering again reveals nothing and changes nothing (decision 0022).
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...registration, password: 'Other#2026x', confirmPassword: 'Other#2026x' },
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ email: registration.email });
+    expect((await signIn(t.app, registration.email, registration.password)).jwt).toBeTruthy();
   });
 
   it('the server runs the form rules again and names each field', async () => {

@@ -13,7 +13,8 @@ export const RegisterRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
-export const RegisterResponse = z.object({ id: z.string(), email: z.string() });
+/** The same answer whether or not the email already had an account: registration reveals no accounts. */
+export const RegisterResponse = z.object({ email: z.string() });
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 /** A refused registration: the first message, and one per field for the form. */

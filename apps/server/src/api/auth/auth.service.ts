@@ -7,7 +7,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { FailureLimiter } from '../../lib/rate-limit.ts';
+import { LoginThrottle } from '../../lib/login-throttle.ts';
 import * as repo from './auth.repository.ts';
 import { hashRefreshToken, newRefreshToken, signAccessToken, successorRefreshToken, verifyAccessToken } from './tokens.ts';
 
@@ -39,8 +39,7 @@ interface CachedCaller {
 }
 
 export class AuthService {
-  private readonly accountFailures = new FailureLimiter(5, 15 * 60_000);
-  private readonly addressFailures = new FailureLimiter(50, 15 * 60_000);
+  private readonly throttle = new LoginThrottle();
   /**
    * Verified callers by access token, for a few seconds: a scanner sends many requests a second.
    * Cleared whenever a session is revoked or an admin changes users or roles, so a logout or a
@@ -61,18 +60,17 @@ export class AuthService {
 
   async login(identifier: string, password: string, address: string): Promise<IssuedSession> {
     const email = identifier.trim().toLowerCase();
-    const wait = Math.max(this.accountFailures.retryAfter(email), this.addressFailures.retryAfter(address));
+    const wait = this.throttle.retryAfter(email, address);
     if (wait > 0) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: wait }, { 'retry-after': String(wait) });
 
     const user = await repo.findUserByEmail(this.db, email);
     const ok = await verify(user?.password_hash ?? (await this.dummyHash), password).catch(() => false);
     if (!user || !user.password_hash || !ok) {
-      this.accountFailures.fail(email);
-      this.addressFailures.fail(address);
+      this.throttle.failed(email, address);
       throw new AppError(401, 'INVALID_CREDENTIALS');
     }
     if (user.disabled) throw new AppError(403, 'ACCOUNT_DISABLED');
-    this.accountFailures.reset(email);
+    this.throttle.succeeded(email, address);
     return this.startSession(user);
   }
 

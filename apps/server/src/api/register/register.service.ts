@@ -5,25 +5,42 @@ import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { FailureLimiter } from '../../lib/rate-limit.ts';
 import * as users from '../admin/admin.repository.ts';
 
 type Refusal = { code: string; message: string; fields: Record<string, { code: string; message: string }> };
 
-/** Self-registration: the spec's form rules again on the server; the account starts with no role. */
+/**
+ * Self-registration: the spec's form rules again on the server; the account starts with no role.
+ * Anonymous, so limited per address, and its answer is the same whether or not the email already has
+ * an account (decision 0022): a taken email changes nothing and is only audited.
+ */
 export class RegisterService {
+  private readonly attempts = new FailureLimiter(10, 60 * 60_000);
+
   constructor(private readonly db: Db) {}
 
   async register(
     body: RegisterRequest,
     today: string,
-  ): Promise<{ ok: true; user: { id: string; email: string } } | { ok: false; error: Refusal }> {
+    address: string,
+  ): Promise<{ ok: true; user: { email: string } } | { ok: false; error: Refusal }> {
+    const wait = this.attempts.retryAfter(address);
+    if (wait > 0) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: wait }, { 'retry-after': String(wait) });
+    this.attempts.fail(address);
     const fields = validateRegistration(body, today);
     const first = Object.values(fields)[0];
     if (first) return { ok: false, error: { code: 'REGISTRATION_INVALID', message: message('REGISTRATION_INVALID'), fields } };
     const email = body.email.trim().toLowerCase();
+    // Hashed before the lookup, so a taken email answers in the same time as a new one.
     const passwordHash = await hash(body.password);
     return this.db.transaction().execute(async (trx) => {
-      if (await users.emailExists(trx, email)) throw new AppError(409, 'EMAIL_TAKEN');
+      if (await users.emailExists(trx, email)) {
+        await writeAudit(trx, [
+          { actorId: null, entity: 'user', entityId: email, action: 'register', reason: 'email already has an account' },
+        ]);
+        return { ok: true as const, user: { email } };
+      }
       const id = newId();
       const row = {
         id,
@@ -46,7 +63,7 @@ export class RegisterService {
           after: { email, firstName: row.first_name, lastName: row.last_name },
         },
       ]);
-      return { ok: true as const, user: { id, email } };
+      return { ok: true as const, user: { email } };
     });
   }
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { RegisterErrorBody, RegisterResponse, type RegisterRequest } from '@pharma/domain/contract/register';
 import { api, ApiError } from '../../../lib/api-client.ts';
 
-/** POST /api/register: 201 with the new account; 422 with a message per field; 409 when the email is taken. */
+/** POST /api/register: 201 with the email (the same answer when it already has an account); 422 with a message per field; 429. */
 export function register(body: RegisterRequest): Promise<RegisterResponse> {
   return api.request<RegisterResponse>('/api/register', {
     method: 'POST',
