@@ -28,7 +28,7 @@ describe.each(DATABASES)('admin and registration on %s', (kind) => {
     const session = await signIn(t.app, registration.email, registration.password);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: session.headers });
     expect(me.json().authorization).toEqual({ authorizedMicroApp: [], applications: [], rights: [] });
-    // Registering again reveals nothing and changes nothing (decision 0022).
+    // Registering again reveals nothing and changes nothing (decision 0023).
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/register',

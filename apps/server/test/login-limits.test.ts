@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 /**
- * Brute force stays out without one person locking out the site (issue 14, decision 0022). The
+ * Brute force stays out without one person locking out the site (issue 14, decision 0023). The
  * limits live in the process, not the database: SQLite is enough to show them.
  */
 describe('login and registration limits', () => {

@@ -3,7 +3,7 @@ import { Backoff, FailureLimiter } from './rate-limit.ts';
 const MINUTE = 60_000;
 
 /**
- * Sign-in limits that keep brute force out without letting anyone lock the site (decision 0022):
+ * Sign-in limits that keep brute force out without letting anyone lock the site (decision 0023):
  *
  * - per account and address: 5 free failures, then 30 s doubling to 15 min. One guesser at one
  *   account holds back only themselves.

@@ -13,7 +13,7 @@ type Refusal = { code: string; message: string; fields: Record<string, { code: s
 /**
  * Self-registration: the spec's form rules again on the server; the account starts with no role.
  * Anonymous, so limited per address, and its answer is the same whether or not the email already has
- * an account (decision 0022): a taken email changes nothing and is only audited.
+ * an account (decision 0023): a taken email changes nothing and is only audited.
  */
 export class RegisterService {
   private readonly attempts = new FailureLimiter(10, 60 * 60_000);
