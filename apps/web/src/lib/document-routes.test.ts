@@ -34,6 +34,19 @@ describe('document paths from the route tables', () => {
     expect(ibd.scanUnits('1800000201')).toBe('/ldc/ScanOperation/1800000201?p=IBD');
   });
 
+  it('finds local returns and scrapping on their own list and details routes and the local scan route', () => {
+    expect(documentPaths('LDC', 'RMA')).toMatchObject({
+      list: '/ldc/rmaList',
+      scanDocument: '/ldc/ScanOperation/new?p=RMA',
+      detailsTitle: 'RMA Details',
+    });
+    expect(documentPaths('LDC', 'RMA')?.details('6000000201')).toBe('/ldc/rmaDetails/6000000201');
+    const decomm = documentPaths('LDC', 'DECOMM')!;
+    expect(decomm).toMatchObject({ list: '/ldc/decommList', scanDocument: '/ldc/ScanOperation/new?p=DECOMM', detailsTitle: 'SN Details' });
+    expect(decomm.details('7000000201')).toBe('/ldc/decommDetails/7000000201');
+    expect(decomm.scanUnits('7000000201')).toBe('/ldc/ScanOperation/7000000201?p=DECOMM');
+  });
+
   it('has no pages for a family the area does not run yet, nor for a family without an entry', () => {
     expect(documentPaths('LDC', 'OBD')).toBeUndefined();
     expect(documentPath('LDC', 'OBD', 'scanUnits', '1')).toBeUndefined();
@@ -47,7 +60,8 @@ describe('the family of a route', () => {
     expect(routeFamily(route('/rdc/obdList'))).toBe('OBD');
     expect(routeFamily(route('/rdc/decommNo/:decommNo'))).toBe('DECOMM');
     expect(routeFamily(route('/ldc/ibdDetails/:ibdDetails'))).toBe('IBD');
-    expect(routeFamily(route('/ldc/rmaList'))).toBeUndefined();
+    expect(routeFamily(route('/ldc/rmaList'))).toBe('RMA');
+    expect(routeFamily(route('/ldc/decommDetails/:decommDetails'))).toBe('DECOMM');
   });
 
   it("is the scan routes' p parameter, IBD by default, when the area lists that family", () => {
@@ -59,6 +73,8 @@ describe('the family of a route', () => {
     expect(routeFamily(route('/rdc/scanHandlingUnit/:queryValue'), p('p=OBD'))).toBe('OBD');
     expect(routeFamily(scan, p('p=STO'))).toBeUndefined();
     expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=IBD'))).toBe('IBD');
+    expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=RMA'))).toBe('RMA');
+    expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=DECOMM'))).toBe('DECOMM');
     expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=OBD'))).toBeUndefined();
   });
 
