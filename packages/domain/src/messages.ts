@@ -118,6 +118,8 @@ export const MESSAGES = {
   NOT_SALEABLE: 'This item cannot be dispatched: it is {status}, not in saleable stock.',
   NOT_DISPATCHED: 'Only dispatched items can be returned: this item is {status}.',
   NOT_SCRAPPABLE: 'This item cannot be scrapped: it is {status}.',
+  NOT_TRANSFERABLE: 'This item cannot be transferred: it is {status}, not in saleable stock.',
+  NOT_RETURNABLE_TO_PRINCIPAL: 'This item cannot be returned to the principal: it is {status}.',
   OTHER_WAREHOUSE: 'This item is in warehouse {warehouseNo}, not in {documentWarehouse}.',
   PACK_EXPIRED: 'Pack {id} expired on {expiry}: expired stock cannot be dispatched.',
   FEFO_OLDER_BATCH: 'Batch {batchNo} of material {materialNo} expires earlier ({expiry}): first expiry, first out.',

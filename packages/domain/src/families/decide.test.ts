@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decideScan, type ScanInput } from './decide.ts';
 import type { Family, ScanUnit } from './family.ts';
-import { dispatch, FAMILIES, familyOf, receive, returns, scrap } from './registry.ts';
+import { dispatch, FAMILIES, familyOf, receive, returns, returnToPrincipal, scrap, transfer } from './registry.ts';
 import { isLocked } from '../rules/item-status.ts';
+import { fullBundlesOnly, notExpired } from './rules.ts';
 import { MESSAGES } from '../messages.ts';
 
 const TODAY = '2026-11-23';
@@ -48,6 +49,23 @@ describe('the family registry', () => {
     expect(MESSAGES[returns.complete.ok]).toBe('Returns scans saved successfully!');
     expect(MESSAGES[scrap.complete.ok]).toBe('Decomm. scans saved successfully!');
     expect(MESSAGES[dispatch.complete.error]).toBe('Error completing Dispatch. Please try again later.');
+    expect(MESSAGES[transfer.complete.ok]).toBe('Transfer scans saved successfully!');
+    expect(MESSAGES[transfer.complete.error]).toBe('Error completing transfer... Please try again later.');
+    expect(MESSAGES[returnToPrincipal.complete.ok]).toBe('RTP completed successfully!');
+    expect(MESSAGES[returnToPrincipal.complete.error]).toBe('Error completing RTP... Please try again later.');
+  });
+
+  it('transfer takes saleable stock and announces it to the destination; RTP takes any stock on hand and leaves it dispatched and locked', () => {
+    expect(transfer.scannable).toEqual(dispatch.scannable);
+    expect(transfer.rules).toEqual(expect.arrayContaining([fullBundlesOnly, notExpired]));
+    expect(transfer.completed).toMatchObject(receive.announced!);
+    expect(returnToPrincipal.scannable).toEqual(scrap.scannable);
+    expect(returnToPrincipal.rules).toContain(fullBundlesOnly);
+    expect(isLocked(returnToPrincipal.completed.status, returnToPrincipal.completed.reason)).toBe(true);
+    for (const f of [transfer, returnToPrincipal]) {
+      for (const s of f.scannable) for (const r of s.reasons) expect(isLocked(s.status, r)).toBe(false);
+      expect(isLocked(f.scanned.status, f.scanned.reason)).toBe(true);
+    }
   });
 
   it('dispatch and scrapping never take a locked unit (spec point 4), returns only dispatched ones, and no family scans a unit twice', () => {

@@ -96,18 +96,21 @@ export const returns = defineFamily({
   },
 });
 
+/**
+ * Stock physically on hand in the warehouse, whatever its condition: saleable, quarantined, expired,
+ * damaged or retained; not pending on another document, short, dispatched or destroyed.
+ */
+const ON_HAND = (['ACTIVE', 'QUARANTINE', 'EXPIRED', 'DAMAGED', 'RETAINED'] as const).map((status) => ({
+  status,
+  reasons: ['WAREHOUSE RECEIVED', 'RETURNED', 'REDRESSED', 'OTHER'] as const,
+}));
+
 /** Scrapping (DECOMM): stock of the warehouse is destroyed at completion and locked for good. */
 export const scrap = defineFamily({
   type: 'DECOMM',
   module: 'DECOMM',
   areas: ['RDC', 'LDC'],
-  scannable: [
-    { status: 'ACTIVE', reasons: ['WAREHOUSE RECEIVED', 'RETURNED', 'REDRESSED', 'OTHER'] },
-    { status: 'QUARANTINE', reasons: ['WAREHOUSE RECEIVED', 'RETURNED', 'REDRESSED', 'OTHER'] },
-    { status: 'EXPIRED', reasons: ['WAREHOUSE RECEIVED', 'RETURNED', 'REDRESSED', 'OTHER'] },
-    { status: 'DAMAGED', reasons: ['WAREHOUSE RECEIVED', 'RETURNED', 'REDRESSED', 'OTHER'] },
-    { status: 'RETAINED', reasons: ['WAREHOUSE RECEIVED', 'RETURNED', 'REDRESSED', 'OTHER'] },
-  ],
+  scannable: ON_HAND,
   notScannable: 'NOT_SCRAPPABLE',
   sameWarehouse: true,
   scanned: { status: 'PENDING', reason: 'OTHER' },
@@ -131,7 +134,75 @@ export const scrap = defineFamily({
   },
 });
 
-export const FAMILIES: readonly Family[] = [receive, dispatch, returns, scrap];
+/**
+ * Transfer (STO): saleable, unexpired stock of the warehouse leaves for the destination plant the STO
+ * names, first expiry first out. At completion the units leave the warehouse in transit, announced to
+ * the destination: they become the expected units of the IBD that names the STO (`handOver`), where
+ * receiving takes them as any announced unit.
+ */
+export const transfer = defineFamily({
+  type: 'STO',
+  module: 'TRANSFER',
+  areas: ['LDC'],
+  scannable: SALEABLE,
+  notScannable: 'NOT_TRANSFERABLE',
+  sameWarehouse: true,
+  scanned: { status: 'PENDING', reason: 'DISPATCHED' },
+  completed: { status: 'TRANSIT', reason: 'PENDING GR', intoWarehouse: false },
+  expected: 'lines',
+  fefo: true,
+  rules: [fullBundlesOnly, notExpired, firstExpiryFirstOut],
+  // The STO is an order (a stock transport order is a purchase order between plants): CBV 2.0 'po' (decision 0017).
+  cbv: { bizStep: 'shipping', disposition: 'in_transit', bizTransactionType: 'po' },
+  complete: { ok: 'TRANSFER_SAVED', error: 'ERROR_COMPLETING_TRANSFER' },
+  api: { list: '/api/transferList', details: '/api/transferNo' },
+  labels: {
+    number: 'STO No.',
+    scanNumber: 'Scan STO No.',
+    quantityDone: 'Qty Scanned',
+    searchPlaceholder: 'Search STO No.',
+    sortNumber: 'STO No.',
+    documents: 'STO documents',
+    completeTitle: 'Complete transfer?',
+    completeText:
+      'Transfer {number} with {scanned} of {expected} packs scanned. Scanned packs leave this warehouse in transit to the destination plant.',
+  },
+});
+
+/**
+ * Return to principal (RTP): stock goes back to the manufacturer whatever its condition (quarantined,
+ * damaged and expired included), and is dispatched and locked at completion.
+ */
+export const returnToPrincipal = defineFamily({
+  type: 'RTP',
+  module: 'RTP',
+  areas: ['LDC'],
+  scannable: ON_HAND,
+  notScannable: 'NOT_RETURNABLE_TO_PRINCIPAL',
+  sameWarehouse: true,
+  scanned: { status: 'PENDING', reason: 'DISPATCHED' },
+  completed: { status: 'TRANSIT', reason: 'DISPATCHED', intoWarehouse: false },
+  expected: 'lines',
+  fefo: false,
+  rules: [fullBundlesOnly],
+  // Goods sent back to their source: shipping, returned; the RTP number is ours, the consignor's despatch advice.
+  cbv: { bizStep: 'shipping', disposition: 'returned', bizTransactionType: 'desadv' },
+  complete: { ok: 'RTP_COMPLETED', error: 'ERROR_COMPLETING_RTP' },
+  api: { list: '/api/rtpList', details: '/api/rtpNo' },
+  labels: {
+    number: 'RTP No.',
+    scanNumber: 'Scan RTP No.',
+    quantityDone: 'Qty Dispatched',
+    searchPlaceholder: 'Search RTP No.',
+    sortNumber: 'RTP No.',
+    documents: 'RTP documents',
+    completeTitle: 'Complete return to principal?',
+    completeText:
+      'Return {number} to the principal with {scanned} of {expected} packs scanned. Scanned packs are dispatched to the principal and locked.',
+  },
+});
+
+export const FAMILIES: readonly Family[] = [receive, dispatch, returns, scrap, transfer, returnToPrincipal];
 
 /** The family of a document type, or undefined when no workflow runs it yet. */
 export function familyOf(type: string): Family | undefined {
