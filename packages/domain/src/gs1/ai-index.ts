@@ -65,6 +65,8 @@ export interface AiSpec {
   readonly simpleNumeric: boolean;
   /** True for a single X component with no check. */
   readonly simpleCset82: boolean;
+  /** True for a single N component whose only check is the check digit (GTIN, SSCC, GLN ...). */
+  readonly numericWithCheckDigit: boolean;
   readonly dlPrimaryKey: boolean;
   /** Digital Link: the ordered qualifier sequences allowed after this primary key (`dlpkey=22,10,21|235`). */
   readonly dlQualifiers: readonly (readonly string[])[];
@@ -135,6 +137,7 @@ function compile(ai: string, flags: string, spec: string, attributeText: string)
     parts,
     simpleNumeric: only !== undefined && only.cset === 'N' && only.checks.length === 0,
     simpleCset82: only !== undefined && only.cset === 'X' && only.checks.length === 0,
+    numericWithCheckDigit: only !== undefined && only.cset === 'N' && only.checks.length === 1 && only.checks[0] === 'csum',
     dlPrimaryKey: dlpkey.length > 0,
     dlQualifiers: dlpkey.length === 0 || dlpkey[0] === '' ? [] : (dlpkey[0] as string).split('|').map((q) => q.split(',')),
     dlAttribute: flags.includes('?'),

@@ -92,6 +92,22 @@ function checkPart(
   return null;
 }
 
+/** The digits and the mod-10 check digit (GenSpecs 7.9.1) of s[start, end) in one pass: the hot path of keys. */
+function checkDigitsAndSum(spec: AiSpec, s: string, start: number, end: number, position: number): Failure | null {
+  let sum = 0;
+  let weight = (end - start) % 2 === 0 ? 3 : 1;
+  for (let i = start; i < end - 1; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return badChar(spec, s, i, start, position);
+    sum += d * weight;
+    weight = 4 - weight;
+  }
+  const found = s.charCodeAt(end - 1) - 48;
+  if (found < 0 || found > 9) return badChar(spec, s, end - 1, start, position);
+  const expected = (10 - (sum % 10)) % 10;
+  return expected === found ? null : fail('GS1_BAD_CHECK_DIGIT', { ai: spec.ai, expected, found });
+}
+
 /**
  * Validates the value s[start, end) of an AI. Returns null when it is valid, else the failure.
  * The caller has already cut the value; its length is checked here against the specification.
@@ -107,6 +123,7 @@ export function checkAiValue(spec: AiSpec, s: string, start: number, end: number
     const bad = badCharAt(s, start, end, spec.simpleNumeric ? NUMERIC : CSET82);
     return bad < 0 ? null : badChar(spec, s, bad, start, position);
   }
+  if (spec.numericWithCheckDigit) return checkDigitsAndSum(spec, s, start, end, position);
   let at = start;
   for (const part of spec.parts) {
     if (at >= end) {

@@ -32,8 +32,47 @@ function showAlternatives(requirement: readonly (readonly string[])[]): string {
   return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] as string}`;
 }
 
+/**
+ * AI sequences already found valid ('01' '17' '10' '21' ...), by a hash of the AIs: the rules read only
+ * which AIs are present, and a warehouse sees few combinations, so the hot path is one lookup and a
+ * comparison of the AIs (no allocation). Bounded.
+ */
+const VALID = new Map<number, readonly string[]>();
+const VALID_MAX = 512;
+
+function hashIds(elements: readonly Element[]): number {
+  let h = elements.length;
+  for (let i = 0; i < elements.length; i++) {
+    const id = (elements[i] as Element).id;
+    for (let k = 0; k < id.length; k++) h = (Math.imul(h, 31) + id.charCodeAt(k)) | 0;
+    h = (Math.imul(h, 31) + 32) | 0;
+  }
+  return h;
+}
+
+function sameIds(ids: readonly string[], elements: readonly Element[]): boolean {
+  if (ids.length !== elements.length) return false;
+  for (let i = 0; i < ids.length; i++) if (ids[i] !== (elements[i] as Element).id) return false;
+  return true;
+}
+
 /** The first association broken by the elements, or null: invalid pairs first, then missing AIs. */
 export function checkAssociations(elements: readonly Element[]): Failure | null {
+  const hash = hashIds(elements);
+  const known = VALID.get(hash);
+  if (known !== undefined && sameIds(known, elements)) return null;
+  const failure = findBroken(elements);
+  if (failure === null) {
+    if (VALID.size >= VALID_MAX) VALID.clear();
+    VALID.set(
+      hash,
+      elements.map((e) => e.id),
+    );
+  }
+  return failure;
+}
+
+function findBroken(elements: readonly Element[]): Failure | null {
   for (let i = 0; i < elements.length; i++) {
     const ai = (elements[i] as Element).id;
     for (const other of aiSpec(ai)?.ex ?? []) {
