@@ -149,7 +149,8 @@ function findModule(auth: Authorization, application: Application, module: Modul
 
 /**
  * The one permission check. `auth` is undefined for an anonymous caller.
- * A module with isCompletelyPermitted grants everything under it; a bypass skips the check.
+ * A module with isCompletelyPermitted grants everything under it: every feature and action the module
+ * can have (MODULE_FEATURES, MODULE_ACTIONS), never one it cannot. A bypass skips the check.
  */
 export function authorize(requirement: Requirement, auth: Authorization | undefined): AuthorizeResult {
   if ('public' in requirement) return { ok: true };
@@ -165,8 +166,11 @@ export function authorize(requirement: Requirement, auth: Authorization | undefi
   if (!requirement.module) return { ok: true };
   const grant = findModule(auth, requirement.application, requirement.module);
   if (!grant) return denyModule;
-  if (grant.isCompletelyPermitted) return { ok: true };
   const { feature, action } = requirement;
+  // What the module cannot have, no grant gives, not even a complete one (RTP has no DeleteScannedItem).
+  if (feature && !MODULE_FEATURES[requirement.module].includes(feature)) return denyFeature;
+  if (action && !MODULE_ACTIONS[requirement.module].includes(action)) return denyFeature;
+  if (grant.isCompletelyPermitted) return { ok: true };
   if (!feature && !action) return { ok: true };
   const features = feature ? grant.features.filter((f) => f.feature === feature) : grant.features;
   if (features.length === 0) return denyFeature;
