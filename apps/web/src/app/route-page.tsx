@@ -14,12 +14,14 @@ import {
   ScanUnitsPage,
   type DocumentPageProps,
 } from '../features/documents/index.ts';
+import { ListTypeSwitch } from '../components/ui/list-type-switch.tsx';
 import { HomePage } from '../features/home/index.ts';
 import { NotAvailable } from '../features/not-available/index.ts';
 import { RegisterPage } from '../features/register/index.ts';
 import { SearchPage, UnitPage } from '../features/search/index.ts';
 import { SettingsPage } from '../features/settings/index.ts';
-import { documentPaths, routeFamily } from '../lib/document-routes.ts';
+import { documentPaths, routeDocumentNumber, routeFamily } from '../lib/document-routes.ts';
+import { routeScreen } from '../lib/route-screen.ts';
 import { RequireAccess } from './require-access.tsx';
 import { useRouteTitle } from './use-route-meta.ts';
 
@@ -33,17 +35,17 @@ const HANDLING_UNITS = ['PLT', 'CTN'] as const;
  */
 function DocumentPage({ meta, title, home }: { meta: RouteMeta; title: string; home: string }) {
   const params = useParams();
-  const queryValue = params.queryValue;
   const [search] = useSearchParams();
   const area = meta.area ?? 'RDC';
-  const family = familyOf(routeFamily(meta, search) ?? '');
+  const family = familyOf(routeFamily(meta, search, params) ?? '');
   const paths = family && documentPaths(area, family.type);
   if (!family || !paths) return <NotAvailable title={title} home={home} />;
-  const props: DocumentPageProps = { area, family, paths };
-  const key = `${area}/${family.type}/${Object.values(params).join('/')}`;
+  const number = routeDocumentNumber(meta, params, search);
+  const props: DocumentPageProps = { area, family, paths, number };
+  const key = `${area}/${family.type}/${meta.page ?? ''}/${number}`;
   switch (meta.page) {
     case 'documentList':
-      return <DocumentListPage key={key} {...props} />;
+      return <DocumentListPage key={key} {...props} toolbar={meta.listTypes ? <ListTypeSwitch /> : undefined} />;
     case 'documentDetails':
       return <DocumentDetailsPage key={key} {...props} />;
     case 'scanDocument':
@@ -53,7 +55,7 @@ function DocumentPage({ meta, title, home }: { meta: RouteMeta; title: string; h
     case 'scanHandlingUnit':
       return <ScanUnitsPage key={key} {...props} units={HANDLING_UNITS} />;
     case 'scanCode':
-      return queryValue === NEW_DOCUMENT ? (
+      return number === NEW_DOCUMENT ? (
         <ScanDocumentPage key={key} {...props} />
       ) : (
         <ScanUnitsPage key={key} {...props} units={UNIT_TYPE_ORDER} />
@@ -65,9 +67,12 @@ function DocumentPage({ meta, title, home }: { meta: RouteMeta; title: string; h
 
 function Page({ meta }: { meta: RouteMeta }) {
   const title = useRouteTitle(meta);
+  const params = useParams();
+  const [search] = useSearchParams();
   const home = meta.area ? AREA_HOME[meta.area] : '/';
-  if (meta.family) return <DocumentPage meta={meta} title={title} home={home} />;
-  switch (meta.page) {
+  const screen = routeScreen(meta, params, search);
+  if (meta.family && screen !== 'notAvailable') return <DocumentPage meta={meta} title={title} home={home} />;
+  switch (screen) {
     case 'chooseArea':
       return <ChooseAreaPage />;
     case 'login':

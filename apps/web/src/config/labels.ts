@@ -121,6 +121,7 @@ export const UI = {
   cancel: 'Cancel',
   mainNavigation: 'Main navigation',
   homeTiles: 'Modules',
+  listType: 'List type',
   // Single sign-on (decision 0005)
   ssoButton: 'Sign in with your organisation',
   or: 'or',

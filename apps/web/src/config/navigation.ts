@@ -83,3 +83,12 @@ export const REPACK_TARGETS = {
 
 /** The scan list type a reset returns to (spec point 3, filter state). */
 export const DEFAULT_LIST_TYPE = 'OBD List';
+
+/**
+ * The list types of the local dispatch list (spec point 2: its titles read as WO or OBD by the stored
+ * isWo flag). A WO is, for now, an outbound document viewed under the WO title (decision 0024).
+ */
+export const LIST_TYPES = [
+  { label: DEFAULT_LIST_TYPE, isWo: false },
+  { label: 'WO List', isWo: true },
+] as const;

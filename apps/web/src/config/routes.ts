@@ -59,6 +59,14 @@ export interface RouteMeta {
    * family whose list the area has. Module 'family' is then that family's module.
    */
   family?: DocumentType | 'query';
+  /**
+   * The query parameter that carries the document number when the path has no place for it (the
+   * local dispatch details, /ldc/doDetails/OBD?docNo=…; decision 0024). Otherwise the number is the
+   * route's parameter other than :moduleType.
+   */
+  numberQuery?: string;
+  /** The list type switch (OBD List, WO List) above the list: it writes the stored isWo flag (spec point 2). */
+  listTypes?: boolean;
   /** The feature a user needs in that module (spec point 6: without it, the 403 page). */
   feature?: Feature;
   /** A right outside the area tree (the admin screen). */
@@ -82,6 +90,17 @@ const documents = (type: DocumentType, page: 'documentList' | 'documentDetails')
   if (!family) throw new Error(`No document family ${type}`);
   return { family: type, module: family.module, feature: page === 'documentList' ? 'List' : 'DetailsPage', page };
 };
+/**
+ * A family's page on a route whose :moduleType segment names the family (the local /ldc/doList/OBD,
+ * /ldc/doDetails/OBD): the module is read from the segment, so /ldc/doList/SCANLITE asks for
+ * SCANLITE and shows no family's page (routeFamily).
+ */
+const documentsByParam = (type: DocumentType, page: 'documentList' | 'documentDetails'): Extra => ({
+  ...documents(type, page),
+  module: 'param',
+});
+/** The query parameter of a document number on a route whose path has no place for one (decision 0024). */
+export const DOCUMENT_NUMBER_QUERY = 'docNo';
 /** A scan route: the family from ?p=, and its module. */
 const scanFamily: Extra = { family: 'query', module: 'family' };
 
@@ -125,8 +144,12 @@ export const RDC_ROUTES: RouteMeta[] = [
 export const LDC_ROUTES: RouteMeta[] = [
   ldc('', TITLES.home, { page: 'home' }),
   ldc('/login', TITLES.login, { page: 'login', public: true }),
-  ldc('/doList/:moduleType', TITLES.obdList, { titleRule: 'woOrObdList', ...list('param') }),
-  ldc('/doDetails/:moduleType', TITLES.obdDetails, { titleRule: 'woOrObdDetails', ...details('param') }),
+  ldc('/doList/:moduleType', TITLES.obdList, { ...documentsByParam('OBD', 'documentList'), titleRule: 'woOrObdList', listTypes: true }),
+  ldc('/doDetails/:moduleType', TITLES.obdDetails, {
+    ...documentsByParam('OBD', 'documentDetails'),
+    titleRule: 'woOrObdDetails',
+    numberQuery: DOCUMENT_NUMBER_QUERY,
+  }),
   ldc('/rmaList', TITLES.returnList, documents('RMA', 'documentList')),
   ldc('/rmaDetails/:rmaDetails', TITLES.rmaDetails, documents('RMA', 'documentDetails')),
   // The local scan (decision 0012): `new` asks for the document number, a number scans its units.
@@ -159,10 +182,10 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/liteDetail/materialAndBatchScanner', TITLES.materialAndBatchScanner, scan),
   ldc('/liteDetail/scan/materialScanner', TITLES.scanItemCodes, { ...scan, titleRule: 'liteMaterialScanner' }),
   ldc('/liteLists/:moduleType', TITLES.liteList, { titleRule: 'liteList', ...list('param') }),
-  ldc('/rtpList', TITLES.rtpList, list('RTP')),
-  ldc('/rtpDetails/:rtpDetails', TITLES.rtpDetails, details('RTP')),
-  ldc('/transferList', TITLES.stoList, list('TRANSFER')),
-  ldc('/transferDetails/:transferDetails', TITLES.stoDetails, details('TRANSFER')),
+  ldc('/rtpList', TITLES.rtpList, documents('RTP', 'documentList')),
+  ldc('/rtpDetails/:rtpDetails', TITLES.rtpDetails, documents('RTP', 'documentDetails')),
+  ldc('/transferList', TITLES.stoList, documents('STO', 'documentList')),
+  ldc('/transferDetails/:transferDetails', TITLES.stoDetails, documents('STO', 'documentDetails')),
 ];
 
 /** Spec point 2, other routes. All public. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '@pharma/domain';
 import { LDC_ROUTES, RDC_ROUTES, type RouteMeta } from '../config/routes.ts';
-import { documentPath, documentPaths, routeFamily } from './document-routes.ts';
+import { documentPath, documentPaths, routeDocumentNumber, routeFamily } from './document-routes.ts';
 import { routeModule } from './route-meta.ts';
 
 const route = (path: string): RouteMeta => {
@@ -24,7 +24,8 @@ describe('document paths from the route tables', () => {
     expect(obd.scanUnits('4000001')).toBe('/rdc/scanPallet/4000001?p=OBD');
     expect(documentPaths('RDC', 'RMA')?.details('R1')).toBe('/rdc/rmaNo/R1');
     expect(documentPaths('RDC', 'DECOMM')).toMatchObject({ list: '/rdc/decommList', detailsTitle: 'Scrapping Details' });
-    for (const family of FAMILIES) expect(documentPaths('RDC', family.type), family.type).toBeDefined();
+    for (const family of FAMILIES.filter((f) => f.areas.includes('RDC')))
+      expect(documentPaths('RDC', family.type), family.type).toBeDefined();
   });
 
   it('finds local receiving on the local scan route, which is both the number step and the unit scan', () => {
@@ -47,10 +48,42 @@ describe('document paths from the route tables', () => {
     expect(decomm.scanUnits('7000000201')).toBe('/ldc/ScanOperation/7000000201?p=DECOMM');
   });
 
+  it('finds local dispatch on the document list and details routes, the number of the details in ?docNo=', () => {
+    const obd = documentPaths('LDC', 'OBD')!;
+    expect(obd).toMatchObject({ list: '/ldc/doList/OBD', scanDocument: '/ldc/ScanOperation/new?p=OBD', detailsTitle: 'OBD Details' });
+    expect(obd.details('8000000201')).toBe('/ldc/doDetails/OBD?docNo=8000000201');
+    expect(obd.scanUnits('8000000201')).toBe('/ldc/ScanOperation/8000000201?p=OBD');
+    expect(documentPath('LDC', 'OBD', 'scanUnits', '1')).toBe('/ldc/ScanOperation/1?p=OBD');
+  });
+
+  it('finds local transfers and returns to principal, and every local family', () => {
+    expect(documentPaths('LDC', 'STO')).toMatchObject({
+      list: '/ldc/transferList',
+      scanDocument: '/ldc/ScanOperation/new?p=STO',
+      detailsTitle: 'STO Details',
+    });
+    expect(documentPaths('LDC', 'STO')?.details('4500000201')).toBe('/ldc/transferDetails/4500000201');
+    expect(documentPaths('LDC', 'RTP')).toMatchObject({
+      list: '/ldc/rtpList',
+      scanDocument: '/ldc/ScanOperation/new?p=RTP',
+      detailsTitle: 'RTP Details',
+    });
+    expect(documentPaths('LDC', 'RTP')?.scanUnits('5')).toBe('/ldc/ScanOperation/5?p=RTP');
+    for (const family of FAMILIES.filter((f) => f.areas.includes('LDC')))
+      expect(documentPaths('LDC', family.type), family.type).toBeDefined();
+  });
+
+  it('reads the document number from the route parameter, or from the number query parameter', () => {
+    expect(routeDocumentNumber(route('/rdc/obdNo/:obdNo'), { obdNo: '7' })).toBe('7');
+    expect(routeDocumentNumber(route('/ldc/doDetails/:moduleType'), { moduleType: 'OBD' }, p('docNo=8000000201'))).toBe('8000000201');
+    expect(routeDocumentNumber(route('/ldc/doDetails/:moduleType'), { moduleType: 'OBD' }, p(''))).toBe('');
+    expect(routeDocumentNumber(route('/ldc/ScanOperation/:queryValue'), { queryValue: 'new' }, p('p=OBD'))).toBe('new');
+  });
+
   it('has no pages for a family the area does not run yet, nor for a family without an entry', () => {
-    expect(documentPaths('LDC', 'OBD')).toBeUndefined();
-    expect(documentPath('LDC', 'OBD', 'scanUnits', '1')).toBeUndefined();
+    // Transfers and returns to principal are local families only.
     expect(documentPaths('RDC', 'STO')).toBeUndefined();
+    expect(documentPaths('RDC', 'RTP')).toBeUndefined();
     expect(documentPath('RDC', 'OBD', 'documentDetails', '7')).toBe('/rdc/obdNo/7');
   });
 });
@@ -61,6 +94,10 @@ describe('the family of a route', () => {
     expect(routeFamily(route('/rdc/decommNo/:decommNo'))).toBe('DECOMM');
     expect(routeFamily(route('/ldc/ibdDetails/:ibdDetails'))).toBe('IBD');
     expect(routeFamily(route('/ldc/rmaList'))).toBe('RMA');
+    expect(routeFamily(route('/ldc/doList/:moduleType'), p(''), { moduleType: 'OBD' })).toBe('OBD');
+    expect(routeFamily(route('/ldc/doDetails/:moduleType'), p(''), { moduleType: 'obd' })).toBe('OBD');
+    // ScanLite's list is the same route, but no family of the registry: not available.
+    expect(routeFamily(route('/ldc/doList/:moduleType'), p(''), { moduleType: 'SCANLITE' })).toBeUndefined();
     expect(routeFamily(route('/ldc/decommDetails/:decommDetails'))).toBe('DECOMM');
   });
 
@@ -75,7 +112,9 @@ describe('the family of a route', () => {
     expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=IBD'))).toBe('IBD');
     expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=RMA'))).toBe('RMA');
     expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=DECOMM'))).toBe('DECOMM');
-    expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=OBD'))).toBeUndefined();
+    expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=OBD'))).toBe('OBD');
+    expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=STO'))).toBe('STO');
+    expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=RRD'))).toBeUndefined();
   });
 
   it('makes a scan route need the module of its family (the permission follows ?p=)', () => {
@@ -86,5 +125,7 @@ describe('the family of a route', () => {
     expect(routeModule(route('/rdc/scanHandlingUnit/:queryValue'), {}, p('p=DECOMM'))).toBe('DECOMM');
     expect(routeModule(route('/ldc/ScanOperation/:queryValue'), {}, p('p=IBD'))).toBe('RECEIVE');
     expect(routeModule(route('/rdc/obdNo/:obdNo'), {})).toBe('DISPATCH');
+    expect(routeModule(route('/ldc/doList/:moduleType'), { moduleType: 'OBD' })).toBe('DISPATCH');
+    expect(routeModule(route('/ldc/doList/:moduleType'), { moduleType: 'SCANLITE' })).toBe('SCANLITE');
   });
 });

@@ -38,10 +38,30 @@ export function documentRoute(area: Area, type: DocumentType, page: DocumentPage
   return areaHasFamily(area, type) ? serving.find((route) => route.family === 'query') : undefined;
 }
 
-/** A route's path with `value` in its parameter, and `?p=` when the route reads the family from it. */
+/** The route parameter that names a family's segment (/ldc/doList/OBD) rather than a document. */
+const FAMILY_PARAM = 'moduleType';
+
+/**
+ * A route's path with `value` in its parameter (or in its number query parameter), the family's type
+ * in :moduleType, and `?p=` when the route reads the family from it.
+ */
 function fill(route: RouteMeta, type: DocumentType, value: string): string {
-  const path = route.path.replace(/:\w+/, () => encodeURIComponent(value));
-  return route.family === 'query' ? `${path}?p=${encodeURIComponent(type)}` : path;
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(name === FAMILY_PARAM ? type : value));
+  const query = new URLSearchParams();
+  if (route.numberQuery && value) query.set(route.numberQuery, value);
+  if (route.family === 'query') query.set('p', type);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The document number a route's URL names: its number query parameter, else its parameter other than :moduleType. */
+export function routeDocumentNumber(
+  meta: RouteMeta,
+  params: Readonly<Record<string, string | undefined>>,
+  search?: URLSearchParams,
+): string {
+  if (meta.numberQuery) return search?.get(meta.numberQuery) ?? '';
+  return Object.entries(params).find(([name, value]) => name !== FAMILY_PARAM && name !== '*' && value !== undefined)?.[1] ?? '';
 }
 
 /**
@@ -81,11 +101,20 @@ export function documentPaths(area: Area, type: DocumentType): DocumentPaths | u
 }
 
 /**
- * The family a route's page shows: its own, or on a scan route the p query parameter's (default
- * IBD) when the area lists that family; undefined otherwise (the page is not available).
+ * The family a route's page shows: its own (on a route with a :moduleType segment, only when the
+ * segment names it), or on a scan route the p query parameter's (default IBD) when the area lists
+ * that family; undefined otherwise (the page is not available).
  */
-export function routeFamily(meta: RouteMeta, search?: URLSearchParams): DocumentType | undefined {
-  if (meta.family !== 'query') return meta.family;
+export function routeFamily(
+  meta: RouteMeta,
+  search?: URLSearchParams,
+  params: Readonly<Record<string, string | undefined>> = {},
+): DocumentType | undefined {
+  if (meta.family !== 'query') {
+    if (meta.family && meta.path.includes(`:${FAMILY_PARAM}`))
+      return params[FAMILY_PARAM]?.toUpperCase() === meta.family ? meta.family : undefined;
+    return meta.family;
+  }
   const type = familyOf((search?.get('p') || DEFAULT_SCAN_FAMILY).toUpperCase())?.type;
   return type && meta.area && areaHasFamily(meta.area, type) ? type : undefined;
 }

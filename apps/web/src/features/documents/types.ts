@@ -7,4 +7,6 @@ export interface DocumentPageProps {
   area: Area;
   family: Family;
   paths: DocumentPaths;
+  /** The document number the URL names (empty on a list; `new` on the number step), read by the route (lib/document-routes.ts). */
+  number: string;
 }

@@ -2,7 +2,6 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { DOCUMENT_UI } from '../../../config/labels.ts';
 import { useDocument } from '../api/get-document.ts';
-import { useDocumentNumber } from '../hooks/use-document-number.ts';
 import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
 import { totals } from '../lines.ts';
 import type { DocumentPageProps } from '../types.ts';
@@ -16,8 +15,7 @@ import { ScannedUnits } from './scanned-units.tsx';
  * A family's details page ('IBD Details', 'OBD Details', 'RMA Details', 'Scrapping Details'): header,
  * lines, scanned units, and Scan and Complete for users whose role has those actions (spec point 6).
  */
-export function DocumentDetailsPage({ area, family, paths }: DocumentPageProps) {
-  const number = useDocumentNumber();
+export function DocumentDetailsPage({ area, family, paths, number }: DocumentPageProps) {
   const details = useDocument(family, number, area);
   const can = useDocumentPermissions(family, area);
 

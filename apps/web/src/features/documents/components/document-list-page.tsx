@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { message, PAGE_SIZE } from '@pharma/domain';
@@ -12,10 +12,11 @@ import type { DocumentPageProps } from '../types.ts';
 import { ListFilters } from './list-filters.tsx';
 
 /**
- * A family's list ('Receiving', 'Dispatch', 'Return', 'Scrapping Note List'; locally 'IBD List'):
+ * A family's list ('Receiving', 'Dispatch', 'Return', 'Scrapping Note List'; locally 'IBD List' …):
  * the area's documents, 20 a page, searchable, filtered by status and date, sorted (spec points 3 and 9).
+ * `toolbar` is what the route puts above it (the local dispatch list's list type switch).
  */
-export function DocumentListPage({ area, family, paths }: DocumentPageProps) {
+export function DocumentListPage({ area, family, paths, toolbar }: DocumentPageProps & { toolbar?: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const query = readListQuery(params);
   const can = useDocumentPermissions(family, area);
@@ -40,6 +41,7 @@ export function DocumentListPage({ area, family, paths }: DocumentPageProps) {
 
   return (
     <Stack gap="sm">
+      {toolbar}
       <form
         role="search"
         onSubmit={(event) => {

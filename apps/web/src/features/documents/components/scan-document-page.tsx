@@ -7,7 +7,6 @@ import { DOCUMENT_UI } from '../../../config/labels.ts';
 import { NEW_DOCUMENT } from '../../../config/routes.ts';
 import { ScanField } from '../../../components/ui/scan-field.tsx';
 import { documentKey, getDocument } from '../api/get-document.ts';
-import { useDocumentNumber } from '../hooks/use-document-number.ts';
 import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
 import type { DocumentPageProps } from '../types.ts';
 
@@ -16,8 +15,8 @@ import type { DocumentPageProps } from '../types.ts';
  * /rdc/scanOperation/new?p= and /ldc/ScanOperation/new): scan or type the number, then scan its
  * units. A queryValue that already names a document goes straight to its unit scan.
  */
-export function ScanDocumentPage({ area, family, paths }: DocumentPageProps) {
-  const queryValue = useDocumentNumber() || NEW_DOCUMENT;
+export function ScanDocumentPage({ area, family, paths, number }: DocumentPageProps) {
+  const queryValue = number || NEW_DOCUMENT;
   const can = useDocumentPermissions(family, area);
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -28,19 +27,19 @@ export function ScanDocumentPage({ area, family, paths }: DocumentPageProps) {
   if (queryValue !== NEW_DOCUMENT) return <Navigate to={paths.scanUnits(queryValue)} replace />;
 
   const open = async (raw: string) => {
-    const number = validateLooseCode(raw);
-    if (!number.ok) {
-      setError(number.message);
+    const typed = validateLooseCode(raw);
+    if (!typed.ok) {
+      setError(typed.message);
       return;
     }
     setBusy(true);
     try {
       await client.fetchQuery({
-        queryKey: documentKey(family.type, number.value, area),
-        queryFn: () => getDocument(family, number.value, area),
+        queryKey: documentKey(family.type, typed.value, area),
+        queryFn: () => getDocument(family, typed.value, area),
       });
       setError(undefined);
-      void navigate(paths.scanUnits(number.value));
+      void navigate(paths.scanUnits(typed.value));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {

@@ -7,7 +7,6 @@ import { ScanField, type ScanFieldHandle } from '../../../components/ui/scan-fie
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocument } from '../api/get-document.ts';
 import { useReverseOperation } from '../api/reverse-operation.ts';
-import { useDocumentNumber } from '../hooks/use-document-number.ts';
 import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
 import { useSubmitScan } from '../hooks/use-submit-scan.ts';
 import type { ScannedUnit } from '../lines.ts';
@@ -32,8 +31,7 @@ export interface ScanUnitsPageProps extends DocumentPageProps {
  * a scanned unit when permitted (decisions 0007, 0012). A scan re-renders the feedback banner and the
  * count only; the lines and the scanned units follow the answer at a lower priority.
  */
-export function ScanUnitsPage({ units, area, family, paths }: ScanUnitsPageProps) {
-  const number = useDocumentNumber();
+export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsPageProps) {
   const can = useDocumentPermissions(family, area);
   const details = useDocument(family, number, area);
   const [unit, setUnit] = useState<UnitType>(units[0] ?? 'PLT');
