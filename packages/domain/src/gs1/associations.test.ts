@@ -28,7 +28,7 @@ describe('mandatory associations (GenSpecs 4.14.2, dictionary req=)', () => {
     expect(decodeCode('10ABC', { today })).toMatchObject({ code: 'GS1_REQUIRED_AI_MISSING', params: { ai: '10' } });
     expect(decodeCode('17271231', { today })).toMatchObject({ code: 'GS1_REQUIRED_AI_MISSING', params: { ai: '17' } });
     expect(decodeCode('(10)ABC', { today })).toMatchObject({
-      message: '(10) cannot be used without (01), (02), (03), (8006) or (8026) in the same code.',
+      message: '(10) needs one of these AIs in the same code: (01) (02) (03) (8006) (8026).',
     });
   });
 
@@ -37,7 +37,7 @@ describe('mandatory associations (GenSpecs 4.14.2, dictionary req=)', () => {
       code: 'GS1_REQUIRED_AI_MISSING',
       params: { ai: '37', required: '(00)' },
     });
-    expect(decodeCode(`00${SSCC}375`, { today })).toMatchObject({ params: { ai: '37', required: '(02) or (8026)' } });
+    expect(decodeCode(`00${SSCC}375`, { today })).toMatchObject({ params: { ai: '37', required: '(02) (8026)' } });
     expect(decodeCode(`00${SSCC}02${GTIN}375`, { today }).ok).toBe(true);
     expect(decodeCode(`00${SSCC}8026${ITIP}${GS}375`, { today }).ok).toBe(true);
   });
@@ -48,7 +48,9 @@ describe('mandatory associations (GenSpecs 4.14.2, dictionary req=)', () => {
   });
 
   it('reads a + group as all of its AIs: 8030 (DigSig) needs 01 with 21', () => {
-    expect(decodeCode(`01${GTIN}8030AB-_`, { today })).toMatchObject({ params: { ai: '8030' } });
+    expect(decodeCode(`01${GTIN}8030AB-_`, { today })).toMatchObject({
+      params: { ai: '8030', required: expect.stringContaining('(01)+(21)') },
+    });
     expect(decodeCode(`01${GTIN}21S${GS}8030AB-_`, { today }).ok).toBe(true);
   });
 

@@ -27,9 +27,9 @@ function present(elements: readonly Element[], pattern: string, except: string |
   return null;
 }
 
+/** The alternatives as AIs, with no words (the text is the catalogue's): '(01) (02)+(21)'. */
 function showAlternatives(requirement: readonly (readonly string[])[]): string {
-  const names = requirement.map((alt) => alt.map((ai) => `(${ai})`).join(' with '));
-  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] as string}`;
+  return requirement.map((alt) => alt.map((ai) => `(${ai})`).join('+')).join(' ');
 }
 
 /**

@@ -86,15 +86,18 @@ describe("Digital Link path structure (URI syntax 1.x section 4.2, the dictionar
     [`https://id.gs1.org/01/${GTIN}/10/L1/10/L2`, 'a qualifier twice'],
     [`https://id.gs1.org/01/${GTIN}/17/271231`, 'a data attribute in the path'],
     [`https://id.gs1.org/01/${GTIN}/22/V1/235/T1`, 'two alternative sequences mixed'],
-    [`https://id.gs1.org/00/106141412345678908/10/L1`, 'a qualifier on a key that has none'],
     [`https://id.gs1.org/01/${GTIN}/10/L1/extra`, 'a segment left over'],
   ])('refuses %s (%s)', (raw) => {
     expect(decodeCode(raw, { today })).toMatchObject({ ok: false, code: 'GS1_DL_BAD_PATH' });
   });
 
+  it('refuses anything after a key that has no qualifiers (00)', () => {
+    expect(decodeCode('https://id.gs1.org/00/106141412345678908/10/L1', { today })).toMatchObject({ code: 'GS1_DL_NO_QUALIFIERS' });
+  });
+
   it('names the allowed qualifiers in the refusal', () => {
     expect(decodeCode(`https://id.gs1.org/01/${GTIN}/21/S1/10/L1`, { today })).toMatchObject({
-      message: 'In the web address, (01) may only be followed by (22), (10), (21) or (235), in that order.',
+      message: 'In the web address, (01) may only be followed by its qualifiers in this order (one sequence of): (22) (10) (21) | (235).',
     });
   });
 });

@@ -158,8 +158,8 @@ export function readDigitalLink(s: string, from: number, to: number, year: numbe
   if (key === -1) return fail('GS1_DL_NO_KEY');
   if (key < -1) {
     const ai = dlKeyToAi((segments[-2 - key] as Segment).text) as string;
-    const sequences = (aiSpec(ai)?.dlQualifiers ?? []).map((q) => q.map((x) => `(${x})`).join(', ')).join(' or ');
-    return fail('GS1_DL_BAD_PATH', { ai, qualifiers: sequences === '' ? 'none' : sequences });
+    const sequences = (aiSpec(ai)?.dlQualifiers ?? []).map((q) => q.map((x) => `(${x})`).join(' ')).join(' | ');
+    return sequences === '' ? fail('GS1_DL_NO_QUALIFIERS', { ai }) : fail('GS1_DL_BAD_PATH', { ai, qualifiers: sequences });
   }
   const keyAi = dlKeyToAi((segments[key] as Segment).text) as string;
   for (let i = key; i + 1 < segments.length; i += 2) {
