@@ -22,6 +22,7 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
   let older: PackSpec[];
   let expired: PackSpec[];
   let spare: CartonSpec;
+  let fresh: PackSpec[];
 
   const post = (url: string, payload: unknown, headers = rdc) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
   const scan = (docType: string, docNo: string, code: string, unit: string, scanId = randomUUID(), headers = rdc) =>
@@ -69,11 +70,12 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
     // The same material in an older batch (FEFO) and a lot already past its expiry.
     older = codes.packs(3, { ...a, batch: 'OLD01', expiry: '2027-02-28' });
     expired = codes.packs(2, { ...all[4]!, batch: 'EXP01', expiry: '2026-10-31' });
+    fresh = codes.packs(1, all[4]!);
     await stageInbound(
       t.app,
       admin,
       '1700000001',
-      { pallets: [pallet, mixed], cartons: [carton, spare], packs: [...packs, ...older, ...expired] },
+      { pallets: [pallet, mixed], cartons: [carton, spare], packs: [...packs, ...older, ...expired, ...fresh] },
       all,
     );
     for (const code of [ssccScan(pallet.sscc), ssccScan(mixed.sscc), ssccScan(carton.sscc), ssccScan(spare.sscc)]) {
@@ -81,12 +83,19 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
         (await scan('IBD', '1700000001', code, code === ssccScan(pallet.sscc) || code === ssccScan(mixed.sscc) ? 'PLT' : 'CTN')).statusCode,
       ).toBe(200);
     }
-    for (const p of [...packs, ...older, ...expired]) expect((await scan('IBD', '1700000001', packScan(p), 'EA')).statusCode).toBe(200);
+    for (const p of [...packs, ...older, ...expired, ...fresh])
+      expect((await scan('IBD', '1700000001', packScan(p), 'EA')).statusCode).toBe(200);
     expect((await post('/api/completeReceive', { ibdNo: '1700000001' })).statusCode).toBe(200);
 
     await putDocument('OBD', '8100000001', [line(a, 30), line(a, 3, 'OLD01'), line(all[1]!, 3)]);
     await putDocument('OBD', '8100000002', [line(a, 30)]);
-    await putDocument('OBD', '8100000003', [line(all[4]!, 2, 'EXP01'), line(all[1]!, 3), line(all[2]!, 3), line(all[3]!, 3)]);
+    await putDocument('OBD', '8100000003', [
+      line(all[4]!, 2, 'EXP01'),
+      line(all[4]!, 1),
+      line(all[1]!, 3),
+      line(all[2]!, 3),
+      line(all[3]!, 3),
+    ]);
   });
   afterAll(() => t?.close());
 
@@ -141,6 +150,10 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
     ]);
     const oldest = await scan('OBD', '8100000001', packScan(older[0]!), 'EA');
     expect(oldest.json().warnings).toEqual([]);
+    // An older lot already expired is not stock to take first: it cannot be dispatched at all.
+    const beside = await scan('OBD', '8100000003', packScan(fresh[0]!), 'EA');
+    expect(beside.statusCode).toBe(200);
+    expect(beside.json().warnings).toEqual([]);
   });
 
   it('refuses a quarantined pack, an expired pack and a material not on the document; a mixed pallet names *Multiple...', async () => {

@@ -64,9 +64,18 @@ export function lineRows(db: Db, documentId: string): Promise<LineRow[]> {
   return db.selectFrom('document_lines').selectAll().where('document_id', '=', documentId).execute();
 }
 
+/** What the ERP says of a document besides its lines: its warehouse, date, destination and the document it receives. */
+export interface DocumentHeader {
+  warehouseNo: string;
+  date: string;
+  destinationWarehouseNo: string | null;
+  sourceDocumentId: string | null;
+  at: string;
+}
+
 export async function insertDocument(
   db: Db,
-  d: { id: string; type: DocumentType; number: string; warehouseNo: string; status: DocumentStatus; date: string; at: string },
+  d: DocumentHeader & { id: string; type: DocumentType; number: string; status: DocumentStatus },
 ): Promise<void> {
   await db
     .insertInto('documents')
@@ -80,13 +89,43 @@ export async function insertDocument(
       created_at: d.at,
       updated_at: d.at,
       completed_at: null,
+      destination_warehouse_no: d.destinationWarehouseNo,
+      source_document_id: d.sourceDocumentId,
     })
     .execute();
 }
 
-/** The document's warehouse and date, as the ERP sends them again. */
-export async function updateHeader(db: Db, id: string, h: { warehouseNo: string; date: string; at: string }): Promise<void> {
-  await db.updateTable('documents').set({ warehouse_no: h.warehouseNo, doc_date: h.date, updated_at: h.at }).where('id', '=', id).execute();
+/** The document's header, as the ERP sends it again. */
+export async function updateHeader(db: Db, id: string, h: DocumentHeader): Promise<void> {
+  await db
+    .updateTable('documents')
+    .set({
+      warehouse_no: h.warehouseNo,
+      doc_date: h.date,
+      destination_warehouse_no: h.destinationWarehouseNo,
+      source_document_id: h.sourceDocumentId,
+      updated_at: h.at,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function documentById(db: Db, id: string): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Hands the units a completed document moved over to the documents receiving it: each unit its scans
+ * took (the roots; what is under them follows) becomes an expected unit of every document naming it
+ * as its source, or only of `receiverId`. Idempotent.
+ */
+export async function handOver(db: Db, sourceId: string, receiverId?: string): Promise<void> {
+  await sql`
+    INSERT INTO document_units (document_id, unit_id)
+    SELECT DISTINCT d.id, s.root_id FROM documents d, scan_items s
+    WHERE d.source_document_id = ${sourceId} AND s.document_id = ${sourceId}
+      ${receiverId ? sql`AND d.id = ${receiverId}` : sql``}
+    ON CONFLICT (document_id, unit_id) DO NOTHING`.execute(db);
 }
 
 export async function deleteLines(db: Db, documentId: string): Promise<void> {
@@ -235,7 +274,7 @@ export function expectedUnitsIn(documentId: string, state: { status: string; rea
 
 /**
  * Per number of reasons: the oldest pack of a material in stock of the warehouse in one state,
- * expiring before a date. The index `handling_units_stock` (material, warehouse, status, expiry)
+ * not expired yet and expiring before a date. The index `handling_units_stock` (material, warehouse, status, expiry)
  * yields them in expiry order, so the first that is a pack with one of the reasons ends the read.
  */
 const oldestPack = new Map<number, (db: Db, ...params: string[]) => Promise<{ batch_no: string | null; expiry: string }[]>>();
@@ -244,7 +283,7 @@ function oldestPackQuery(reasons: number) {
   if (!query) {
     query = prepared<{ batch_no: string | null; expiry: string }, string[]>(`
       SELECT batch_no, expiry FROM handling_units
-      WHERE material_no = ? AND warehouse_no = ? AND status = ? AND expiry < ? AND type = 'EA'
+      WHERE material_no = ? AND warehouse_no = ? AND status = ? AND expiry >= ? AND expiry < ? AND type = 'EA'
         AND reason IN (${Array.from({ length: reasons }, () => '?').join(', ')})
       ORDER BY expiry LIMIT 1`);
     oldestPack.set(reasons, query);
@@ -263,6 +302,8 @@ export async function olderStock(
   q: {
     warehouseNo: string;
     materialNo: string;
+    /** Today: a batch already expired is not stock to take first (it is not dispatched at all). */
+    from: string;
     before: string;
     states: readonly { status: string; reasons: readonly (string | null)[] }[];
   },
@@ -271,7 +312,7 @@ export async function olderStock(
   for (const state of q.states) {
     const reasons = state.reasons.filter((r): r is string => r !== null);
     if (reasons.length === 0) continue;
-    const [row] = await oldestPackQuery(reasons.length)(db, q.materialNo, q.warehouseNo, state.status, q.before, ...reasons);
+    const [row] = await oldestPackQuery(reasons.length)(db, q.materialNo, q.warehouseNo, state.status, q.from, q.before, ...reasons);
     if (row && (!oldest || row.expiry < oldest.expiry)) oldest = row;
   }
   return oldest ? [{ materialNo: q.materialNo, batchNo: oldest.batch_no ?? '', expiry: String(oldest.expiry) }] : [];

@@ -78,7 +78,7 @@ export class ScanService {
           scanned: l.scanned_quantity,
         })),
         expected: family.expected === 'lines+asn' ? await docs.isExpected(trx, doc.id, unit.id) : true,
-        olderStock: family.fefo ? await olderStock(trx, family, doc, tree) : [],
+        olderStock: family.fefo ? await olderStock(trx, family, doc, tree, today) : [],
         today,
       };
       let decision = decideScan(input);
@@ -311,7 +311,7 @@ function scanUnit(u: UnitRow): ScanUnit {
 }
 
 /** For first-expiry-first-out: per material scanned, the oldest batch in stock expiring before the scanned packs. */
-async function olderStock(trx: Db, family: Family, doc: DocumentRow, tree: UnitRow[]): Promise<StockBatch[]> {
+async function olderStock(trx: Db, family: Family, doc: DocumentRow, tree: UnitRow[], today: string): Promise<StockBatch[]> {
   const earliest = new Map<string, string>();
   for (const p of tree) {
     if (p.type !== 'EA' || !p.material_no || !p.expiry) continue;
@@ -320,7 +320,9 @@ async function olderStock(trx: Db, family: Family, doc: DocumentRow, tree: UnitR
   }
   const found: StockBatch[] = [];
   for (const [materialNo, before] of earliest) {
-    found.push(...(await docs.olderStock(trx, { warehouseNo: doc.warehouse_no, materialNo, before, states: family.scannable })));
+    found.push(
+      ...(await docs.olderStock(trx, { warehouseNo: doc.warehouse_no, materialNo, from: today, before, states: family.scannable })),
+    );
   }
   return found;
 }
