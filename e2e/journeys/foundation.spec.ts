@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { login, openMenu } from './support.ts';
 
-const RDC_TILES = ['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label'];
+// The spec's tiles, and Search (ours: no spec entry reaches the search pages).
+const RDC_TILES = ['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label', 'Search'];
 const LDC_TILES = [
   'Receive',
   'Redress',
@@ -19,6 +20,7 @@ const LDC_TILES = [
   'RTP+',
   'ScanLite',
   'Repack',
+  'Search',
 ];
 
 test('a regional operator logs in and sees the regional home, menu and version', async ({ page }) => {
@@ -29,18 +31,18 @@ test('a regional operator logs in and sees the regional home, menu and version',
   await expect(tiles.getByRole('link')).toHaveCount(RDC_TILES.length);
   await openMenu(page);
   const menu = page.getByRole('dialog', { name: 'Menu' });
-  for (const name of ['Home', 'Receive', 'Dispatch', 'Return', 'Decomm']) {
+  for (const name of ['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search']) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
 });
 
-test('a local operator logs in and sees the 16 local tiles', async ({ page }) => {
+test('a local operator logs in and sees the 16 local tiles and Search', async ({ page }) => {
   await login(page, 'ldc', 'ldc@demo.local');
   await expect(page).toHaveURL(/\/ldc$/);
   const tiles = page.getByRole('navigation', { name: 'Modules' });
   for (const name of LDC_TILES)
     await expect(tiles.getByRole('link', { name, exact: true }).or(tiles.getByRole('button', { name, exact: true }))).toBeVisible();
-  await expect(tiles.getByRole('link').or(tiles.getByRole('button'))).toHaveCount(16);
+  await expect(tiles.getByRole('link').or(tiles.getByRole('button'))).toHaveCount(LDC_TILES.length);
 });
 
 test('a user with no area lands on the restricted page', async ({ page }) => {

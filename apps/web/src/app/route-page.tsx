@@ -70,6 +70,7 @@ function Page({ meta }: { meta: RouteMeta }) {
   const params = useParams();
   const [search] = useSearchParams();
   const home = meta.area ? AREA_HOME[meta.area] : '/';
+  const area = meta.area ?? 'RDC';
   const screen = routeScreen(meta, params, search);
   if (meta.family && screen !== 'notAvailable') return <DocumentPage meta={meta} title={title} home={home} />;
   switch (screen) {
@@ -92,17 +93,19 @@ function Page({ meta }: { meta: RouteMeta }) {
     case 'settings':
       return <SettingsPage />;
     case 'search':
-      return <SearchPage />;
+      return <SearchPage area={area} />;
     case 'pallet':
-      return <UnitPage kind="pallet" />;
+      return <UnitPage kind="pallet" area={area} />;
     case 'palletCartons':
-      return <UnitPage kind="pallet" tab="list" />;
+      return <UnitPage kind="pallet" area={area} tab="list" />;
     case 'carton':
-      return <UnitPage kind="carton" />;
+      return <UnitPage kind="carton" area={area} />;
     case 'cartonPacks':
-      return <UnitPage kind="carton" tab="list" />;
+      return <UnitPage kind="carton" area={area} tab="list" />;
     case 'pack':
-      return <UnitPage kind="pack" />;
+      return <UnitPage kind="pack" area={area} />;
+    case 'item':
+      return <UnitPage kind="item" area={area} />;
     default:
       return <NotAvailable title={title} home={home} />;
   }

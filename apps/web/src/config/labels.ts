@@ -90,6 +90,7 @@ export const NAV_LABELS = {
   rtpPlus: 'RTP+',
   scanLite: 'ScanLite',
   repack: 'Repack',
+  search: 'Search',
   settings: 'Settings',
   createPallet: 'Create New Pallet SSCC',
   printLabel: 'Print new label',

@@ -26,6 +26,12 @@ const RDC_MODULES: NavEntry[] = [
   { label: L.decomm, module: 'DECOMM', action: link('/rdc/decommList') },
 ];
 
+/**
+ * Search by serial or SSCC in an area (GLOBAL's Search feature). Not in the spec's tile and menu lists,
+ * whose search pages (/rdc/searchPage, /ldc/searchPageLDC) no entry reached: one entry after the modules.
+ */
+const searchEntry = (to: string): NavEntry => ({ label: L.search, module: 'GLOBAL', action: link(to) });
+
 const plus = (label: string, module: ModuleCode): NavEntry => ({
   label,
   module,
@@ -57,8 +63,9 @@ export const TILES: Record<Application, NavEntry[]> = {
     ...RDC_MODULES,
     { label: L.createPallet, action: link('/rdc/createPallet') },
     { label: L.printLabel, action: link('/rdc/printLabel') },
+    searchEntry('/rdc/searchPage'),
   ],
-  LDC: LDC_MODULES,
+  LDC: [...LDC_MODULES, searchEntry('/ldc/searchPageLDC')],
 };
 
 /** The admin screen (decision 0006): not in the spec, shown only to holders of the ADMIN right. */
@@ -66,10 +73,11 @@ const ADMIN_ENTRY: NavEntry = { label: L.admin, right: 'ADMIN', action: link('/a
 
 /** Menu entries (spec point 2, plus Admin); Logout is added by the menu itself. */
 export const MENU: Record<Application, NavEntry[]> = {
-  RDC: [{ label: L.home, bypass: true, action: link('/rdc') }, ...RDC_MODULES, ADMIN_ENTRY],
+  RDC: [{ label: L.home, bypass: true, action: link('/rdc') }, ...RDC_MODULES, searchEntry('/rdc/searchPage'), ADMIN_ENTRY],
   LDC: [
     { label: L.home, bypass: true, action: link('/ldc') },
     ...LDC_MODULES,
+    searchEntry('/ldc/searchPageLDC'),
     { label: L.settings, bypass: true, action: link('/ldc/settings') },
     ADMIN_ENTRY,
   ],

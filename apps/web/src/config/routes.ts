@@ -19,10 +19,11 @@ export type PageKey =
 /**
  * The document screens of every family (the documents feature: list, details, the document number
  * step and the unit scan; decisions 0007, 0012 and 0015), and the search screens (issue 6).
- * 'scanCode' is the local scan route: the document step with `new`, else the unit scan.
+ * 'scanCode' is the local scan route: the document step with `new`, else the unit scan; 'item' the
+ * local unit page (a pallet or carton with its contents).
  */
 export type InventoryPageKey =
-  DocumentPage | 'scanHandlingUnit' | 'scanCode' | 'search' | 'pallet' | 'palletCartons' | 'carton' | 'cartonPacks' | 'pack';
+  DocumentPage | 'scanHandlingUnit' | 'scanCode' | 'search' | 'pallet' | 'palletCartons' | 'carton' | 'cartonPacks' | 'pack' | 'item';
 
 /** The pages of a document family that links lead to (lib/document-routes.ts finds their paths). */
 export type DocumentPage = 'documentList' | 'documentDetails' | 'scanDocument' | 'scanUnits';
@@ -158,7 +159,7 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/rrdScanOperation/SeriesAndNonSeriesScanner', TITLES.scanCodeSeries, { ...scan, module: 'REDRESS' }),
   ldc('/rrdScanOperation/rrdDocTagging/scanCarton', TITLES.scanCartonLabel, { ...scan, module: 'REDRESS' }),
   ldc('/rrdScanOperation/replaceItemScan', TITLES.scanCode, { ...scan, module: 'REDRESS' }),
-  ldc('/itemDetails/:sscc', TITLES.itemDetails),
+  ldc('/itemDetails/:sscc', TITLES.itemDetails, { ...search, page: 'item' }),
   ldc('/rrdList', TITLES.redressPoList, list('REDRESS')),
   ldc('/rrdDetails/:rrdDetails', TITLES.poDetails, details('REDRESS')),
   ldc('/ibdList', TITLES.ibdList, documents('IBD', 'documentList')),
@@ -168,7 +169,7 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/repackScanOperation/:queryValue', TITLES.scanMaterialNo, scan),
   ldc('/repackOutsideDocsScanOperation', TITLES.repackOutsideDocs, scan),
   ldc('/scanFillData', TITLES.scanFillData, scan),
-  ldc('/searchPageLDC', TITLES.search, search),
+  ldc('/searchPageLDC', TITLES.search, { ...search, page: 'search' }),
   ldc('/repackComplete/repackCompletionDetail', TITLES.repackViewPallet, { titleRule: 'repackCompletion' }),
   ldc('/scanLiteScanOperation/:doNo', TITLES.scanItem, { ...scan, module: 'SCANLITE' }),
   ldc('/settings', TITLES.settings, { page: 'settings' }),

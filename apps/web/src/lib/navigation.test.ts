@@ -8,8 +8,9 @@ const labels = (entries: { label: string }[]) => entries.map((e) => e.label);
 
 describe('tiles and menus as data', () => {
   it('has the spec regional tiles and menu, in order', () => {
-    expect(labels(TILES.RDC)).toEqual(['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label']);
-    expect(labels(MENU.RDC)).toEqual(['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Admin']);
+    // Search is ours: the spec's lists reach no search page.
+    expect(labels(TILES.RDC)).toEqual(['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label', 'Search']);
+    expect(labels(MENU.RDC)).toEqual(['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search', 'Admin']);
   });
 
   it('has the 16 local tiles, and the menu adds Home and Settings', () => {
@@ -31,8 +32,8 @@ describe('tiles and menus as data', () => {
       'ScanLite',
       'Repack',
     ];
-    expect(labels(TILES.LDC)).toEqual(local);
-    expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Settings', 'Admin']);
+    expect(labels(TILES.LDC)).toEqual([...local, 'Search']);
+    expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Search', 'Settings', 'Admin']);
   });
 
   it('maps modules to the spec paths', () => {
@@ -41,6 +42,8 @@ describe('tiles and menus as data', () => {
     expect(to('ScanLite')).toEqual({ kind: 'link', to: '/ldc/doList/SCANLITE', resetDispatch: true });
     expect(to('Dispatch+')).toEqual({ kind: 'link', to: '/ldc/liteLists/DISPATCH%2B' });
     expect(to('Repack')).toEqual({ kind: 'repack' });
+    expect(to('Search')).toEqual({ kind: 'link', to: '/ldc/searchPageLDC' });
+    expect(TILES.RDC.find((e) => e.label === 'Search')?.action).toEqual({ kind: 'link', to: '/rdc/searchPage' });
   });
 });
 

@@ -27,4 +27,10 @@ describe('unit identifiers', () => {
     expect(unitPath(parseUnitId(SSCC))).toBe(`/rdc/searchPage?code=${SSCC}`);
     expect(unitPath(parseUnitId(`${GTIN}/S 1`))).toBe(`/rdc/pack/packDetails/packDetail?gtin=${GTIN}&serial=S+1`);
   });
+
+  it('links a local unit to the local pages: a pallet or carton to Item Details, a pack to the local search', () => {
+    expect(unitPath(parseUnitId(SSCC), 'PLT', 'LDC')).toBe(`/ldc/itemDetails/${SSCC}`);
+    expect(unitPath(parseUnitId(SSCC), undefined, 'LDC')).toBe(`/ldc/itemDetails/${SSCC}`);
+    expect(unitPath(parseUnitId(`${GTIN}/S1`), 'EA', 'LDC')).toBe(`/ldc/searchPageLDC?code=01${GTIN}21S1`);
+  });
 });

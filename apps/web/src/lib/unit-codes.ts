@@ -1,4 +1,5 @@
 import { parseUnitId, type UnitRef, type UnitType } from '@pharma/domain';
+import type { Area } from '@pharma/domain/contract/inventory';
 
 export { parseUnitId, type UnitRef };
 
@@ -32,8 +33,16 @@ export function unitText(ref: UnitRef): string {
   return ref.id;
 }
 
-/** The regional page of a unit: pallet, carton or pack details; an SSCC of unknown type opens search. */
-export function unitPath(ref: UnitRef, type?: UnitType): string {
+/**
+ * The page of a unit in an area. Regional: pallet, carton or pack details; an SSCC of unknown type
+ * opens search. Local: a pallet or carton on /ldc/itemDetails/{sscc} (whatever its type), a pack on
+ * the local search, which shows its card (the local area has no pack page).
+ */
+export function unitPath(ref: UnitRef, type?: UnitType, area: Area = 'RDC'): string {
+  if (area === 'LDC') {
+    if (ref.kind === 'sscc') return `/ldc/itemDetails/${encodeURIComponent(ref.sscc)}`;
+    return `/ldc/searchPageLDC?${new URLSearchParams({ code: unitCode(ref) })}`;
+  }
   if (ref.kind === 'sscc') {
     if (type === 'PLT') return `/rdc/pallet/${ref.sscc}`;
     if (type === 'CTN') return `/rdc/carton/${ref.sscc}`;

@@ -52,7 +52,7 @@ export function DocumentDetailsPage({ area, family, paths, number }: DocumentPag
                 <LineCard key={line.lineNo} line={line} completed={completed} labels={family.labels} />
               ))}
             </Stack>
-            <ScannedUnits lines={data.data} />
+            <ScannedUnits lines={data.data} area={area} />
           </Stack>
         );
       }}

@@ -127,6 +127,7 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
           <LinesProgress lines={lines ?? data.data} />
           <ScannedUnits
             lines={lines ?? data.data}
+            area={area}
             types={scan.types}
             deleting={reverse.isPending ? reverse.variables : undefined}
             onDelete={can.deleteScanned && !completed ? onDelete : undefined}

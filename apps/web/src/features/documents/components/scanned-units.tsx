@@ -2,13 +2,15 @@ import { memo } from 'react';
 import { ActionIcon, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { UnitType } from '@pharma/domain';
-import type { DocumentLine } from '@pharma/domain/contract/inventory';
+import type { Area, DocumentLine } from '@pharma/domain/contract/inventory';
 import { DOCUMENT_UI, fillLabel } from '../../../config/labels.ts';
 import { unitPath, unitText } from '../../../lib/unit-codes.ts';
 import { scannedUnits, type ScannedUnit } from '../lines.ts';
 
 export interface ScannedUnitsProps {
   lines: readonly DocumentLine[];
+  /** The area whose unit pages the units link to. */
+  area: Area;
   /** Unit types learnt from this visit's scans, by SSCC, to link pallets and cartons directly. */
   types?: ReadonlyMap<string, UnitType>;
   /** Shown when the user may delete scanned items and the document is not completed. */
@@ -17,7 +19,7 @@ export interface ScannedUnitsProps {
 }
 
 /** The units scanned on the document, each linking to its details, with a delete button when permitted; re-renders only when its props change. */
-export const ScannedUnits = memo(function ScannedUnits({ lines, types, onDelete, deleting }: ScannedUnitsProps) {
+export const ScannedUnits = memo(function ScannedUnits({ lines, area, types, onDelete, deleting }: ScannedUnitsProps) {
   const units = scannedUnits(lines);
   return (
     <Stack gap="xs" component="section" aria-label={DOCUMENT_UI.scannedUnits}>
@@ -35,7 +37,13 @@ export const ScannedUnits = memo(function ScannedUnits({ lines, types, onDelete,
             return (
               <Group key={unit.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Anchor component={Link} to={unitPath(unit.ref, type)} size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  <Anchor
+                    component={Link}
+                    to={unitPath(unit.ref, type, area)}
+                    size="sm"
+                    ff="monospace"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
                     {unitText(unit.ref)}
                   </Anchor>
                   <Text size="xs" c="dimmed">

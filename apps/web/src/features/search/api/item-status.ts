@@ -1,18 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { UnitView, type ItemStatusRequest } from '@pharma/domain/contract/inventory';
+import { UnitView, type Area, type ItemStatusRequest } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
+import { withArea } from '../../../lib/area-path.ts';
 
 export type ItemStatusBody = ReturnType<typeof ItemStatusRequest.parse>;
 
-/** POST /api/itemStatus: sets a unit's status (and everything under it); 422 when locked or not offered. */
-export function setItemStatus(body: ItemStatusBody): Promise<UnitView> {
-  return api.request<UnitView>('/api/itemStatus', { method: 'POST', body, parse: (raw) => UnitView.parse(raw) });
+/** POST /api/itemStatus: sets a unit's status (and everything under it) in the area; 422 when locked or not offered. */
+export function setItemStatus(body: ItemStatusBody, area: Area): Promise<UnitView> {
+  return api.request<UnitView>(withArea('/api/itemStatus', area), { method: 'POST', body, parse: (raw) => UnitView.parse(raw) });
 }
 
-export function useSetItemStatus() {
+export function useSetItemStatus(area: Area) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: setItemStatus,
+    mutationFn: (body: ItemStatusBody) => setItemStatus(body, area),
     onSuccess: () => client.invalidateQueries({ queryKey: ['search'] }),
   });
 }

@@ -1,16 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { SearchResponse } from '@pharma/domain/contract/inventory';
+import { SearchResponse, type Area } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
+import { withArea } from '../../../lib/area-path.ts';
 
 export type SearchAnswer = ReturnType<typeof SearchResponse.parse>;
 
-/** GET /api/searchSSCC/{code}: the pallet or carton with that SSCC (a raw scan is accepted). */
-export function searchSscc(code: string): Promise<SearchAnswer> {
-  return api.request<SearchAnswer>(`/api/searchSSCC/${encodeURIComponent(code)}`, { parse: (body) => SearchResponse.parse(body) });
+/** GET /api/searchSSCC/{code}: the pallet or carton with that SSCC (a raw scan is accepted), in the area's warehouses (decision 0019). */
+export function searchSscc(code: string, area: Area): Promise<SearchAnswer> {
+  return api.request<SearchAnswer>(withArea(`/api/searchSSCC/${encodeURIComponent(code)}`, area), {
+    parse: (body) => SearchResponse.parse(body),
+  });
 }
 
-export const searchSsccKey = (code: string) => ['search', 'sscc', code] as const;
+export const searchSsccKey = (code: string, area: Area) => ['search', 'sscc', area, code] as const;
 
-export function useSearchSscc(code: string | undefined) {
-  return useQuery({ queryKey: searchSsccKey(code ?? ''), queryFn: () => searchSscc(code ?? ''), enabled: Boolean(code), retry: false });
+export function useSearchSscc(code: string | undefined, area: Area) {
+  return useQuery({
+    queryKey: searchSsccKey(code ?? '', area),
+    queryFn: () => searchSscc(code ?? '', area),
+    enabled: Boolean(code),
+    retry: false,
+  });
 }

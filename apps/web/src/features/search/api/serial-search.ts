@@ -1,15 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { SearchResponse } from '@pharma/domain/contract/inventory';
+import { SearchResponse, type Area } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
+import { withArea } from '../../../lib/area-path.ts';
 import type { SearchAnswer } from './search-sscc.ts';
 
-/** GET /api/serialSearch/{code}: packs by a pack code (GTIN + serial) or a bare serial number. */
-export function serialSearch(code: string): Promise<SearchAnswer> {
-  return api.request<SearchAnswer>(`/api/serialSearch/${encodeURIComponent(code)}`, { parse: (body) => SearchResponse.parse(body) });
+/** GET /api/serialSearch/{code}: packs by a pack code (GTIN + serial) or a bare serial number, in the area's warehouses. */
+export function serialSearch(code: string, area: Area): Promise<SearchAnswer> {
+  return api.request<SearchAnswer>(withArea(`/api/serialSearch/${encodeURIComponent(code)}`, area), {
+    parse: (body) => SearchResponse.parse(body),
+  });
 }
 
-export const serialSearchKey = (code: string) => ['search', 'serial', code] as const;
+export const serialSearchKey = (code: string, area: Area) => ['search', 'serial', area, code] as const;
 
-export function useSerialSearch(code: string | undefined) {
-  return useQuery({ queryKey: serialSearchKey(code ?? ''), queryFn: () => serialSearch(code ?? ''), enabled: Boolean(code), retry: false });
+export function useSerialSearch(code: string | undefined, area: Area) {
+  return useQuery({
+    queryKey: serialSearchKey(code ?? '', area),
+    queryFn: () => serialSearch(code ?? '', area),
+    enabled: Boolean(code),
+    retry: false,
+  });
 }

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput } from '@mantine/core';
 import type { EditableStatus } from '@pharma/domain';
-import type { UnitView } from '@pharma/domain/contract/inventory';
+import type { Area, UnitView } from '@pharma/domain/contract/inventory';
 import { fillLabel, SEARCH_UI } from '../../../config/labels.ts';
 import { useSetItemStatus } from '../api/item-status.ts';
 import { codeOfUnit } from '../search-target.ts';
 
 /** 'Edit status': offers exactly the statuses the server allows for this unit (spec point 4's table). */
-export function EditStatus({ unit }: { unit: UnitView }) {
+export function EditStatus({ unit, area }: { unit: UnitView; area: Area }) {
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<EditableStatus>(unit.editableStatuses[0] ?? 'ACTIVE');
   const [reason, setReason] = useState('');
-  const save = useSetItemStatus();
+  const save = useSetItemStatus(area);
   const code = codeOfUnit(unit);
   if (!code || unit.editableStatuses.length === 0) return null;
 

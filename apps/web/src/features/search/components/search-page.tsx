@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import type { Area } from '@pharma/domain/contract/inventory';
 import { SEARCH_UI } from '../../../config/labels.ts';
 import { ScanField } from '../../../components/ui/scan-field.tsx';
 import { localDay } from '../../../lib/local-day.ts';
@@ -10,16 +11,17 @@ import { searchTarget } from '../search-target.ts';
 import { SearchResults } from './search-results.tsx';
 
 /**
- * /rdc/searchPage, 'Search': one field for an SSCC or a pack code (a raw scan). The browser decodes
- * it and asks searchSSCC or serialSearch; the code stays in the URL (?code=) for back and links.
+ * /rdc/searchPage and /ldc/searchPageLDC, 'Search': one field for an SSCC or a pack code (a raw
+ * scan). The browser decodes it and asks searchSSCC or serialSearch in the area; the code stays in
+ * the URL (?code=) for back and links.
  */
-export function SearchPage() {
+export function SearchPage({ area }: { area: Area }) {
   const [params, setParams] = useSearchParams();
   const code = params.get('code') ?? '';
   const [error, setError] = useState<string | undefined>();
   const target = code ? searchTarget(code, localDay()) : undefined;
-  const bySscc = useSearchSscc(target?.kind === 'sscc' ? target.code : undefined);
-  const bySerial = useSerialSearch(target?.kind === 'serial' ? target.code : undefined);
+  const bySscc = useSearchSscc(target?.kind === 'sscc' ? target.code : undefined, area);
+  const bySerial = useSerialSearch(target?.kind === 'serial' ? target.code : undefined, area);
 
   const run = (raw: string) => {
     const next = searchTarget(raw, localDay());
@@ -40,8 +42,8 @@ export function SearchPage() {
         error={error ?? (target?.kind === 'invalid' ? target.message : undefined)}
         onScan={run}
       />
-      {target?.kind === 'sscc' && <SearchResults query={bySscc} />}
-      {target?.kind === 'serial' && <SearchResults query={bySerial} />}
+      {target?.kind === 'sscc' && <SearchResults query={bySscc} area={area} />}
+      {target?.kind === 'serial' && <SearchResults query={bySerial} area={area} />}
     </Stack>
   );
 }

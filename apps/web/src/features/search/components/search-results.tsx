@@ -1,12 +1,13 @@
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { message } from '@pharma/domain';
+import type { Area } from '@pharma/domain/contract/inventory';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { SearchAnswer } from '../api/search-sscc.ts';
 import { UnitCard } from './unit-card.tsx';
 
 /** Loading, 'No results found' (an unknown code included), an error, or one card per unit. */
-export function SearchResults({ query }: { query: UseQueryResult<SearchAnswer> }) {
+export function SearchResults({ query, area }: { query: UseQueryResult<SearchAnswer>; area: Area }) {
   if (query.isPending) {
     return query.fetchStatus === 'idle' ? null : (
       <Center py="xl">
@@ -33,7 +34,7 @@ export function SearchResults({ query }: { query: UseQueryResult<SearchAnswer> }
   return (
     <Stack gap="sm">
       {units.map((unit) => (
-        <UnitCard key={`${unit.type}-${unit.sscc ?? ''}-${unit.gtin ?? ''}-${unit.serial ?? ''}`} unit={unit} />
+        <UnitCard key={`${unit.type}-${unit.sscc ?? ''}-${unit.gtin ?? ''}-${unit.serial ?? ''}`} unit={unit} area={area} />
       ))}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { UNIT_LABELS } from '@pharma/domain';
-import type { UnitView } from '@pharma/domain/contract/inventory';
+import type { Area, UnitView } from '@pharma/domain/contract/inventory';
 import { FIELD_LABELS } from '../../../config/labels.ts';
 import { useCan } from '../../../lib/can.ts';
 import { parseUnitId, unitPath, unitText } from '../../../lib/unit-codes.ts';
@@ -10,8 +10,8 @@ import { EditStatus } from './edit-status.tsx';
 import { UnitHistory } from './unit-history.tsx';
 import { UnitStatusBadge } from './unit-status-badge.tsx';
 
-/** Who may change an item's status: the EditItemStatus action of regional receiving (spec point 6). */
-export const EDIT_ITEM_STATUS = { application: 'RDC', module: 'RECEIVE', action: 'EditItemStatus' } as const;
+/** Who may change an item's status in an area: the EditItemStatus action of the area's receiving (spec point 6). */
+const editItemStatus = (area: Area) => ({ application: area, module: 'RECEIVE', action: 'EditItemStatus' }) as const;
 
 function Field({ label, value }: { label: string; value: string | number | null }) {
   return (
@@ -28,14 +28,16 @@ function Field({ label, value }: { label: string; value: string | number | null 
 
 export interface UnitCardProps {
   unit: UnitView;
+  /** The area the unit is shown in: its links lead to that area's pages, its status is edited there. */
+  area: Area;
   /** Hides the contents (shown as a separate list on pallet and carton pages). */
   hideChildren?: boolean;
   hideHistory?: boolean;
 }
 
 /** A unit as search shows it: identity, status, product, tree, history and the status editor. */
-export function UnitCard({ unit, hideChildren, hideHistory }: UnitCardProps) {
-  const mayEdit = useCan(EDIT_ITEM_STATUS);
+export function UnitCard({ unit, area, hideChildren, hideHistory }: UnitCardProps) {
+  const mayEdit = useCan(editItemStatus(area));
   return (
     <Card withBorder padding="sm" component="article" aria-label={`${UNIT_LABELS[unit.type]} ${identifierOf(unit)}`}>
       <Stack gap="sm">
@@ -64,13 +66,13 @@ export function UnitCard({ unit, hideChildren, hideHistory }: UnitCardProps) {
             <Text size="xs" c="dimmed">
               {FIELD_LABELS.parent}
             </Text>
-            <Anchor component={Link} to={unitPath(parseUnitId(unit.parent.id), unit.parent.type)} size="sm" ff="monospace">
+            <Anchor component={Link} to={unitPath(parseUnitId(unit.parent.id), unit.parent.type, area)} size="sm" ff="monospace">
               {UNIT_LABELS[unit.parent.type]} {unitText(parseUnitId(unit.parent.id))}
             </Anchor>
           </Stack>
         )}
-        {!hideChildren && unit.children.length > 0 && <UnitChildren unit={unit} />}
-        {mayEdit && <EditStatus unit={unit} />}
+        {!hideChildren && unit.children.length > 0 && <UnitChildren unit={unit} area={area} />}
+        {mayEdit && <EditStatus unit={unit} area={area} />}
         {!hideHistory && <UnitHistory history={unit.history} />}
       </Stack>
     </Card>
@@ -78,7 +80,7 @@ export function UnitCard({ unit, hideChildren, hideHistory }: UnitCardProps) {
 }
 
 /** The units directly inside a pallet or carton, each linking to its page. */
-export function UnitChildren({ unit, title = FIELD_LABELS.children }: { unit: UnitView; title?: string }) {
+export function UnitChildren({ unit, area, title = FIELD_LABELS.children }: { unit: UnitView; area: Area; title?: string }) {
   return (
     <Stack gap={4} component="section" aria-label={title}>
       <Text size="xs" c="dimmed">
@@ -89,7 +91,7 @@ export function UnitChildren({ unit, title = FIELD_LABELS.children }: { unit: Un
           const ref = parseUnitId(child.id);
           return (
             <Group key={child.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
-              <Anchor component={Link} to={unitPath(ref, child.type)} size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              <Anchor component={Link} to={unitPath(ref, child.type, area)} size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                 {UNIT_LABELS[child.type]} {unitText(ref)}
               </Anchor>
               <UnitStatusBadge status={child.status} />

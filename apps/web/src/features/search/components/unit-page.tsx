@@ -1,6 +1,7 @@
 import { Alert, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { message } from '@pharma/domain';
+import type { Area } from '@pharma/domain/contract/inventory';
 import { SEARCH_UI } from '../../../config/labels.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { packCode, ssccCode } from '../../../lib/unit-codes.ts';
@@ -8,7 +9,8 @@ import { useSearchSscc } from '../api/search-sscc.ts';
 import { useSerialSearch } from '../api/serial-search.ts';
 import { UnitCard, UnitChildren } from './unit-card.tsx';
 
-export type UnitPageKind = 'pallet' | 'carton' | 'pack';
+/** 'item' is the local /ldc/itemDetails/{sscc}: a pallet or carton with its contents on one page. */
+export type UnitPageKind = 'pallet' | 'carton' | 'pack' | 'item';
 export type UnitPageTab = 'detail' | 'list';
 
 const TAB_PATHS: Record<'pallet' | 'carton', Record<UnitPageTab, string>> = {
@@ -29,18 +31,19 @@ function useUnitCode(kind: UnitPageKind): { sscc?: string; pack?: string } {
     const serial = search.get('serial');
     return gtin && serial ? { pack: packCode(gtin, serial) } : {};
   }
-  const sscc = (kind === 'pallet' ? params.sscc : params.cartsscc) ?? search.get('sscc') ?? '';
+  const sscc = (kind === 'carton' ? params.cartsscc : params.sscc) ?? search.get('sscc') ?? '';
   return sscc ? { sscc: ssccCode(sscc) } : {};
 }
 
 /**
  * Pallet Details (detail and carton list), Carton Details (detail and pack list) and Pack detail,
  * all read from the search API. The tabs are the spec's sub-routes, carrying the SSCC as ?sscc=.
+ * Locally, Item Details shows a pallet or carton with its contents, each linking to the local pages.
  */
-export function UnitPage({ kind, tab = 'detail' }: { kind: UnitPageKind; tab?: UnitPageTab }) {
+export function UnitPage({ kind, area, tab = 'detail' }: { kind: UnitPageKind; area: Area; tab?: UnitPageTab }) {
   const code = useUnitCode(kind);
-  const bySscc = useSearchSscc(code.sscc);
-  const byPack = useSerialSearch(code.pack);
+  const bySscc = useSearchSscc(code.sscc, area);
+  const byPack = useSerialSearch(code.pack, area);
   const query = kind === 'pack' ? byPack : bySscc;
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -72,7 +75,7 @@ export function UnitPage({ kind, tab = 'detail' }: { kind: UnitPageKind; tab?: U
       </Alert>
     );
   }
-  if (kind === 'pack' || !unit.sscc) return <UnitCard unit={unit} />;
+  if (kind === 'pack' || kind === 'item' || !unit.sscc) return <UnitCard unit={unit} area={area} />;
 
   const paths = TAB_PATHS[kind];
   const labels = TAB_LABELS[kind];
@@ -89,13 +92,13 @@ export function UnitPage({ kind, tab = 'detail' }: { kind: UnitPageKind; tab?: U
         </Tabs.List>
       </Tabs>
       {tab === 'detail' ? (
-        <UnitCard unit={unit} hideChildren />
+        <UnitCard unit={unit} area={area} hideChildren />
       ) : unit.children.length === 0 ? (
         <Text ta="center" c="dimmed" py="xl" role="status">
           {message('NO_RESULTS')}
         </Text>
       ) : (
-        <UnitChildren unit={unit} title={labels.list} />
+        <UnitChildren unit={unit} area={area} title={labels.list} />
       )}
     </Stack>
   );
