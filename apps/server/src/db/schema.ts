@@ -183,6 +183,10 @@ export interface DocumentsTable {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+  /** Where a transfer sends its stock (migration 0006). */
+  destination_warehouse_no: string | null;
+  /** The document whose stock this one receives: an IBD's STO (migration 0006). */
+  source_document_id: string | null;
 }
 export type DocumentRow = Selectable<DocumentsTable>;
 

@@ -73,6 +73,8 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
         { lineNo: 10, materialNo: a.materialNo, batchNo: a.batch, quantity: 12 + i },
         { lineNo: 20, materialNo: b.materialNo, batchNo: b.batch, quantity: 24 },
       ],
+      // A transfer names where it goes: the regional DC's plant.
+      ...(type === 'STO' ? { destination: { plant: '2010' } } : {}),
     });
   }
 }

@@ -45,6 +45,16 @@ export const DocumentBody = z.object({
     )
     .min(1)
     .max(10_000),
+  /**
+   * Where a transfer (STO) sends its stock: the destination warehouse, or its plant
+   * (GET /api/getTransferPlants). Required on a transfer, refused on any other type.
+   */
+  destination: z
+    .object({ warehouseNo: z.string().min(1).max(20).optional(), plant: z.string().min(1).max(20).optional() })
+    .refine((d) => !d.warehouseNo !== !d.plant, 'a warehouseNo or a plant, not both')
+    .optional(),
+  /** The document whose stock this one receives: an IBD receiving a transfer names its STO ({ type: 'STO', number }). */
+  receives: z.object({ type: z.enum(DOCUMENT_TYPES), number: z.string().min(1).max(40) }).optional(),
 });
 export const DocumentType = z.enum(DOCUMENT_TYPES);
 export const DocumentStatus = z.enum(DOCUMENT_STATUSES);
@@ -73,6 +83,8 @@ export const DocumentSummary = z.object({
   quantity: z.number(),
   scannedQuantity: z.number(),
   updatedAt: z.string(),
+  /** A transfer's destination warehouse. */
+  destinationWarehouseNo: z.string().nullable().optional(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
@@ -106,7 +118,11 @@ export const ListResponse = z.object({
 });
 
 export const DocumentDetails = z.object({
-  document: DocumentSummary.extend({ completedAt: z.string().nullable() }),
+  document: DocumentSummary.extend({
+    completedAt: z.string().nullable(),
+    /** The document whose stock this one receives (an IBD's STO), when it names one. */
+    receives: z.object({ type: DocumentType, number: z.string() }).nullable().optional(),
+  }),
   data: z.array(DocumentLine),
 });
 export type DocumentDetails = z.infer<typeof DocumentDetails>;

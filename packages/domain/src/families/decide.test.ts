@@ -59,6 +59,7 @@ describe('the family registry', () => {
     expect(transfer.scannable).toEqual(dispatch.scannable);
     expect(transfer.rules).toEqual(expect.arrayContaining([fullBundlesOnly, notExpired]));
     expect(transfer.completed).toMatchObject(receive.announced!);
+    expect(familyOf(transfer.handOver!.to)).toBe(receive);
     expect(returnToPrincipal.scannable).toEqual(scrap.scannable);
     expect(returnToPrincipal.rules).toContain(fullBundlesOnly);
     expect(isLocked(returnToPrincipal.completed.status, returnToPrincipal.completed.reason)).toBe(true);

@@ -91,6 +91,13 @@ export interface Family {
   scanned: UnitState;
   /** The state completion gives the scanned units; `intoWarehouse` moves them into the document's warehouse. */
   completed: UnitState & { intoWarehouse: boolean };
+  /**
+   * Completion hands the scanned units over to the documents of type `to` that name this one as the
+   * document they receive (an IBD naming its STO): the units leave the warehouse in the completed
+   * state and become those documents' expected units, now or when such a document arrives later.
+   * The completed state is then the receiving family's announced one, so its rules apply unchanged.
+   */
+  handOver?: { to: DocumentType };
   /** The state completion gives expected units never scanned (a receipt's shortage). */
   unscanned?: UnitState;
   /** The state units announced by an advance shipping notice take (lines+asn families). */

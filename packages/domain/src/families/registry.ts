@@ -149,6 +149,7 @@ export const transfer = defineFamily({
   sameWarehouse: true,
   scanned: { status: 'PENDING', reason: 'DISPATCHED' },
   completed: { status: 'TRANSIT', reason: 'PENDING GR', intoWarehouse: false },
+  handOver: { to: 'IBD' },
   expected: 'lines',
   fefo: true,
   rules: [fullBundlesOnly, notExpired, firstExpiryFirstOut],

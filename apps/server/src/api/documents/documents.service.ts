@@ -52,6 +52,8 @@ export class DocumentsService {
     const data = await documentLines(this.db, doc.id);
     const quantity = data.reduce((n, l) => n + l.quantity, 0);
     const scanned = data.reduce((n, l) => n + l.scannedQuantity, 0);
-    return { document: { ...documentSummary(doc, quantity, scanned), completedAt: doc.completed_at }, data };
+    const source = doc.source_document_id ? await docs.documentById(this.db, doc.source_document_id) : undefined;
+    const receives = source ? { type: source.type, number: source.number } : null;
+    return { document: { ...documentSummary(doc, quantity, scanned), completedAt: doc.completed_at, receives }, data };
   }
 }

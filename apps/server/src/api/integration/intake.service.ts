@@ -1,4 +1,4 @@
-import { hasValidCheckDigit, type DocumentType } from '@pharma/domain';
+import { familyOf, hasValidCheckDigit, type DocumentType } from '@pharma/domain';
 import type { z } from 'zod';
 import type { DocumentBody, MaterialBody } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
@@ -7,7 +7,8 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
 import * as materials from '../inventory/materials.repository.ts';
-import { warehouseExists } from '../reference/reference.repository.ts';
+import { warehouseExists, warehousesOfPlant } from '../reference/reference.repository.ts';
+import type { DocumentRow } from '../../db/schema.ts';
 
 type MaterialInput = z.infer<typeof MaterialBody>;
 type DocumentInput = z.infer<typeof DocumentBody>;
@@ -63,15 +64,20 @@ export class IntakeService {
 
       const existing = await docs.findDocument(trx, type, number);
       if (existing?.status === 'Completed') throw new AppError(409, 'DOCUMENT_COMPLETED', { type, number });
+      const destinationWarehouseNo = await destinationOf(trx, type, number, body);
+      const source = await sourceOf(trx, type, body);
       const at = new Date().toISOString();
       const id = existing?.id ?? newId();
       const beforeLines = existing ? await docs.lineRows(trx, id) : [];
+      const header = { warehouseNo: body.warehouseNo, date: body.date, destinationWarehouseNo, sourceDocumentId: source?.id ?? null, at };
       if (existing) {
-        await docs.updateHeader(trx, id, { warehouseNo: body.warehouseNo, date: body.date, at });
+        await docs.updateHeader(trx, id, header);
         await docs.deleteLines(trx, id);
       } else {
-        await docs.insertDocument(trx, { id, type, number, warehouseNo: body.warehouseNo, status: 'Open', date: body.date, at });
+        await docs.insertDocument(trx, { ...header, id, type, number, status: 'Open' });
       }
+      // A transfer completed before its receipt was announced: its units are expected here now.
+      if (source?.status === 'Completed') await docs.handOver(trx, source.id, id);
       const scannedBefore = new Map(beforeLines.map((l) => [l.line_no, l.scanned_quantity]));
       await docs.insertLines(
         trx,
@@ -101,4 +107,45 @@ export class IntakeService {
       return { created: !existing };
     });
   }
+}
+
+/**
+ * The warehouse a transfer sends its stock to: named, or the one warehouse of the named plant; another
+ * warehouse than its own. Only families that hand their units over have a destination, and must.
+ */
+async function destinationOf(db: Db, type: DocumentType, number: string, body: DocumentInput): Promise<string | null> {
+  const handsOver = !!familyOf(type)?.handOver;
+  if (!body.destination) {
+    if (handsOver) throw new AppError(422, 'DESTINATION_REQUIRED', { type, number });
+    return null;
+  }
+  if (!handsOver) throw new AppError(422, 'DESTINATION_NOT_ALLOWED', { type });
+  const { warehouseNo, plant } = body.destination;
+  let destination = warehouseNo;
+  if (plant) {
+    const found = await warehousesOfPlant(db, plant);
+    if (found.length !== 1) throw new AppError(422, 'UNKNOWN_PLANT', { plant });
+    destination = found[0];
+  }
+  if (!destination || !(await warehouseExists(db, destination)))
+    throw new AppError(422, 'UNKNOWN_WAREHOUSE', { warehouseNo: destination ?? '-' });
+  if (destination === body.warehouseNo) throw new AppError(422, 'SAME_DESTINATION', { warehouseNo: destination });
+  return destination;
+}
+
+/** The document this one receives (an IBD's STO): of a family handing its units over to this type, going to this warehouse. */
+async function sourceOf(db: Db, type: DocumentType, body: DocumentInput): Promise<DocumentRow | undefined> {
+  if (!body.receives) return undefined;
+  const { type: sourceType, number: sourceNo } = body.receives;
+  if (familyOf(sourceType)?.handOver?.to !== type) throw new AppError(422, 'CANNOT_RECEIVE', { type, source: sourceType });
+  const source = await docs.findDocument(db, sourceType, sourceNo);
+  if (!source) throw new AppError(422, 'DOCUMENT_NOT_FOUND', { type: sourceType, number: sourceNo });
+  if (source.destination_warehouse_no !== body.warehouseNo)
+    throw new AppError(422, 'WRONG_DESTINATION', {
+      source: sourceType,
+      sourceNo,
+      destination: source.destination_warehouse_no ?? '-',
+      warehouseNo: body.warehouseNo,
+    });
+  return source;
 }

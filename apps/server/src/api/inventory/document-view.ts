@@ -41,5 +41,6 @@ export function documentSummary(row: DocumentRow, quantity: number, scannedQuant
     quantity,
     scannedQuantity,
     updatedAt: row.updated_at,
+    destinationWarehouseNo: row.destination_warehouse_no,
   };
 }

@@ -248,12 +248,12 @@ export async function setTreeState(
 
 /**
  * Gives every unit selected by `ids` (a query yielding a column `id` or `unit_id`) one state,
- * optionally moving it into a warehouse, and audits each change: set-based, for completions.
+ * optionally moving it into a warehouse (or out of any, with null), and audits each change: set-based, for completions.
  */
 export async function setStateOf(
   db: Db,
   ids: RawBuilder<unknown>,
-  state: UnitState & { warehouseNo?: string },
+  state: UnitState & { warehouseNo?: string | null },
   audit: UnitAudit,
 ): Promise<void> {
   await auditUnits(db, ids, state, audit);

@@ -13,6 +13,12 @@ export async function warehouseExists(db: Db, warehouseNo: string): Promise<bool
   return !!(await db.selectFrom('warehouses').select('warehouse_no').where('warehouse_no', '=', warehouseNo).executeTakeFirst());
 }
 
+/** The warehouses of a plant. */
+export async function warehousesOfPlant(db: Db, plant: string): Promise<string[]> {
+  const rows = await db.selectFrom('warehouses').select('warehouse_no').where('plant', '=', plant).orderBy('warehouse_no').execute();
+  return rows.map((r) => r.warehouse_no);
+}
+
 export async function partnersOf(db: Db, warehouseNo: string): Promise<{ partnerId: string; role: string; name: string }[]> {
   const rows = await db
     .selectFrom('warehouse_partners')

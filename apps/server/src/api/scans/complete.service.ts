@@ -34,12 +34,10 @@ export class CompleteService {
 
       const audit = { opId: newId(), actorId: actor.userId, at, action: `complete ${doc.type} ${doc.number}`, why: null };
       const { intoWarehouse, ...done } = family.completed;
-      await units.setStateOf(
-        trx,
-        docs.unitsOnDocument(doc.id),
-        { ...done, warehouseNo: intoWarehouse ? doc.warehouse_no : undefined },
-        audit,
-      );
+      // Units handed over to a receiving document leave the warehouse: in transit, they are in none.
+      const warehouseNo = intoWarehouse ? doc.warehouse_no : family.handOver ? null : undefined;
+      await units.setStateOf(trx, docs.unitsOnDocument(doc.id), { ...done, warehouseNo }, audit);
+      if (family.handOver) await docs.handOver(trx, doc.id);
       if (family.unscanned && family.announced) {
         const never = docs.expectedUnitsIn(doc.id, family.announced);
         await units.setStateOf(trx, never, family.unscanned, { ...audit, opId: newId(), why: 'not scanned' });
