@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AI_LENGTH_BY_PREFIX, aiSpec, dlKeyToAi, knownAis } from './ai-index.ts';
+import { AI_ROWS } from './ai-table.ts';
 
 /** GenSpecs Figure 7.8.5-2: AI prefixes of predefined length, which need no separator. */
 const PREDEFINED_PREFIXES = [
@@ -85,5 +86,30 @@ describe('AI table (GS1 Barcode Syntax Dictionary / GenSpecs 3)', () => {
     expect(dlKeyToAi('17')).toBe('17');
     expect(dlKeyToAi('toString')).toBeUndefined();
     expect(dlKeyToAi('linkType')).toBeUndefined();
+  });
+});
+
+describe('the linters the table names (GS1 Barcode Syntax Dictionary)', () => {
+  /** The linters this package applies (ai-index.ts Check, less the internal cset64). */
+  const APPLIED = new Set(
+    (
+      'csum csumalpha key keyoff1 yymmd0 yymmdd yyyymmdd yyyymmd0 hhmi hh mi ss pieceoftotal zero nonzero winding yesno ' +
+      'hyphen nozeroprefix hasnondigit iso5218 latitude longitude pcenc mediatype importeridx posinseqslash'
+    ).split(' '),
+  );
+
+  it('names only linters this package applies (an unknown one would be skipped silently)', () => {
+    for (const [ais, , spec] of AI_ROWS) {
+      for (const part of spec.split(' ')) {
+        for (const linter of part.split(',').slice(1)) expect(APPLIED.has(linter), `${ais}: ${linter}`).toBe(true);
+      }
+    }
+  });
+
+  it('keeps the fast paths: GTIN and SSCC have the check digit only, batch and serial nothing', () => {
+    expect(aiSpec('01')?.numericWithCheckDigit).toBe(true);
+    expect(aiSpec('00')?.numericWithCheckDigit).toBe(true);
+    expect(aiSpec('10')?.simpleCset82).toBe(true);
+    expect(aiSpec('21')?.simpleCset82).toBe(true);
   });
 });

@@ -36,6 +36,9 @@ export type Check =
   | 'latitude'
   | 'longitude'
   | 'pcenc'
+  | 'mediatype'
+  | 'importeridx'
+  | 'posinseqslash'
   | 'cset64';
 
 /**
@@ -78,41 +81,15 @@ export interface AiSpec {
   readonly ex: readonly string[];
 }
 
-const CHECKS: ReadonlySet<string> = new Set([
-  'csum',
-  'csumalpha',
-  'key',
-  'keyoff1',
-  'yymmd0',
-  'yymmdd',
-  'yyyymmdd',
-  'yyyymmd0',
-  'hhmi',
-  'hh',
-  'mi',
-  'ss',
-  'pieceoftotal',
-  'zero',
-  'nonzero',
-  'winding',
-  'yesno',
-  'hyphen',
-  'nozeroprefix',
-  'hasnondigit',
-  'iso5218',
-  'latitude',
-  'longitude',
-  'pcenc',
-]);
-
 function parsePart(text: string): AiPart {
   const optional = text.startsWith('[');
   const [typeAndLength = '', ...linters] = text.replace('[', '').replace(']', '').split(',');
   const cset = typeAndLength.charAt(0) as Cset;
   const variable = typeAndLength.startsWith('..', 1);
   const length = Number(typeAndLength.slice(variable ? 3 : 1));
-  // A GS1 Company Prefix in an all-digit component is always digits: key / keyoff1 need no work there.
-  const checks = linters.filter((l) => CHECKS.has(l) && !(cset === 'N' && l.startsWith('key'))) as Check[];
+  // The table names only linters this package applies (see Check). A GS1 Company Prefix in an
+  // all-digit component is always digits: key / keyoff1 need no work there.
+  const checks = linters.filter((l) => !(cset === 'N' && l.startsWith('key'))) as Check[];
   if (cset === 'Z') checks.push('cset64');
   return { cset, min: variable ? 1 : length, max: length, optional, checks };
 }

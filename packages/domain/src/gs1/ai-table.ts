@@ -18,8 +18,7 @@
  *   X (GS1 character set 82), Y (character set 39) or Z (character set 64, base64url) followed by a
  *   length: `N6` exactly 6, `X..20` 1 to 20. A component in [brackets] is optional. The linters
  *   are the dictionary's (ai-index.ts lists those this package applies); the ones it does not apply
- *   (ISO 3166 / 4217 code lists, IBAN, coupon, package type, importer index, media type, position in
- *   sequence) are left out to keep the web bundle small.
+ *   (ISO 3166 / 4217 code lists, IBAN, coupon, package type) are left out to keep the web bundle small.
  * - attributes: `req=01,02+21` one of the listed AIs (or all of a `+` group) must be present, each
  *   `req=` separately; `ex=02,310n` none of these may be present (`n` = any digit; an AI never
  *   excludes itself); `dlpkey[=22,10,21|235]` a Digital Link primary key with its ordered, optional
@@ -149,7 +148,7 @@ export const AI_ROWS: readonly AiRow[] = [
   ['7022', '?', 'X..20', 'req=7021'], // REV STAT
   ['7023', '?', 'X..30,key', ''], // GIAI - ASSEMBLY
   ['7030-7039', '?', 'N3 X..27', 'req=01,02'], // PROCESSOR # s
-  ['7040', '', 'N1 X1 X1 X1', ''], // UIC+EXT
+  ['7040', '', 'N1 X1 X1 X1,importeridx', ''], // UIC+EXT
   ['7041', '', 'X..4', 'req=00'], // UFRGT UNIT TYPE
   ['710', '?', 'X..20', 'req=01'], // NHRN PZN
   ['711', '?', 'X..20', 'req=01'], // NHRN CIP
@@ -160,7 +159,7 @@ export const AI_ROWS: readonly AiRow[] = [
   ['716', '?', 'X..20', 'req=01'], // NHRN AIC
   ['7230-7239', '?', 'X2 X..28', 'req=01,8004'], // CERT # s
   ['7240', '?', 'X..20', 'req=01,8006'], // PROTOCOL
-  ['7241', '?', 'N2', 'req=8017,8018'], // AIDC MEDIA TYPE
+  ['7241', '?', 'N2,mediatype', 'req=8017,8018'], // AIDC MEDIA TYPE
   ['7242', '?', 'X..25', 'req=8017,8018'], // VCN
   ['7250', '?', 'N8,yyyymmdd', 'req=8018 ex=7251'], // DOB
   ['7251', '?', 'N8,yyyymmdd N4,hhmi', 'req=8018 ex=7250'], // DOB TIME
@@ -170,7 +169,7 @@ export const AI_ROWS: readonly AiRow[] = [
   ['7255', '?', 'X..10', 'req=8017,8018 ex=7256,7259'], // SUFFIX
   ['7256', '?', 'X..90,pcenc', 'req=8017,8018'], // FULL NAME
   ['7257', '?', 'X..70,pcenc', 'req=8018'], // PERSON ADDR
-  ['7258', '?', 'X3', 'req=8018+7259'], // BIRTH SEQUENCE
+  ['7258', '?', 'X3,posinseqslash', 'req=8018+7259'], // BIRTH SEQUENCE
   ['7259', '?', 'X..40,pcenc', 'req=8018 ex=7256'], // BABY
   ['8001', '?', 'N4,nonzero N5,nonzero N3,nonzero N1,winding N1', 'req=01'], // DIMENSIONS
   ['8002', '?', 'X..20', ''], // CMT No.

@@ -82,6 +82,9 @@ describe('other component rules of the dictionary', () => {
     ['7252 biological sex per ISO/IEC 5218 (iso5218)', `8018${withCheckDigit('95060001343500000')}${GS}72525`],
     ['4309 latitude at most 180 degrees (latitude)', `00${SSCC}430918000000010000000000`],
     ['4300 percent-encoding (pcenc)', `00${SSCC}4300ACME%2`],
+    ['7241 AIDC media type 01-10 or 80-99 (mediatype)', `8018${withCheckDigit('95060001343500000')}${GS}724111`],
+    ['7040 importer index one of - 0-9 A-Z _ a-z (importeridx)', `7040123.`],
+    ['7258 birth sequence pos/end, pos not above end (posinseqslash)', `8018${withCheckDigit('95060001343500000')}${GS}72583/2${GS}7259B`],
   ])('%s', (_rule, raw) => {
     expect(code(raw)).toBe('GS1_BAD_VALUE');
   });
@@ -90,6 +93,8 @@ describe('other component rules of the dictionary', () => {
     expect(code(`01${GTIN}800110001000010001`)).toBe('ok');
     expect(code(`00${SSCC}43211${GS}4330001000-${GS}4300ACME%20Ltd`)).toBe('ok');
     expect(code(`80109506A${GS}80111230`)).toBe('ok');
+    expect(code(`8018${withCheckDigit('95060001343500000')}${GS}724180${GS}72581/2${GS}7259B`)).toBe('ok');
+    expect(code(`7040123_`)).toBe('ok');
   });
 });
 

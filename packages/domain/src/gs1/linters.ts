@@ -73,6 +73,12 @@ function isPercentEncoded(s: string, from: number, to: number): boolean {
   return true;
 }
 
+/** 'pos/end' with both numbers from 1, no leading zero, pos not above end (7258 birth sequence). */
+function isPositionInSequence(s: string, from: number, to: number): boolean {
+  const m = /^([1-9]\d*)\/([1-9]\d*)$/.exec(s.slice(from, to));
+  return m !== null && Number(m[1]) <= Number(m[2]);
+}
+
 /** The failure of a linter on s[from, to), or null. */
 export function lint(check: string, s: string, from: number, to: number): MessageCode | null {
   switch (check) {
@@ -109,6 +115,15 @@ export function lint(check: string, s: string, from: number, to: number): Messag
       return Number(s.slice(from, to)) <= 3_600_000_000 ? null : 'GS1_BAD_VALUE';
     case 'pcenc':
       return isPercentEncoded(s, from, to) ? null : 'GS1_BAD_VALUE';
+    case 'mediatype': {
+      // AIDC media type (7241): 01-10 assigned, 80-99 local use; the rest is reserved.
+      const n = to - from === 2 && digitsAt(s, from, to) ? Number(s.slice(from, to)) : 0;
+      return (n >= 1 && n <= 10) || n >= 80 ? null : 'GS1_BAD_VALUE';
+    }
+    case 'importeridx':
+      return to - from === 1 && /[-\w]/.test(s.charAt(from)) ? null : 'GS1_BAD_VALUE';
+    case 'posinseqslash':
+      return isPositionInSequence(s, from, to) ? null : 'GS1_BAD_VALUE';
     case 'cset64':
       return isPaddedCset64(s, from, to) ? null : 'GS1_BAD_VALUE';
     default:
