@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MovementEventsDocument } from '../contract/epcis.ts';
-import { dispatch, receive, returns, scrap } from '../families/registry.ts';
+import { dispatch, receive, returns, returnToPrincipal, scrap, transfer } from '../families/registry.ts';
 import { withCheckDigit } from './check-digit.ts';
 import { parseEpc } from './epc.ts';
 import { movementEvent, sglnUri, type Movement, type MovementUnit } from './epcis-event.ts';
@@ -59,6 +59,17 @@ describe('EPCIS 2.0 section 7.4.2: a completed movement as an ObjectEvent', () =
     expect(event).toMatchObject({ bizStep: 'shipping', disposition: 'in_transit', readPoint: { id: 'urn:epc:id:sgln:8881234.02010.0' } });
     expect(event.bizLocation).toBeUndefined();
     expect(event.bizTransactionList).toEqual([{ type: 'desadv', bizTransaction: 'urn:epcglobal:cbv:bt:8881234020109:8000000101' }]);
+  });
+
+  it('a transfer (shipping, in_transit, po) and a return to principal (shipping, returned, desadv) leave the warehouse: no bizLocation', () => {
+    const sto = built({ ...receipt, cbv: transfer.cbv, document: { number: '3000000301' } });
+    expect(sto).toMatchObject({ bizStep: 'shipping', disposition: 'in_transit', readPoint: { id: 'urn:epc:id:sgln:8881234.02010.0' } });
+    expect(sto.bizLocation).toBeUndefined();
+    expect(sto.bizTransactionList?.[0]?.type).toBe('po');
+    const rtp = built({ ...receipt, cbv: returnToPrincipal.cbv, document: { number: '4000000301' } });
+    expect(rtp).toMatchObject({ bizStep: 'shipping', disposition: 'returned' });
+    expect(rtp.bizLocation).toBeUndefined();
+    expect(rtp.bizTransactionList?.[0]?.type).toBe('desadv');
   });
 
   it('a return (receiving, returned, CBV 2.0 7.3 rma) stays at the warehouse', () => {

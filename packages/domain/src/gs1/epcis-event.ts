@@ -36,6 +36,11 @@ export type BizTransactionType = (typeof BIZ_TRANSACTION_TYPES)[number];
  */
 const NO_LOCATION_AFTER: ReadonlySet<string> = new Set(['in_transit', 'destroyed', 'disposed']);
 
+/** Whether the objects leave the warehouse: a shipping step (a return to its principal is shipping, returned) or a disposition at no location. */
+function leaves(cbv: { bizStep: string; disposition: string }): boolean {
+  return cbv.bizStep === 'shipping' || NO_LOCATION_AFTER.has(cbv.disposition);
+}
+
 /** A unit of the movement: an SSCC (pallet, carton) or a GTIN with its serial (pack). */
 export interface MovementUnit {
   sscc: string | null;
@@ -89,7 +94,7 @@ export function movementEvent(
   if (m.gln !== null) {
     const place = sglnUri(m.gln, prefix);
     event.readPoint = { id: place };
-    if (!NO_LOCATION_AFTER.has(m.cbv.disposition)) event.bizLocation = { id: place };
+    if (!leaves(m.cbv)) event.bizLocation = { id: place };
     const bizTransaction = `urn:epcglobal:cbv:bt:${m.gln}:${m.document.number}`;
     event.bizTransactionList = [m.cbv.bizTransactionType ? { type: m.cbv.bizTransactionType, bizTransaction } : { bizTransaction }];
   }
