@@ -124,6 +124,8 @@ export function checkAiValue(spec: AiSpec, s: string, start: number, end: number
     return bad < 0 ? null : badChar(spec, s, bad, start, position);
   }
   if (spec.numericWithCheckDigit) return checkDigitsAndSum(spec, s, start, end, position);
+  // One component (dates, most AIs): its length is the AI's, already checked.
+  if (spec.parts.length === 1) return checkPart(spec, spec.parts[0] as AiPart, s, start, end, year, start, position);
   let at = start;
   for (const part of spec.parts) {
     if (at >= end) {
