@@ -170,6 +170,24 @@ describe('properties', () => {
     );
   });
 
+  it('a Digital Link URI: one changed digit of its GTIN or SSCC key is never accepted (GenSpecs 7.9.1, Digital Link 1.x)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(['01', 13] as const, ['00', 17] as const),
+        digits(17, 17),
+        fc.nat(),
+        fc.integer({ min: 1, max: 9 }),
+        ([ai, n], body, at, delta) => {
+          const key = withCheckDigit(body.slice(0, n));
+          const i = at % key.length;
+          const bad = key.slice(0, i) + String((Number(key.charAt(i)) + delta) % 10) + key.slice(i + 1);
+          expect(decodeCode(`https://id.gs1.org/${ai}/${key}`, { today }).ok).toBe(true);
+          expect(decodeCode(`https://id.gs1.org/${ai}/${bad}`, { today }).ok).toBe(false);
+        },
+      ),
+    );
+  });
+
   it('the bare GTIN of EAN/UPC: one changed digit is never accepted (GenSpecs 7.9.1)', () => {
     fc.assert(
       fc.property(digits(12, 12), fc.nat(12), fc.integer({ min: 1, max: 9 }), (body, i, delta) => {
