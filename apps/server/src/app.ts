@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { startAuditSealer } from './db/audit.ts';
 import { createTransactor } from './db/transactor.ts';
 import { AuthService } from './api/auth/auth.service.ts';
 import { authRoutes } from './api/auth/auth.routes.ts';
@@ -76,6 +77,11 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   unitsRoutes(app, new UnitsService(database.db));
 
   await registerWeb(app, config.webDist);
-  app.addHook('onClose', () => database.close());
+  // Audit rows are chained after they commit, off the request path (decision 0025).
+  const sealer = startAuditSealer(database.db, (error) => app.log.error({ err: error }, 'sealing the audit trail failed'));
+  app.addHook('onClose', async () => {
+    await sealer.stop();
+    await database.close();
+  });
   return app;
 }

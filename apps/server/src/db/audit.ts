@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { ItemReason, UnitStatus } from '@pharma/domain';
 import type { UnitView } from '@pharma/domain/contract/inventory';
@@ -8,8 +9,10 @@ import type { NewAuditRow } from './schema.ts';
 
 /**
  * The audit trail: the one module that writes audit_log (append-only: the migrations refuse updates
- * and deletes) and reads it back. Every writer is called with the transaction of the change it
- * records, so the two are written together or not at all.
+ * other than sealing, deletes, REPLACE and TRUNCATE) and reads it back. Every writer is called with
+ * the transaction of the change it records, so the two are written together or not at all. Rows are
+ * chained after they commit by the sealer (`sealAudit`), and `verifyAuditChain` checks the chain
+ * (decision 0025).
  */
 
 export interface AuditEntry {
@@ -134,4 +137,112 @@ export async function unitHistory(db: Db, unitId: string): Promise<UnitView['his
     after: h.after_json ? JSON.parse(h.after_json) : null,
     reason: h.reason,
   }));
+}
+
+/** The fields a row's hash covers, in this order, after the previous hash and the row's seq. */
+const CHAINED = ['id', 'at', 'actor_id', 'entity', 'entity_id', 'action', 'before_json', 'after_json', 'reason'] as const;
+type ChainedRow = Record<(typeof CHAINED)[number], string | null>;
+
+/** sha256 of the previous row's hash, this row's place and its fields: hex. */
+export function chainHash(previous: string, seq: number, row: ChainedRow): string {
+  return createHash('sha256')
+    .update(JSON.stringify([previous, seq, ...CHAINED.map((c) => row[c] ?? null)]))
+    .digest('hex');
+}
+
+/** The chain's head, locked (PostgreSQL) so sealers of several app instances take turns: one chain, no fork. */
+const lockHead = prepared<{ seq: number | string; hash: string }, []>('SELECT seq, hash FROM audit_chain_head WHERE id = 1 FOR UPDATE');
+const setHead = prepared<never, [number, string]>('UPDATE audit_chain_head SET seq = ?, hash = ? WHERE id = 1');
+const sealRow = prepared<never, [number, string, string]>('UPDATE audit_log SET seq = ?, hash = ? WHERE id = ? AND seq IS NULL');
+const unsealed = prepared<ChainedRow, [number]>(`SELECT ${CHAINED.join(', ')} FROM audit_log WHERE seq IS NULL ORDER BY id LIMIT ?`);
+const SEAL_BATCH = 2_000;
+
+/**
+ * Chains every committed, unsealed row: each gets the next seq and its hash, in id order (UUIDv7:
+ * time of writing) within a batch. Runs off the request path (the app's timer, every second), in
+ * batches of its own transactions. Answers how many rows it sealed.
+ */
+export async function sealAudit(db: Db): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const sealed = await db.transaction().execute(async (trx) => {
+      const [head] = await lockHead(trx);
+      const rows = await unsealed(trx, SEAL_BATCH);
+      let seq = Number(head!.seq);
+      let hash = head!.hash;
+      for (const row of rows) {
+        seq += 1;
+        hash = chainHash(hash, seq, row);
+        await sealRow(trx, seq, hash, row.id!);
+      }
+      if (rows.length > 0) await setHead(trx, seq, hash);
+      return rows.length;
+    });
+    total += sealed;
+    if (sealed < SEAL_BATCH) return total;
+  }
+}
+
+export interface ChainReport {
+  ok: boolean;
+  /** Rows checked in the chain. */
+  sealed: number;
+  /** Rows written but not chained yet (the sealer runs every second). */
+  unsealed: number;
+  /** The first row where the chain breaks, and how. */
+  broken?: { seq: number; id: string | null; problem: string };
+}
+
+const chainPage = prepared<ChainedRow & { seq: number | string; hash: string }, [number, number]>(
+  `SELECT seq, hash, ${CHAINED.join(', ')} FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?`,
+);
+
+/**
+ * Walks the whole chain in seq order and recomputes every hash: names the first row that was changed,
+ * the first seq missing (a deleted row), or a head the rows no longer reach (rows cut off the end).
+ */
+export async function verifyAuditChain(db: Db): Promise<ChainReport> {
+  const [{ n }] = (await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM audit_log WHERE seq IS NULL`.execute(db)).rows as [
+    { n: number | string },
+  ];
+  const report = (sealed: number, broken?: ChainReport['broken']): ChainReport => ({ ok: !broken, sealed, unsealed: Number(n), broken });
+  let seq = 0;
+  let hash = '';
+  for (;;) {
+    const rows = await chainPage(db, seq, 5_000);
+    for (const row of rows) {
+      const at = Number(row.seq);
+      if (at !== seq + 1)
+        return report(seq, { seq: seq + 1, id: null, problem: `row ${seq + 1} is missing (the next is ${at}, ${row.id})` });
+      const expected = chainHash(hash, at, row);
+      if (row.hash !== expected) return report(seq, { seq: at, id: row.id, problem: `row ${at} (${row.id}) was changed` });
+      seq = at;
+      hash = expected;
+    }
+    if (rows.length < 5_000) break;
+  }
+  const head = (await sql<{ seq: number | string; hash: string }>`SELECT seq, hash FROM audit_chain_head WHERE id = 1`.execute(db)).rows[0];
+  if (!head || Number(head.seq) !== seq || head.hash !== hash) {
+    return report(seq, {
+      seq: seq + 1,
+      id: null,
+      problem: `the chain ends at row ${seq} but its head says ${head ? Number(head.seq) : 'nothing'}`,
+    });
+  }
+  return report(seq);
+}
+
+/** Seals every second until stopped; a failed run is logged and retried on the next tick. */
+export function startAuditSealer(db: Db, onError: (error: unknown) => void, intervalMs = 1_000): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() => sealAudit(db)).catch(onError);
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

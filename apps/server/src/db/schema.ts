@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type {
   Application,
   DocumentStatus,
@@ -27,6 +27,7 @@ export interface Database {
   role_rights: RoleRightsTable;
   refresh_tokens: RefreshTokensTable;
   audit_log: AuditLogTable;
+  audit_chain_head: AuditChainHeadTable;
   warehouses: WarehousesTable;
   materials: MaterialsTable;
   batches: BatchesTable;
@@ -114,8 +115,18 @@ export interface AuditLogTable {
   before_json: string | null;
   after_json: string | null;
   reason: string | null;
+  /** The row's place in the chain, set once by the sealer (db/audit.ts, decision 0025); null until then. */
+  seq: ColumnType<number | null, never, number>;
+  /** sha256 of the previous row's hash, seq and this row's fields; null until sealed. */
+  hash: ColumnType<string | null, never, string>;
 }
 export type NewAuditRow = Insertable<AuditLogTable>;
+
+export interface AuditChainHeadTable {
+  id: number;
+  seq: number;
+  hash: string;
+}
 
 export interface WarehousesTable {
   warehouse_no: string;
