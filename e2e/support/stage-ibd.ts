@@ -15,12 +15,15 @@ export async function adminApi(): Promise<APIRequestContext> {
   return playwrightRequest.newContext({ baseURL: APP_URL, extraHTTPHeaders: { authorization: `Bearer ${jwt}` } });
 }
 
-/** The running app's API as the stock builders' port (apps/server/src/seed/stock-builder.ts). */
-export function apiPort(api: APIRequestContext): StockPort {
-  return httpPort(async (method, url, data) => {
-    const res = await api.fetch(url, { method, data });
-    return { status: res.status(), text: await res.text() };
-  });
+/** The running app's API as the stock builders' port (apps/server/src/seed/stock-builder.ts); scans and completions in `area`. */
+export function apiPort(api: APIRequestContext, area?: 'RDC' | 'LDC'): StockPort {
+  return httpPort(
+    async (method, url, data) => {
+      const res = await api.fetch(url, { method, data });
+      return { status: res.status(), text: await res.text() };
+    },
+    { area },
+  );
 }
 
 /** The demo materials and their GTINs (read from a demo IBD), each with a batch of our own. */
