@@ -14,9 +14,10 @@ const COLORS: Partial<Record<UnitStatus, string>> = {
   INACTIVE: 'gray',
 };
 
+/** A unit's status; it keeps its width beside a long identifier (a pack's GTIN and serial on a handheld). */
 export function UnitStatusBadge({ status }: { status: UnitStatus }) {
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="light">
+    <Badge color={COLORS[status] ?? 'gray'} variant="light" style={{ flexShrink: 0 }}>
       {status}
     </Badge>
   );
