@@ -108,6 +108,8 @@ test('a local operator dispatches an OBD through the document list, which reads 
   await expect(page.getByRole('heading', { level: 1, name: 'WO List' })).toBeVisible();
   await openCard(page, 'Search OBD No.', `OBD No. ${OBD}`, 'WO Details');
   await expect(page).toHaveURL(new RegExp(`/ldc/doDetails/OBD\\?docNo=${OBD}$`));
+  await page.getByRole('link', { name: 'Scan', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'WO Details' })).toBeVisible();
 
   // Dispatch in the menu resets the switch: OBD List again.
   await openMenu(page);

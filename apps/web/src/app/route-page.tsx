@@ -21,6 +21,8 @@ import { RegisterPage } from '../features/register/index.ts';
 import { SearchPage, UnitPage } from '../features/search/index.ts';
 import { SettingsPage } from '../features/settings/index.ts';
 import { documentPaths, routeDocumentNumber, routeFamily } from '../lib/document-routes.ts';
+import { useDispatchState } from '../lib/client-state.ts';
+import { documentDetailsTitle } from '../lib/route-meta.ts';
 import { routeScreen } from '../lib/route-screen.ts';
 import { RequireAccess } from './require-access.tsx';
 import { useRouteTitle } from './use-route-meta.ts';
@@ -36,12 +38,15 @@ const HANDLING_UNITS = ['PLT', 'CTN'] as const;
 function DocumentPage({ meta, title, home }: { meta: RouteMeta; title: string; home: string }) {
   const params = useParams();
   const [search] = useSearchParams();
+  const { isWo } = useDispatchState();
   const area = meta.area ?? 'RDC';
   const family = familyOf(routeFamily(meta, search, params) ?? '');
   const paths = family && documentPaths(area, family.type);
   if (!family || !paths) return <NotAvailable title={title} home={home} />;
   const number = routeDocumentNumber(meta, params, search);
-  const props: DocumentPageProps = { area, family, paths, number };
+  // The way back from the scan screen reads as the details page's header does (WO Details under the WO list type).
+  const detailsTitle = documentDetailsTitle(area, family.type, isWo) ?? paths.detailsTitle;
+  const props: DocumentPageProps = { area, family, paths: { ...paths, detailsTitle }, number };
   const key = `${area}/${family.type}/${meta.page ?? ''}/${number}`;
   switch (meta.page) {
     case 'documentList':

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '@pharma/domain';
 import { LDC_ROUTES, RDC_ROUTES, type RouteMeta } from '../config/routes.ts';
 import { documentPath, documentPaths, routeDocumentNumber, routeFamily } from './document-routes.ts';
-import { routeModule } from './route-meta.ts';
+import { documentDetailsTitle, routeModule } from './route-meta.ts';
 
 const route = (path: string): RouteMeta => {
   const found = [...RDC_ROUTES, ...LDC_ROUTES].find((r) => r.path === path);
@@ -71,6 +71,13 @@ describe('document paths from the route tables', () => {
     expect(documentPaths('LDC', 'RTP')?.scanUnits('5')).toBe('/ldc/ScanOperation/5?p=RTP');
     for (const family of FAMILIES.filter((f) => f.areas.includes('LDC')))
       expect(documentPaths('LDC', family.type), family.type).toBeDefined();
+  });
+
+  it("titles the way back to a family's details as its header: local dispatch as OBD or WO Details by isWo", () => {
+    expect(documentDetailsTitle('LDC', 'OBD', false)).toBe('OBD Details');
+    expect(documentDetailsTitle('LDC', 'OBD', true)).toBe('WO Details');
+    expect(documentDetailsTitle('RDC', 'OBD', true)).toBe('OBD Details');
+    expect(documentDetailsTitle('LDC', 'DECOMM', true)).toBe('SN Details');
   });
 
   it('reads the document number from the route parameter, or from the number query parameter', () => {

@@ -1,7 +1,8 @@
-import { familyOf, MODULES, type ModuleCode } from '@pharma/domain';
+import { familyOf, MODULES, type DocumentType, type ModuleCode } from '@pharma/domain';
+import type { Area } from '@pharma/domain/contract/inventory';
 import { fillLabel, NAV_LABELS, TITLES } from '../config/labels.ts';
 import { DEFAULT_SCAN_FAMILY, type RouteMeta } from '../config/routes.ts';
-import { routeFamily } from './document-routes.ts';
+import { documentRoute, routeFamily } from './document-routes.ts';
 
 /** What a title may depend on besides the route itself. */
 export interface TitleContext {
@@ -79,6 +80,15 @@ export function routeTitle(meta: RouteMeta, ctx: TitleContext): string {
     default:
       return meta.title;
   }
+}
+
+/**
+ * The title of a family's details page in an area, as its header reads it: the scan screen's way back
+ * ('IBD Details'; locally 'OBD Details' or 'WO Details' by the isWo flag).
+ */
+export function documentDetailsTitle(area: Area, type: DocumentType, isWo: boolean): string | undefined {
+  const route = documentRoute(area, type, 'documentDetails');
+  return route && routeTitle(route, { params: { moduleType: type }, search: new URLSearchParams(), isWo });
 }
 
 /** The area a path belongs to, by its prefix. */
