@@ -1,22 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
-import { DEMO_DOCUMENTS, DEMO_INVENTORY } from '../src/seed/demo-documents.ts';
+import { DEMO_DOCUMENTS, DEMO_INVENTORY, DEMO_LOCAL_DOCUMENTS } from '../src/seed/demo-documents.ts';
 import { scanOf, type StockUnit } from '../src/seed/stock-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 
 /**
- * The demo's regional dispatch, return and scrapping documents fit its stock: each can be finished
- * with the codes README.md lists, and the scans it names warn or are refused as it says.
+ * The demo's regional dispatch, return and scrapping documents, and its local dispatch, return,
+ * scrapping, transfer and return to principal, fit its stock: each can be finished with the codes
+ * README.md lists, and the scans it names warn or are refused as it says.
  */
 describe.each(DATABASES)('the demo documents on %s', (kind) => {
   let t: TestApp;
   let rdc: Record<string, string>;
-  const { stock, documents } = DEMO_INVENTORY;
+  let ldc: Record<string, string>;
+  const { stock, documents, localStock, localDocuments } = DEMO_INVENTORY;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
     rdc = (await signIn(t.app, DEMO_USERS.rdc)).headers;
+    ldc = (await signIn(t.app, DEMO_USERS.ldc)).headers;
   });
   afterAll(() => t?.close());
 
@@ -68,5 +71,63 @@ describe.each(DATABASES)('the demo documents on %s', (kind) => {
     expect(done.statusCode, done.body).toBe(200);
     const carton = await t.app.inject({ method: 'GET', url: `/api/searchSSCC/${stock.damagedCarton.sscc}`, headers: rdc });
     expect(carton.json().data[0]).toMatchObject({ status: 'DESTROYED', reason: 'OTHER' });
+  });
+
+  const local = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `${url}?area=LDC`, headers: ldc, payload });
+  const localScan = (docType: string, docNo: string, unit: StockUnit) =>
+    local('/api/scanForOperation', { docType, docNo, ...scanOf(unit), idType: 'GS1', scanId: randomUUID() });
+  const localFinish = async (docType: string, docNo: string, units: readonly StockUnit[]) => {
+    for (const unit of units) {
+      const res = await localScan(docType, docNo, unit);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().warnings).toEqual([]);
+    }
+    const done = await local('/api/completeOperation', { docType, docNo });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.every((l: { shortageQuantity: number }) => l.shortageQuantity === 0)).toBe(true);
+    return done.json();
+  };
+  const localUnit = async (sscc: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/searchSSCC/${sscc}?area=LDC`, headers: ldc })).json().data[0];
+
+  it('local dispatch: damaged and quarantined stock is refused, the carton and packs finish the OBD', async () => {
+    const obd = DEMO_LOCAL_DOCUMENTS.dispatch;
+    expect((await localScan('OBD', obd, localStock.damagedCarton)).json().code).toBe('NOT_SALEABLE');
+    expect((await localScan('OBD', obd, localStock.quarantinedCarton)).json().code).toBe('NOT_SALEABLE');
+    expect((await localFinish('OBD', obd, localDocuments.dispatch)).message).toBe('GI scan saved successfully!');
+  });
+
+  it('local return: what OBD 8000000202 dispatched comes back into quarantine', async () => {
+    expect((await localFinish('RMA', DEMO_LOCAL_DOCUMENTS.return, localDocuments.return)).message).toBe(
+      'Returns scans saved successfully!',
+    );
+    expect(await localUnit(localStock.returnCarton.sscc)).toMatchObject({ status: 'QUARANTINE', reason: 'RETURNED' });
+  });
+
+  it('local scrapping: the damaged carton and the expired lot are destroyed', async () => {
+    expect((await localFinish('DECOMM', DEMO_LOCAL_DOCUMENTS.scrap, localDocuments.scrap)).message).toBe(
+      'Decomm. scans saved successfully!',
+    );
+    expect(await localUnit(localStock.damagedCarton.sscc)).toMatchObject({ status: 'DESTROYED', reason: 'OTHER' });
+  });
+
+  it('return to principal: the quarantined carton and the short-dated packs go back, dispatched and locked', async () => {
+    expect((await localFinish('RTP', DEMO_LOCAL_DOCUMENTS.rtp, localDocuments.rtp)).message).toBe('RTP completed successfully!');
+    expect(await localUnit(localStock.quarantinedCarton.sscc)).toMatchObject({ status: 'TRANSIT', reason: 'DISPATCHED' });
+  });
+
+  it('transfer: the pallet leaves W3010 in transit and is received in W2010 on IBD 1800000106', async () => {
+    expect((await localFinish('STO', DEMO_LOCAL_DOCUMENTS.transfer, localDocuments.transfer)).message).toBe(
+      'Transfer scans saved successfully!',
+    );
+    expect(await localUnit(localStock.pallet.sscc)).toMatchObject({ status: 'TRANSIT', reason: 'PENDING GR', warehouseNo: null });
+    const ibd = DEMO_LOCAL_DOCUMENTS.transferReceipt;
+    expect((await details(`/api/ibdNo/${ibd}`)).document.receives).toEqual({ type: 'STO', number: DEMO_LOCAL_DOCUMENTS.transfer });
+    expect((await scan('IBD', ibd, localStock.carton)).statusCode).toBe(409);
+    for (const unit of localDocuments.transferReceipt) expect((await scan('IBD', ibd, unit)).statusCode).toBe(200);
+    const done = await post('/api/completeReceive', { ibdNo: ibd });
+    expect(done.statusCode, done.body).toBe(200);
+    const pallet = await t.app.inject({ method: 'GET', url: `/api/searchSSCC/${localStock.pallet.sscc}`, headers: rdc });
+    expect(pallet.json().data[0]).toMatchObject({ status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED', warehouseNo: 'W2010' });
   });
 });

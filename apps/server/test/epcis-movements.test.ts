@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epcisSchemaErrors } from '../src/api/integration/epcis-schema.ts';
 import { recordMovement } from '../src/api/integration/movements.service.ts';
 import { DEMO_USERS, DEMO_WAREHOUSES } from '../src/seed/demo.ts';
-import { DEMO_DOCUMENTS, DEMO_IBDS } from '../src/seed/demo-documents.ts';
+import { DEMO_DOCUMENTS, DEMO_IBDS, DEMO_LOCAL_DOCUMENTS } from '../src/seed/demo-documents.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 
 const URL = '/api/integration/epcis/events';
@@ -151,16 +151,16 @@ describe.each(DATABASES)('EPCIS 2.0 events of completed movements on %s', (kind)
       expect(epcisSchemaErrors(res.json())).toEqual([]);
       return (res.json().epcisBody.eventList as EpcisObjectEvent[]).map((e) => e.bizTransactionList![0]!.bizTransaction.split(':').pop());
     };
-    // The seed completes two receipts, then the dispatch its return brings back; this file one receipt.
-    const bySeed = [DEMO_IBDS.completed, DEMO_IBDS.stock, DEMO_DOCUMENTS.dispatched];
-    expect(await numbers('?docType=IBD')).toEqual([DEMO_IBDS.completed, DEMO_IBDS.stock, DEMO_IBDS.inProgress]);
+    // The seed completes two receipts, then the dispatch its return brings back, then the same locally; this file one receipt.
+    const bySeed = [DEMO_IBDS.completed, DEMO_IBDS.stock, DEMO_DOCUMENTS.dispatched, DEMO_IBDS.localStock, DEMO_LOCAL_DOCUMENTS.dispatched];
+    expect(await numbers('?docType=IBD')).toEqual([DEMO_IBDS.completed, DEMO_IBDS.stock, DEMO_IBDS.localStock, DEMO_IBDS.inProgress]);
     expect(await numbers('')).toEqual([...bySeed, DEMO_IBDS.inProgress]);
     expect(await numbers(`?from=${completedHere}`)).toEqual([DEMO_IBDS.inProgress]);
     expect(await numbers(`?to=${completedHere}`)).toEqual(bySeed);
     expect(await numbers(`?from=${seeded}&to=${completedHere}`)).toEqual(bySeed);
     const inSingapore = new Date(Date.parse(completedHere) + 8 * 3600_000).toISOString().replace('Z', '+08:00');
     expect(await numbers(`?from=${encodeURIComponent(inSingapore)}`)).toEqual([DEMO_IBDS.inProgress]);
-    expect(await numbers('?docType=OBD')).toEqual([DEMO_DOCUMENTS.dispatched]);
+    expect(await numbers('?docType=OBD')).toEqual([DEMO_DOCUMENTS.dispatched, DEMO_LOCAL_DOCUMENTS.dispatched]);
     expect(await numbers(`?docType=IBD&docNo=${DEMO_IBDS.completed}&from=${completedHere}`)).toEqual([]);
   });
 

@@ -16,6 +16,8 @@ export const DEMO_IBDS = {
   /** Completed: the stock the regional dispatch, return and scrapping documents fit. */
   stock: '1800000105',
   local: '1800000201',
+  /** Completed, in W3010: the stock the local documents fit. */
+  localStock: '1800000202',
 } as const;
 
 /** Regional (W2010) dispatch, return and scrapping documents that fit the demo stock. */
@@ -29,6 +31,46 @@ export const DEMO_DOCUMENTS = {
   /** DECOMM, Open: the damaged carton and the expired lot. */
   scrap: '7000000101',
 } as const;
+
+/** Local (W3010) documents of every family on the engine that fit the local demo stock. */
+export const DEMO_LOCAL_DOCUMENTS = {
+  /** OBD, Open: an Amlodipine carton and four Cetirizine packs. */
+  dispatch: '8000000201',
+  /** OBD, Completed: dispatched an Amoxicillin carton and two Metformin packs. */
+  dispatched: '8000000202',
+  /** RMA, Open: what OBD 8000000202 dispatched comes back. */
+  return: '6000000201',
+  /** DECOMM, Open: the damaged Insulin carton and the expired Insulin packs. */
+  scrap: '7000000201',
+  /** STO, Open, to plant 2010 (W2010): the Paracetamol pallet. */
+  transfer: '3000000201',
+  /** IBD in W2010, Open, naming STO 3000000201: receives the pallet once the transfer is completed. */
+  transferReceipt: '1800000106',
+  /** RTP, Open: the quarantined Omeprazole carton and three short-dated Omeprazole packs. */
+  rtp: '4000000201',
+} as const;
+
+/** The local warehouse's stock in W3010, received through IBD 1800000202. */
+export interface DemoLocalStock {
+  /** Paracetamol 500 mg (10000001), its 2028 batch: 2 cartons of 10 packs, to transfer. */
+  pallet: PalletSpec;
+  /** Amlodipine 5 mg (10000050), its 2028 batch: 12 packs. */
+  carton: CartonSpec;
+  /** Cetirizine 10 mg (10000057), its 2028 batch: 4 loose packs. */
+  loosePacks: PackSpec[];
+  /** Amoxicillin 250 mg (10000008), 2028 batch, 6 packs: dispatched (OBD 8000000202), to come back (RMA 6000000201). */
+  returnCarton: CartonSpec;
+  /** Metformin 850 mg (10000015), 2028 batch, 2 loose packs: dispatched and to come back with the carton. */
+  returnPacks: PackSpec[];
+  /** Insulin glargine (10000043), 5 packs of its 2028 batch, set DAMAGED after receipt. */
+  damagedCarton: CartonSpec;
+  /** Insulin glargine, 2 loose packs of a lot that expired on 2026-10-31. */
+  expiredPacks: PackSpec[];
+  /** Omeprazole 20 mg (10000029), 6 packs of its 2028 batch, set QUARANTINE after receipt: back to the principal. */
+  quarantinedCarton: CartonSpec;
+  /** Omeprazole 20 mg, 3 loose packs of its 2027 batch: back to the principal too. */
+  shortDatedPacks: PackSpec[];
+}
 
 /** The demo warehouse's stock in W2010, received through IBD 1800000105. */
 export interface DemoStock {
@@ -53,10 +95,15 @@ export interface DemoInventory {
   stock: DemoStock;
   /** The units on each regional document; its lines fit them exactly. */
   documents: Record<keyof typeof DEMO_DOCUMENTS, StockUnit[]>;
+  localStock: DemoLocalStock;
+  /** The units on each local document (and on the IBD receiving the transfer); its lines fit them exactly. */
+  localDocuments: Record<keyof typeof DEMO_LOCAL_DOCUMENTS, StockUnit[]>;
 }
 
 /** A lot past its expiry (the demo's day is 2026-11-20). */
 export const EXPIRED_LOT = { batch: 'L2610093', expiry: '2026-10-31' } as const;
+/** The local expired lot, of Insulin glargine. */
+export const LOCAL_EXPIRED_LOT = { batch: 'L2610094', expiry: '2026-10-31' } as const;
 
 function demoInventory(): DemoInventory {
   const codes = new CodeMaker(4242);
@@ -78,6 +125,19 @@ function demoInventory(): DemoInventory {
     expiredPacks: codes.packs(3, { ...demoProduct(3), ...EXPIRED_LOT }),
   };
   const dispatched = [stock.returnCarton, ...stock.returnPacks];
+  // Drawn after the regional stock, so no earlier code changes.
+  const localStock: DemoLocalStock = {
+    pallet: codes.pallet(2, 10, demoProduct(0, 2028)),
+    carton: codes.carton(12, demoProduct(7, 2028)),
+    loosePacks: codes.packs(4, demoProduct(8, 2028)),
+    returnCarton: codes.carton(6, demoProduct(1, 2028)),
+    returnPacks: codes.packs(2, demoProduct(2, 2028)),
+    damagedCarton: codes.carton(5, demoProduct(6, 2028)),
+    expiredPacks: codes.packs(2, { ...demoProduct(6), ...LOCAL_EXPIRED_LOT }),
+    quarantinedCarton: codes.carton(6, demoProduct(4, 2028)),
+    shortDatedPacks: codes.packs(3, demoProduct(4, 2027)),
+  };
+  const localDispatched = [localStock.returnCarton, ...localStock.returnPacks];
   return {
     ibds: {
       open,
@@ -90,6 +150,11 @@ function demoInventory(): DemoInventory {
         cartons: [stock.olderCarton, stock.returnCarton, stock.damagedCarton],
         packs: [...stock.loosePacks, ...stock.returnPacks, ...stock.expiredPacks],
       },
+      localStock: {
+        pallets: [localStock.pallet],
+        cartons: [localStock.carton, localStock.returnCarton, localStock.damagedCarton, localStock.quarantinedCarton],
+        packs: [...localStock.loosePacks, ...localStock.returnPacks, ...localStock.expiredPacks, ...localStock.shortDatedPacks],
+      },
     },
     stock,
     documents: {
@@ -97,6 +162,16 @@ function demoInventory(): DemoInventory {
       dispatched,
       return: dispatched,
       scrap: [stock.damagedCarton, ...stock.expiredPacks],
+    },
+    localStock,
+    localDocuments: {
+      dispatch: [localStock.carton, ...localStock.loosePacks],
+      dispatched: localDispatched,
+      return: localDispatched,
+      scrap: [localStock.damagedCarton, ...localStock.expiredPacks],
+      transfer: [localStock.pallet],
+      transferReceipt: [localStock.pallet],
+      rtp: [localStock.quarantinedCarton, ...localStock.shortDatedPacks],
     },
   };
 }

@@ -2,7 +2,7 @@ import type { DocumentType } from '@pharma/domain';
 import type { Db } from '../db/database.ts';
 import { UnitsService } from '../api/units/units.service.ts';
 import { DEMO_MATERIALS, demoProduct } from './demo-catalogue.ts';
-import { DEMO_DOCUMENTS, DEMO_IBDS, DEMO_INVENTORY } from './demo-documents.ts';
+import { DEMO_DOCUMENTS, DEMO_IBDS, DEMO_INVENTORY, DEMO_LOCAL_DOCUMENTS } from './demo-documents.ts';
 import { ssccScan } from './epcis-builder.ts';
 import { servicePort } from './service-port.ts';
 import { putDocumentFor, receiveIbd, scanAndComplete, scanUnits, stageIbd } from './stock-builder.ts';
@@ -51,15 +51,48 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
   await putDocumentFor(port, 'DECOMM', DEMO_DOCUMENTS.scrap, documents.scrap, DEMO_MATERIALS, on);
   await putDocumentFor(port, 'OBD', DEMO_DOCUMENTS.dispatch, documents.dispatch, DEMO_MATERIALS, on);
 
-  // Local (W3010) documents of every other family: placeholders whose lines fit no stock, open for the
-  // workflows later issues build on the engine. The index picks their materials and first quantity.
+  // Local (W3010) stock and a document of each local family on the engine that fits it: received in
+  // full, one carton then found damaged and one quarantined; a dispatch completed so its return can
+  // bring it back; the transfer's receipt announced at its destination, W2010.
+  const local = { ...on, warehouseNo: 'W3010' };
+  const { localStock, localDocuments: docsOf } = DEMO_INVENTORY;
+  await receiveIbd(port, DEMO_IBDS.localStock, ibds.localStock, DEMO_MATERIALS, local);
+  const units = new UnitsService(db);
+  await units.setStatus(
+    actorId,
+    { code: ssccScan(localStock.damagedCarton.sscc), unit: 'CTN', status: 'DAMAGED', reason: 'Dropped from the forklift', area: 'LDC' },
+    DAY,
+  );
+  await units.setStatus(
+    actorId,
+    {
+      code: ssccScan(localStock.quarantinedCarton.sscc),
+      unit: 'CTN',
+      status: 'QUARANTINE',
+      reason: 'Recall notice from the principal',
+      area: 'LDC',
+    },
+    DAY,
+  );
+  await putDocumentFor(port, 'OBD', DEMO_LOCAL_DOCUMENTS.dispatched, docsOf.dispatched, DEMO_MATERIALS, local);
+  await scanAndComplete(port, 'OBD', DEMO_LOCAL_DOCUMENTS.dispatched, docsOf.dispatched);
+  await putDocumentFor(port, 'RMA', DEMO_LOCAL_DOCUMENTS.return, docsOf.return, DEMO_MATERIALS, local);
+  await putDocumentFor(port, 'DECOMM', DEMO_LOCAL_DOCUMENTS.scrap, docsOf.scrap, DEMO_MATERIALS, local);
+  await putDocumentFor(port, 'RTP', DEMO_LOCAL_DOCUMENTS.rtp, docsOf.rtp, DEMO_MATERIALS, local);
+  await putDocumentFor(port, 'STO', DEMO_LOCAL_DOCUMENTS.transfer, docsOf.transfer, DEMO_MATERIALS, {
+    ...local,
+    destination: { plant: '2010' },
+  });
+  await putDocumentFor(port, 'IBD', DEMO_LOCAL_DOCUMENTS.transferReceipt, docsOf.transferReceipt, DEMO_MATERIALS, {
+    ...on,
+    receives: { type: 'STO', number: DEMO_LOCAL_DOCUMENTS.transfer },
+  });
+  await putDocumentFor(port, 'OBD', DEMO_LOCAL_DOCUMENTS.dispatch, docsOf.dispatch, DEMO_MATERIALS, local);
+
+  // Local documents of the families not on the engine yet: placeholders whose lines fit no stock, open
+  // for the workflows later issues build. The index picks their materials and first quantity.
   const placeholders: [DocumentType, string, number][] = [
-    ['OBD', '8000000201', 1],
-    ['RMA', '6000000201', 3],
-    ['DECOMM', '7000000201', 5],
     ['RRD', '5000000201', 6],
-    ['RTP', '4000000201', 7],
-    ['STO', '3000000201', 8],
     ['REPACK', '2000000201', 9],
     ['SCANLITE', '9000000201', 10],
   ];
@@ -73,8 +106,6 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
         { lineNo: 10, materialNo: a.materialNo, batchNo: a.batch, quantity: 12 + i },
         { lineNo: 20, materialNo: b.materialNo, batchNo: b.batch, quantity: 24 },
       ],
-      // A transfer names where it goes: the regional DC's plant.
-      ...(type === 'STO' ? { destination: { plant: '2010' } } : {}),
     });
   }
 }

@@ -76,6 +76,9 @@ export interface DocumentOptions {
   date?: string;
 }
 
+/** What a document of some families names besides its lines: a transfer's destination, the STO an IBD receives. */
+export type DocumentLinks = Pick<DocumentInput, 'destination' | 'receives'>;
+
 /** An IBD whose lines fit the shipment (plus `extra` packs on its first line), and its advance shipping notice. */
 export async function stageIbd(
   port: StockPort,
@@ -95,9 +98,9 @@ export async function putDocumentFor(
   number: string,
   stock: Shipment | readonly StockUnit[],
   materials: readonly MaterialRef[],
-  { warehouseNo = 'W2010', date = DOC_DATE }: DocumentOptions = {},
+  { warehouseNo = 'W2010', date = DOC_DATE, ...links }: DocumentOptions & DocumentLinks = {},
 ): Promise<void> {
-  await port.putDocument(type, number, { warehouseNo, date, lines: linesFor(packsOf(stock), materials) });
+  await port.putDocument(type, number, { warehouseNo, date, lines: linesFor(packsOf(stock), materials), ...links });
 }
 
 /** What a scanner sends for a unit: a GS1-128 SSCC label for a pallet or carton, a DataMatrix for a pack. */
