@@ -155,12 +155,16 @@ const lockHead = prepared<{ seq: number | string; hash: string }, []>('SELECT se
 const setHead = prepared<never, [number, string]>('UPDATE audit_chain_head SET seq = ?, hash = ? WHERE id = 1');
 const sealRow = prepared<never, [number, string, string]>('UPDATE audit_log SET seq = ?, hash = ? WHERE id = ? AND seq IS NULL');
 const unsealed = prepared<ChainedRow, [number]>(`SELECT ${CHAINED.join(', ')} FROM audit_log WHERE seq IS NULL ORDER BY id LIMIT ?`);
-const SEAL_BATCH = 2_000;
+/**
+ * Rows per sealing transaction: small, so that on SQLite (one writer, one connection) a scan waiting
+ * behind a batch waits about a millisecond, not the whole second's backlog (decision 0025).
+ */
+const SEAL_BATCH = 250;
 
 /**
  * Chains every committed, unsealed row: each gets the next seq and its hash, in id order (UUIDv7:
  * time of writing) within a batch. Runs off the request path (the app's timer, every second), in
- * batches of its own transactions. Answers how many rows it sealed.
+ * batches of their own short transactions, letting other work in between. Answers how many rows it sealed.
  */
 export async function sealAudit(db: Db): Promise<number> {
   let total = 0;
@@ -180,6 +184,7 @@ export async function sealAudit(db: Db): Promise<number> {
     });
     total += sealed;
     if (sealed < SEAL_BATCH) return total;
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
