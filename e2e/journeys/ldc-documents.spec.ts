@@ -136,6 +136,9 @@ test('a local operator dispatches an OBD through the document list, which reads 
   await expect(page).toHaveURL(new RegExp(`/ldc/doDetails/OBD\\?docNo=${OBD}$`));
   expect(calls.length).toBeGreaterThan(3);
   expect(calls.filter((url) => !url.includes('area=LDC'))).toEqual([]);
+  // Details naming no document (no ?docNo=): not found.
+  await page.goto('/ldc/doDetails/OBD');
+  await expect(page.getByText('The page you are looking for does not exist.')).toBeVisible();
 });
 
 test('a local operator takes a dispatched carton back on an RMA: a pack in stock is refused, the carton links to Item Details', async ({

@@ -52,7 +52,8 @@ function DocumentPage({ meta, title, home }: { meta: RouteMeta; title: string; h
     case 'documentList':
       return <DocumentListPage key={key} {...props} toolbar={meta.listTypes ? <ListTypeSwitch /> : undefined} />;
     case 'documentDetails':
-      return <DocumentDetailsPage key={key} {...props} />;
+      // A details URL naming no document (/ldc/doDetails/OBD without ?docNo=) has nothing to show.
+      return number ? <DocumentDetailsPage key={key} {...props} /> : <NotFoundPage home={home} />;
     case 'scanDocument':
       return <ScanDocumentPage key={key} {...props} />;
     case 'scanUnits':
