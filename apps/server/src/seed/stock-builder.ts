@@ -77,7 +77,7 @@ export interface DocumentOptions {
 }
 
 /** What a document of some families names besides its lines: a transfer's destination, the STO an IBD receives. */
-export type DocumentLinks = Pick<DocumentInput, 'destination' | 'receives'>;
+type DocumentLinks = Pick<DocumentInput, 'destination' | 'receives'>;
 
 /** An IBD whose lines fit the shipment (plus `extra` packs on its first line), and its advance shipping notice. */
 export async function stageIbd(
