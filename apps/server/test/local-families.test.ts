@@ -4,7 +4,7 @@ import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd } from '../src/seed/stock-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
-import { apiPort, makeCodes, products, type Product } from './inventory-fixtures.ts';
+import { apiPort, makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
 /**
  * The local area (W3010) on the engine: transfer (STO) and return to principal (RTP) with the rules
@@ -114,6 +114,12 @@ describe.each(DATABASES)('transfer, return to principal and the local area on %s
     expect((await putDocument('IBD', '1700005152', ibd)).statusCode).toBe(200);
     const details = (await get('/api/ibdNo/1700005152', rdc)).json();
     expect(details.document.receives).toEqual({ type: 'STO', number: '3100000001' });
+    // Before the STO completes, the IBD expects nothing: not a unit another supplier's notice announced.
+    const announced = makeCodes(5152).carton(2, all[0]!);
+    await stageInbound(t.app, admin, '1700005159', { cartons: [announced] }, all);
+    const res = await scan('IBD', '1700005152', ssccScan(announced.sscc), 'CTN', rdc, '');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('NOT_EXPECTED');
   });
 
   it('transfer takes saleable stock of its warehouse, whole bundles only, and refuses other states naming them', async () => {

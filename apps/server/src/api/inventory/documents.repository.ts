@@ -226,16 +226,21 @@ export async function setStatus(db: Db, id: string, status: DocumentStatus, at: 
  * Each unit of the walk probes the document's list by its key (a correlated EXISTS): an `IN (walk)`
  * made SQLite read the whole list instead, and a document of 6,500 units took 60 µs, not 6.
  */
-const namedOrAncestorNamed = prepared<{ has_list: number | boolean; hit: number | boolean }, [string, string, string]>(`
+const namedOrAncestorNamed = prepared<{ has_list: number | boolean; hit: number | boolean }, [string, string, string, string]>(`
   WITH RECURSIVE up(id, parent_id) AS (
     SELECT id, parent_id FROM handling_units WHERE id = ?
     UNION ALL SELECT h.id, h.parent_id FROM handling_units h JOIN up ON h.id = up.parent_id
   )
-  SELECT EXISTS (SELECT 1 FROM document_units WHERE document_id = ?) AS has_list,
+  SELECT (EXISTS (SELECT 1 FROM document_units WHERE document_id = ?)
+      OR EXISTS (SELECT 1 FROM documents WHERE id = ? AND source_document_id IS NOT NULL)) AS has_list,
     EXISTS (SELECT 1 FROM up WHERE EXISTS (SELECT 1 FROM document_units du WHERE du.document_id = ? AND du.unit_id = up.id)) AS hit`);
 
+/**
+ * A document naming the document it receives (an IBD's STO) has a list even while it is empty: it
+ * expects only what that document hands over, nothing before it completes.
+ */
 export async function isExpected(db: Db, documentId: string, unitId: string): Promise<boolean> {
-  const [row] = await namedOrAncestorNamed(db, unitId, documentId, documentId);
+  const [row] = await namedOrAncestorNamed(db, unitId, documentId, documentId, documentId);
   if (!row!.has_list || row!.hit) return true;
   const down = await sql<{ hit: number | boolean }>`
     WITH RECURSIVE ${treeCte(unitId)}
