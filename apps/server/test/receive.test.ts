@@ -81,6 +81,38 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
     expect(reused.json().code).toBe('SCAN_ID_REUSED');
   });
 
+  it('records a scan naming its maker only under that maker: another caller gets 409 and changes nothing', async () => {
+    const own = makeCodes(992).packs(2, all[2]!);
+    await stageInbound(t.app, admin, '1900000005', { packs: own }, all);
+    const idOf = async (headers: Record<string, string>) =>
+      ((await t.app.inject({ method: 'GET', url: '/api/me', headers })).json() as { user: { id: string } }).user.id;
+    const [adminId, rdcId] = [await idOf(admin), await idOf(rdc)];
+    const claim = (code: string, userId: string, scanId = randomUUID()) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/scanForOperation',
+        headers: rdc,
+        payload: { docType: 'IBD', docNo: '1900000005', code, unit: 'EA', scanId, userId },
+      });
+    const lines = async () => (await t.app.inject({ method: 'GET', url: '/api/ibdNo/1900000005', headers: rdc })).json();
+    const before = await lines();
+    const id = randomUUID();
+    const wrong = await claim(packScan(own[0]!), adminId, id);
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json()).toEqual({
+      code: 'SCAN_OF_ANOTHER_USER',
+      message: 'This scan was made by another user: it is recorded only when that user is signed in.',
+    });
+    expect(await lines()).toEqual(before);
+    // The same scan sent later under its maker's session is recorded, under that maker.
+    const right = await claim(packScan(own[0]!), rdcId, id);
+    expect(right.statusCode).toBe(200);
+    const search = await t.app.inject({ method: 'GET', url: `/api/serialSearch/${encodeURIComponent(own[0]!.serial)}`, headers: rdc });
+    expect(search.json().data[0].history.at(-1)).toMatchObject({ by: DEMO_USERS.rdc });
+    // A replay of that scanId claiming another user is still refused: the claim is checked first.
+    expect((await claim(packScan(own[0]!), adminId, id)).statusCode).toBe(409);
+  });
+
   it('a pack typed as a scanner types it (textual group separator) counts one', async () => {
     const res = await scan(packScan(packs[0]!, '<GS>'), 'EA');
     expect(res.statusCode).toBe(200);

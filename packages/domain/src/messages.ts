@@ -127,6 +127,7 @@ export const MESSAGES = {
     "This pack is part of bundle {bundle}: only full bundles are accepted. Scan the bundle, or add loose packs with 'Add Pack'.",
   BUNDLE_NOT_FULL: "Bundle {bundle} is missing packs: only full bundles are accepted. Add its loose packs with 'Add Pack'.",
   SCAN_ID_REUSED: 'This scan id was already used for another scan.',
+  SCAN_OF_ANOTHER_USER: 'This scan was made by another user: it is recorded only when that user is signed in.',
   NOT_SCANNED_ON_DOCUMENT: 'This item is not scanned on {type} {number}.',
   STATUS_NOT_OFFERED: 'Status {status} cannot be set on this item.',
   ITEM_LOCKED: 'This item is locked ({status}, {reason}): its status cannot be changed.',

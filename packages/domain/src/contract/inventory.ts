@@ -136,6 +136,11 @@ export const ScanRequest = z.object({
   idType: z.enum(ID_TYPES).default('GS1'),
   scanId: z.string().min(8).max(64),
   device: z.string().max(100).optional(),
+  /**
+   * The user who made the scan (decision 0026): a scan queued on a shared device names its
+   * maker, and the server records it only under that user's session (409 SCAN_OF_ANOTHER_USER).
+   */
+  userId: z.string().min(1).max(64).optional(),
 });
 export type ScanRequest = z.infer<typeof ScanRequest>;
 export const ScanResponse = z.object({

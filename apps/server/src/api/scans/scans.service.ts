@@ -48,6 +48,8 @@ export class ScanService {
   ) {}
 
   async scan(actor: Actor, req: ScanRequest, today = isoToday()): Promise<ScanResponse> {
+    // Annex 11 attribution (decision 0026): a scan naming its maker is recorded only under that maker.
+    if (req.userId !== undefined && req.userId !== actor.userId) throw new AppError(409, 'SCAN_OF_ANOTHER_USER');
     const family = familyFor(req.docType);
     const key = this.decode(req.code, req.unit, req.idType, today);
     const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit]);
