@@ -188,6 +188,7 @@ export const MESSAGES = {
   MATERIAL_NO_LENGTH: 'The material number must have exactly 8 characters.',
   MAX_12_CHARACTERS: 'Please enter a maximum of 12 characters only.',
   INVALID_QUANTITY: 'Please enter a number (optionally with decimals), or digits followed by uppercase letters.',
+  DATE_RANGE_REVERSED: 'The start date {from} is after the end date {to}: choose a start date on or before the end date.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

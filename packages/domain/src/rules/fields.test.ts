@@ -78,7 +78,11 @@ describe('field formats (spec point 5)', () => {
       message: MESSAGES.INVALID_DATE_RANGE,
     });
     expect(code(validateDateRange('2026-01-15', '2026-01-15'))).toBe('OK');
-    expect(code(validateDateRange('2026-02-01', '2026-01-31'))).toBe('INVALID_DATE_RANGE');
+    expect(validateDateRange('2026-02-01', '2026-01-31')).toEqual({
+      ok: false,
+      code: 'DATE_RANGE_REVERSED',
+      message: 'The start date 2026-02-01 is after the end date 2026-01-31: choose a start date on or before the end date.',
+    });
     expect(code(validateDateRange('2024-02-29', '2025-02-27'))).toBe('OK');
     expect(code(validateDateRange('2024-02-29', '2025-02-28'))).toBe('INVALID_DATE_RANGE');
     expect(code(validateDateRange('2026-02-30', '2026-03-01'))).toBe('INVALID_DATE_RANGE');

@@ -11,8 +11,8 @@ function ok(value: string): FieldResult {
   return { ok: true, value };
 }
 
-function err(code: MessageCode): FieldResult {
-  return { ok: false, code, message: message(code) };
+function err(code: MessageCode, params?: Record<string, string>): FieldResult {
+  return { ok: false, code, message: message(code, params) };
 }
 
 function text(input: unknown): string {
@@ -80,11 +80,13 @@ function isoDay(input: unknown): string | null {
 /**
  * Date-range filter: both ISO days, from <= to, and a span of less than one year: `to` must come before
  * the same day one year after `from` (29 February counts to 28 February). The value is 'from/to'.
+ * A start after the end answers DATE_RANGE_REVERSED, naming both days.
  */
 export function validateDateRange(from: unknown, to: unknown): FieldResult {
   const a = isoDay(from);
   const b = isoDay(to);
-  if (a === null || b === null || b < a) return err('INVALID_DATE_RANGE');
+  if (a === null || b === null) return err('INVALID_DATE_RANGE');
+  if (b < a) return err('DATE_RANGE_REVERSED', { from: a, to: b });
   const year = Number(a.slice(0, 4)) + 1;
   const month = Number(a.slice(5, 7));
   const day = Number(a.slice(8, 10));

@@ -62,7 +62,10 @@ describe('filter checks', () => {
     expect(checkDateRange('2026-01-01', '2026-12-31')).toEqual({ ok: true });
     const invalid = { ok: false, message: 'Please select a valid date range of less than 1 year' };
     expect(checkDateRange('2026-01-01', '2027-01-01')).toEqual(invalid);
-    expect(checkDateRange('2026-03-01', '2026-02-01')).toEqual(invalid);
+    expect(checkDateRange('2026-03-01', '2026-02-01')).toEqual({
+      ok: false,
+      message: 'The start date 2026-03-01 is after the end date 2026-02-01: choose a start date on or before the end date.',
+    });
     expect(checkDateRange('2026-03-01', '')).toEqual(invalid);
   });
 
