@@ -127,6 +127,8 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
     ['an SSCC with a wrong check digit', () => scan(ssccScan('188812340999999991'), 'PLT'), 400, 'GS1_BAD_CHECK_DIGIT'],
     ['a pack with a wrong check digit', () => scan(']d20108881234100004' + '21X', 'EA'), 400, 'GS1_BAD_CHECK_DIGIT'],
     ['a pallet scanned as a carton', () => scan(ssccScan(pallet.sscc), 'CTN'), 422, 'UNIT_TYPE_MISMATCH'],
+    ['a pack scanned in pallet mode', () => scan(packScan(packs[1]!), 'PLT'), 400, 'PACK_CODE_IN_SSCC_MODE'],
+    ['a bare SSCC typed in pallet mode', () => scan(pallet.sscc, 'PLT'), 400, 'SSCC_WITHOUT_AI'],
     ['a pack without a serial', () => scan(`01${packs[1]!.gtin}10${packs[1]!.batch}`, 'EA'), 400, undefined],
     ['an unknown document', () => scan(packScan(packs[1]!), 'EA', randomUUID(), '1999999999'), 404, 'DOCUMENT_NOT_FOUND'],
   ])('refuses %s and changes nothing', async (_name, attempt, status, code) => {
@@ -136,6 +138,14 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
     if (code) expect(res.json().code).toBe(code);
     expect(res.json().message).toEqual(expect.any(String));
     expect(await details()).toEqual(before);
+  });
+
+  it('a pack code in pallet mode says what it is and what to scan instead', async () => {
+    const res = await scan(packScan(packs[1]!), 'PLT');
+    expect(res.json()).toEqual({
+      code: 'PACK_CODE_IN_SSCC_MODE',
+      message: "This is a pack code: choose Pack, or scan the pallet's SSCC label.",
+    });
   });
 
   it("refuses more packs than expected: 'Quantity exceeded'", async () => {

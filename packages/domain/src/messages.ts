@@ -176,7 +176,9 @@ export const MESSAGES = {
   GS1_DL_DUPLICATE_AI: '({ai}) appears more than once in the web address.',
   GS1_DL_NOT_ATTRIBUTE: '({ai}) is not allowed in the query of a GS1 web address.',
   GS1_SERIAL_WITHOUT_GTIN: 'The serial number (21) was scanned without its GTIN (01): a pack is identified by both.',
-  SSCC_WITHOUT_AI: 'These 18 digits look like an SSCC without its Application Identifier: type 00 before them, or scan the label.',
+  SSCC_WITHOUT_AI:
+    "These 18 digits are an SSCC typed without its Application Identifier (00): scan the {unit}'s SSCC label, or type 00 before the digits.",
+  PACK_CODE_IN_SSCC_MODE: "This is a pack code: choose Pack, or scan the {unit}'s SSCC label.",
   GS1_SSCC_IN_BATCH_SCAN: 'This is a pallet or carton code (SSCC). Please scan the batch of a pack.',
   MATRIX_MALFORMED: 'The matrix code is not a valid ISO/IEC 15434 message.',
   MATRIX_UNSUPPORTED_FORMAT: 'The matrix code uses format {format}; only format 06 is supported.',

@@ -34,11 +34,7 @@ describe('decodeScan: GS1 mode (spec point 5)', () => {
 
   it.each(['CTN', 'PLT'] as const)('reads the SSCC for %s', (unit) => {
     expect(ok(decodeScan(PALLET, { today, unit })).id).toBe('106141412345678908');
-    expect(decodeScan(PACK, { today, unit })).toMatchObject({
-      ok: false,
-      code: 'ITEM_ID_NOT_SUPPORTED',
-      message: MESSAGES.ITEM_ID_NOT_SUPPORTED,
-    });
+    expect(decodeScan(PACK, { today, unit })).toMatchObject({ ok: false, code: 'PACK_CODE_IN_SSCC_MODE' });
   });
 
   it('flags a batch scan that contains an SSCC', () => {
@@ -70,7 +66,7 @@ describe('decodeScan: non-GS1 mode (spec point 5)', () => {
   });
 
   it('refuses a pack matrix code for a carton', () => {
-    expect(decodeScan(IFA, { today, idType: 'NON_GS1', unit: 'CTN' })).toMatchObject({ ok: false, code: 'ITEM_ID_NOT_SUPPORTED' });
+    expect(decodeScan(IFA, { today, idType: 'NON_GS1', unit: 'CTN' })).toMatchObject({ ok: false, code: 'PACK_CODE_IN_SSCC_MODE' });
   });
 
   it('reports a matrix code error instead of reading it as a plain code', () => {
@@ -136,6 +132,25 @@ describe('decodeScan: non-GS1 mode (spec point 5)', () => {
 describe('decodeScan: a bare 18-digit SSCC typed in carton or pallet mode (GS1 mode)', () => {
   it.each(['CTN', 'PLT'] as const)('%s: says what is missing instead of an unknown AI', (unit) => {
     expect(decodeScan('106141412345678908', { today, unit })).toMatchObject({ ok: false, code: 'SSCC_WITHOUT_AI' });
+  });
+
+  it('names the unit whose label to scan instead', () => {
+    expect(decodeScan('106141412345678908', { today, unit: 'PLT' })).toMatchObject({
+      message:
+        "These 18 digits are an SSCC typed without its Application Identifier (00): scan the pallet's SSCC label, or type 00 before the digits.",
+    });
+  });
+
+  it.each([
+    ['PLT', 'pallet'],
+    ['CTN', 'carton'],
+  ] as const)('a pack code scanned in %s mode says it is a pack code and what to do', (unit, word) => {
+    expect(decodeScan(`]d20109506000134352${GS}21ABC`, { today, unit })).toEqual({
+      ok: false,
+      code: 'PACK_CODE_IN_SSCC_MODE',
+      message: `This is a pack code: choose Pack, or scan the ${word}'s SSCC label.`,
+      params: { unit: word },
+    });
   });
 
   it('is accepted as the SSCC where the setting allows it', () => {

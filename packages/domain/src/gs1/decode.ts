@@ -5,7 +5,7 @@
  * ISO/IEC 15434, EAN/UPC by symbology identifier) and validates every field.
  * `decodeScan` adds the app's rules of spec point 5 (unit identifiers, GS1 / non-GS1 mode, batch scans).
  */
-import type { IdType, UnitType } from '../units.ts';
+import { UNIT_LABELS, type IdType, type UnitType } from '../units.ts';
 import { hasValidCheckDigit } from './check-digit.ts';
 import { currentYear, gs1YymmddToIso, type Today } from './dates.ts';
 import { isWebUri, readDigitalLink } from './digital-link.ts';
@@ -238,6 +238,11 @@ function withId(result: Decoded, id: string | null): Decoded {
   return decoded(result.symbology, result.format, result.elements, { gtin, sscc, batch, expiry, serial, ppn, code, id });
 }
 
+/** The unit named in a message ('pallet', 'carton'). */
+function unitParam(unit: UnitType): { unit: string } {
+  return { unit: UNIT_LABELS[unit].toLowerCase() };
+}
+
 /** The unit's identifier rules of spec point 5 on a decoded GS1 or IFA code. */
 function applyUnitRules(result: Decoded, options: ScanOptions): DecodeResult {
   if (options.purpose === 'batch') return result.sscc !== null ? fail('GS1_SSCC_IN_BATCH_SCAN') : result;
@@ -249,7 +254,10 @@ function applyUnitRules(result: Decoded, options: ScanOptions): DecodeResult {
       return withId(result, result.serial);
     case 'CTN':
     case 'PLT':
-      return result.sscc === null ? fail('ITEM_ID_NOT_SUPPORTED') : withId(result, result.sscc);
+      if (result.sscc !== null) return withId(result, result.sscc);
+      // A pack's code (GTIN, serial) read in carton or pallet mode: say so and what to scan instead.
+      if (result.gtin !== null || result.serial !== null) return fail('PACK_CODE_IN_SSCC_MODE', unitParam(options.unit));
+      return fail('ITEM_ID_NOT_SUPPORTED');
     default:
       return result;
   }
@@ -303,7 +311,7 @@ export function decodeScan(raw: string, options: ScanOptions): DecodeResult {
   if ((options.idType ?? 'GS1') === 'GS1') {
     if ((options.unit === 'CTN' || options.unit === 'PLT') && isBareSscc(text.trim())) {
       // GenSpecs 3.2: the SSCC is read with its AI (00); a bare one is accepted only where configured.
-      if (options.bareSscc !== true) return fail('SSCC_WITHOUT_AI');
+      if (options.bareSscc !== true) return fail('SSCC_WITHOUT_AI', unitParam(options.unit));
       const sscc = text.trim();
       return applyUnitRules(gs1Fields(null, 'GS1', [{ id: '00', value: sscc }], 0), options);
     }

@@ -20,9 +20,9 @@ describe('checkScan (browser decode before the network)', () => {
       ok: false,
       outcome: { code: 'SERIAL_NOT_RECOGNIZED', text: "Scanned item's serial number is not recognized" },
     });
-    expect(checkScan('0108881234100009<GS>21X', 'CTN', 'GS1', TODAY)).toMatchObject({
+    expect(checkScan('0108881234100009<GS>21X', 'PLT', 'GS1', TODAY)).toMatchObject({
       ok: false,
-      outcome: { code: 'ITEM_ID_NOT_SUPPORTED' },
+      outcome: { code: 'PACK_CODE_IN_SSCC_MODE', text: "This is a pack code: choose Pack, or scan the pallet's SSCC label." },
     });
   });
 });
