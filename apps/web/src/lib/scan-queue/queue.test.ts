@@ -206,6 +206,136 @@ describe('scan queue', () => {
   });
 });
 
+describe('scan queue on a shared device: every scan sent only under the user who read it', () => {
+  const ann = { id: 'u-ann', name: 'Ann Early' };
+  const ben = { id: 'u-ben', name: 'Ben Late' };
+  /** A server that records each scan under the session's user, refusing a claim of another (as the API does: 409). */
+  function sharedDevice(store = new MemoryStore()) {
+    const h = harness(store);
+    let session: string | undefined;
+    const recorded: [string, string | undefined][] = [];
+    h.setReply((req) => {
+      if (!session) return { kind: 'signed-out' };
+      if (req.userId && req.userId !== session) return classifyError(new ApiError(409, 'SCAN_OF_ANOTHER_USER', 'x'));
+      recorded.push([req.code, session]);
+      return { kind: 'answered', answer: answer(req) };
+    });
+    /** Signs in on the device: the cookie changes, and the page shell tells the queue. */
+    const signIn = (user: typeof ann | undefined) => {
+      session = user?.id;
+      return h.queue.setUser(user);
+    };
+    return { ...h, recorded, signIn, setSession: (id: string | undefined) => (session = id) };
+  }
+
+  it('a scan names its maker, in the queue and in the request the server checks', async () => {
+    const h = sharedDevice();
+    await h.signIn(ann);
+    h.setOnline(false);
+    const kept = await h.scan('A1');
+    expect(kept.owner).toEqual(ann);
+    expect(kept.request.userId).toBe('u-ann');
+    expect(h.store.rows.get('id-A1')).toMatchObject({ owner: ann, request: { userId: 'u-ann' } });
+  });
+
+  it("the next user never sends the first user's queue: it waits, shown by name, and goes out under its maker", async () => {
+    const h = sharedDevice();
+    await h.signIn(ann);
+    h.setOnline(false);
+    await h.scan('A1');
+    await h.scan('A2');
+    await h.signIn(undefined);
+    expect(h.queue.getSnapshot()).toMatchObject({ pending: [], others: [{ owner: ann, count: 2 }] });
+
+    h.setOnline(true);
+    await h.signIn(ben);
+    await h.scan('B1');
+    await h.queue.flush();
+    expect(h.recorded).toEqual([['B1', 'u-ben']]);
+    expect(h.sent).toEqual(['B1']);
+    expect(h.queue.getSnapshot()).toMatchObject({ pending: [], refused: [], others: [{ owner: ann, count: 2 }] });
+    expect([...h.store.rows.keys()]).toEqual(['id-A1', 'id-A2']);
+
+    await h.signIn(ann);
+    expect(h.recorded).toEqual([
+      ['B1', 'u-ben'],
+      ['A1', 'u-ann'],
+      ['A2', 'u-ann'],
+    ]);
+    expect(h.store.rows.size).toBe(0);
+    expect(h.queue.getSnapshot()).toMatchObject({ pending: [], others: [] });
+  });
+
+  it('two users queue offline in turn: each scan recorded under its maker, in order, none lost, across a reload', async () => {
+    const store = new MemoryStore();
+    const first = sharedDevice(store);
+    first.setOnline(false);
+    await first.signIn(ann);
+    await first.scan('A1');
+    await first.scan('A2');
+    await first.signIn(ben);
+    await first.scan('B1');
+    await first.signIn(ann);
+    await first.scan('A3');
+    expect(first.queue.getSnapshot()).toMatchObject({ others: [{ owner: ben, count: 1 }] });
+    expect(first.queue.getSnapshot().pending.map((s) => s.request.code)).toEqual(['A1', 'A2', 'A3']);
+
+    // Reload with Ben signed in: the stored queue still knows whose each scan is.
+    const second = sharedDevice(store);
+    await second.queue.loaded;
+    await second.signIn(ben);
+    expect(second.queue.getSnapshot()).toMatchObject({ others: [{ owner: ann, count: 3 }] });
+    await second.queue.resume();
+    expect(second.recorded).toEqual([['B1', 'u-ben']]);
+    await second.signIn(ann);
+    expect(second.recorded).toEqual([
+      ['B1', 'u-ben'],
+      ['A1', 'u-ann'],
+      ['A2', 'u-ann'],
+      ['A3', 'u-ann'],
+    ]);
+    expect(store.rows.size).toBe(0);
+  });
+
+  it("a scan the server says is another user's (the cookie changed under the tab) is kept and waits for its maker", async () => {
+    const h = sharedDevice();
+    await h.signIn(ann);
+    h.setSession('u-ben'); // Ben signed in in another tab: the browser's cookie is his now.
+    await h.scan('A1');
+    await h.queue.flush();
+    expect(h.recorded).toEqual([]);
+    expect(h.queue.getSnapshot()).toMatchObject({ block: 'signed-out', refused: [] });
+    expect(h.queue.getSnapshot().pending.map((s) => [s.request.code, s.deferred])).toEqual([['A1', true]]);
+    expect(h.store.rows.has('id-A1')).toBe(true);
+    await h.signIn(ann);
+    expect(h.recorded).toEqual([['A1', 'u-ann']]);
+  });
+
+  it("a refusal of one user's scan is listed to that user only; scans stored before makers were named go under whoever signs in", async () => {
+    const store = new MemoryStore([
+      { scanId: 'id-OLD', seq: 1, readAt: '2026-11-01T00:00:00.000Z', request: request('OLD'), area: 'RDC', deferred: true },
+    ]);
+    const h = sharedDevice(store);
+    await h.queue.loaded;
+    h.setReply((req) =>
+      req.code === 'BAD'
+        ? { kind: 'refused', code: 'NOT_EXPECTED', message: 'Not on this IBD.' }
+        : { kind: 'answered', answer: answer(req) },
+    );
+    h.setOnline(false);
+    await h.queue.setUser(ann);
+    await h.scan('BAD');
+    h.setOnline(true);
+    await h.queue.resume();
+    expect(h.sent).toEqual(['OLD', 'BAD']);
+    expect(h.queue.getSnapshot().refused.map((s) => s.request.code)).toEqual(['BAD']);
+    await h.queue.setUser(ben);
+    expect(h.queue.getSnapshot()).toMatchObject({ refused: [], pending: [], others: [] });
+    await h.queue.setUser(ann);
+    expect(h.queue.getSnapshot().refused.map((s) => s.request.code)).toEqual(['BAD']);
+  });
+});
+
 describe('scan queue: nothing sent or announced as kept before the store has it', () => {
   /** A store whose writes wait until released, to look inside the window between read and written. */
   function slowStore() {
@@ -266,6 +396,7 @@ describe('classifyError', () => {
     expect(classifyError(new ApiError(429, 'RATE', 'x'))).toEqual({ kind: 'retry' });
     expect(classifyError(new TypeError('fetch failed'))).toEqual({ kind: 'retry' });
     expect(classifyError(new ApiError(401, 'REQUEST_ERROR', 'REQUEST ERROR'))).toEqual({ kind: 'signed-out' });
+    expect(classifyError(new ApiError(409, 'SCAN_OF_ANOTHER_USER', 'Another user.'))).toEqual({ kind: 'signed-out' });
     expect(classifyError(new ApiError(409, 'ALREADY_SCANNED', 'Already.'))).toEqual({
       kind: 'refused',
       code: 'ALREADY_SCANNED',

@@ -1,5 +1,5 @@
 import type { Area, ScanRequest } from '@pharma/domain/contract/inventory';
-import type { QueueBlock, QueueEvent, QueueSnapshot, QueuedScan, Refusal, ScanStore, Sender } from './types.ts';
+import type { QueueBlock, QueueEvent, QueueSnapshot, QueuedScan, Refusal, ScanOwner, ScanStore, Sender } from './types.ts';
 
 export interface QueueDeps {
   store: ScanStore;
@@ -24,6 +24,9 @@ export function backoffMs(failures: number): number {
  * the server fails the queue waits (retry with backoff, or at once on `resume()`: online event,
  * page load, login) and the scans that waited are marked deferred: if the server then refuses
  * one, the refusal is kept for the operator to acknowledge.
+ *
+ * On a shared device (decision 0026) every scan carries the user who read it and is sent only
+ * while that user is signed in (`setUser`); other users' scans wait for them, in their order.
  */
 export class ScanQueue {
   private readonly deps: QueueDeps;
@@ -34,7 +37,8 @@ export class ScanQueue {
   private cancelRetry: (() => void) | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  private snapshot: QueueSnapshot = { ready: false, pending: [], refused: [], block: 'none' };
+  private user: ScanOwner | undefined;
+  private snapshot: QueueSnapshot = { ready: false, pending: [], refused: [], others: [], block: 'none' };
   private readonly listeners = new Set<() => void>();
   private readonly eventListeners = new Set<(event: QueueEvent) => void>();
   /** Scans read but not yet written to the store: never sent, never announced as kept, until written. */
@@ -75,7 +79,17 @@ export class ScanQueue {
     const now = this.deps.now();
     this.lastSeq = Math.max(this.lastSeq + 1, now);
     const waiting = this.block !== 'none' || !this.deps.isOnline();
-    const scan: QueuedScan = { scanId, seq: this.lastSeq, readAt: new Date(now).toISOString(), request, area, deferred: waiting };
+    const owner = this.user;
+    const scan: QueuedScan = {
+      scanId,
+      seq: this.lastSeq,
+      readAt: new Date(now).toISOString(),
+      // The maker goes with the request too: the server records it under no one else (409).
+      request: owner ? { ...request, userId: owner.id } : request,
+      ...(owner && { owner }),
+      area,
+      deferred: waiting,
+    };
     this.scans.push(scan);
     this.unwritten.add(scanId);
     this.changed();
@@ -92,6 +106,22 @@ export class ScanQueue {
     if (written && current?.deferred && !current.refusal) this.emit({ type: 'deferred', scan: current });
     void this.flush();
     return current ?? scan;
+  }
+
+  /**
+   * The signed-in user (undefined while nobody is): only their scans are sent, and only theirs are
+   * counted as pending. The scans left by the one before wait, deferred, for that user to return.
+   */
+  setUser(user: ScanOwner | undefined): Promise<void> {
+    if (user?.id === this.user?.id && user?.name === this.user?.name) return this.flush();
+    this.user = user;
+    const away = this.scans.filter((s) => !s.refusal && !s.deferred && !this.isMine(s));
+    this.scans = this.scans.map((s) => (away.includes(s) ? { ...s, deferred: true } : s));
+    this.changed();
+    void Promise.all(this.scans.filter((s) => away.some((a) => a.scanId === s.scanId)).map((s) => this.deps.store.put(s))).catch(
+      () => undefined,
+    );
+    return this.resume();
   }
 
   /** Try now: the network is back, the page loaded, or the user signed in again. */
@@ -131,8 +161,13 @@ export class ScanQueue {
     return this.running;
   }
 
+  /** Sent and shown under the signed-in user: theirs, or a scan stored before scans named their maker. */
+  private isMine(scan: QueuedScan): boolean {
+    return !scan.owner || scan.owner.id === this.user?.id;
+  }
+
   private nextPending(): QueuedScan | undefined {
-    return this.scans.find((s) => !s.refusal);
+    return this.scans.find((s) => !s.refusal && this.isMine(s));
   }
 
   private async sendAll(): Promise<void> {
@@ -193,10 +228,14 @@ export class ScanQueue {
   }
 
   private changed(ready = this.snapshot.ready): void {
+    const others = new Map<string, { owner: ScanOwner; count: number }>();
+    for (const { owner, refusal } of this.scans.filter((s) => !this.isMine(s)))
+      if (owner && !refusal) others.set(owner.id, { owner, count: (others.get(owner.id)?.count ?? 0) + 1 });
     this.snapshot = {
       ready,
-      pending: this.scans.filter((s) => !s.refusal),
-      refused: this.scans.filter((s) => s.refusal),
+      pending: this.scans.filter((s) => !s.refusal && this.isMine(s)),
+      refused: this.scans.filter((s) => s.refusal && this.isMine(s)),
+      others: [...others.values()],
       block: this.block,
     };
     this.listeners.forEach((listener) => listener());

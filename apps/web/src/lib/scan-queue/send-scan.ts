@@ -11,6 +11,8 @@ export function isTransient(status: number): boolean {
 /** What a failed POST means for the queue. */
 export function classifyError(error: unknown): SendResult {
   if (isSessionLost(error)) return { kind: 'signed-out' };
+  // The browser's session is not the scan's maker's (another tab signed in): it waits for its maker.
+  if (error instanceof ApiError && error.code === 'SCAN_OF_ANOTHER_USER') return { kind: 'signed-out' };
   if (error instanceof ApiError && !isTransient(error.status)) return { kind: 'refused', code: error.code, message: error.message };
   return { kind: 'retry' };
 }

@@ -8,6 +8,13 @@ export interface Refusal {
   at: string;
 }
 
+/** The user who read a scan (decision 0026): it is sent only while they are the one signed in. */
+export interface ScanOwner {
+  id: string;
+  /** As the next user on the device sees it: "N scans of <name> waiting to be sent". */
+  name: string;
+}
+
 /** One scan kept in durable storage from the moment it is read until the server has answered it. */
 export interface QueuedScan {
   scanId: string;
@@ -16,6 +23,8 @@ export interface QueuedScan {
   /** When it was read (ISO). */
   readAt: string;
   request: ScanRequest;
+  /** Who read it; none on scans stored before decision 0026 (sent under whoever is signed in). */
+  owner?: ScanOwner;
   /** The site whose scan page read it (`?area=`: the permission checked and the warehouses seen). */
   area: Area;
   /**
@@ -41,7 +50,10 @@ export type SendResult =
   | { kind: 'refused'; code: string; message: string }
   /** The network or the server failed (no answer, 5xx, 408, 429): try again later. */
   | { kind: 'retry' }
-  /** A 401 a token refresh could not cure: keep the scan, send it after the next login. */
+  /**
+   * A 401 a token refresh could not cure, or the server saying the session is not the scan's
+   * maker's (SCAN_OF_ANOTHER_USER): keep the scan, send it after the next login.
+   */
   | { kind: 'signed-out' };
 
 export type Sender = (request: ScanRequest, area: Area) => Promise<SendResult>;
@@ -52,10 +64,12 @@ export type QueueBlock = 'none' | 'offline' | 'retrying' | 'signed-out';
 export interface QueueSnapshot {
   /** The queue has been read from storage. */
   ready: boolean;
-  /** Scans waiting for an answer, in send order. */
+  /** The signed-in user's scans waiting for an answer, in send order. */
   pending: readonly QueuedScan[];
-  /** Scans the server refused after waiting, to acknowledge. */
+  /** The signed-in user's scans the server refused after waiting, to acknowledge. */
   refused: readonly QueuedScan[];
+  /** Other users' unsent scans on this device, waiting for them to sign in again, by user. */
+  others: readonly { owner: ScanOwner; count: number }[];
   block: QueueBlock;
 }
 
