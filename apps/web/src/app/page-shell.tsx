@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { SCANNER_UI, UI } from '../config/labels.ts';
 import { AREA_HOME } from '../config/routes.ts';
 import { Header } from '../components/ui/header.tsx';
+import { WaitingScansNotice } from '../components/ui/waiting-scans-notice.tsx';
 import { AppMenu, useBack } from '../features/shell/index.ts';
 import { readLastArea, writeLastArea } from '../lib/client-state.ts';
 import { activateUpdate, useUpdateWaiting } from '../lib/pwa.ts';
@@ -31,8 +32,11 @@ export function PageShell() {
   useDocumentTitle(`${title} · ${UI.appName}`);
 
   useSignOutFromOtherTabs(area);
-  // Scans left unsent go out on page load, when the network is back, and after a login.
-  useScanQueueRunner(useSession().status === 'authenticated');
+  // Scans left unsent go out on page load, when the network is back, and after a login: each
+  // only under the user who read it (decision 0026).
+  const session = useSession();
+  const user = session.status === 'authenticated' ? session.session.user : undefined;
+  useScanQueueRunner(user && { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() });
   const updateWaiting = useUpdateWaiting();
   useEffect(() => {
     if (ownArea) writeLastArea(ownArea);
@@ -71,6 +75,7 @@ export function PageShell() {
               </Group>
             </Alert>
           )}
+          <WaitingScansNotice />
           <Outlet />
         </Container>
       </AppShell.Main>

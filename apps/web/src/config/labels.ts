@@ -295,6 +295,11 @@ export const SCANNER_UI = {
   refusals: 'Scans refused after reconnecting',
   acknowledge: 'Acknowledge',
   leaveTitle: 'Unsent scans',
+  /** Another user's scans on a shared device (decision 0026). */
+  othersTitle: "Other users' unsent scans",
+  othersWaiting: '{count} scans of {name} waiting to be sent',
+  otherWaiting: '1 scan of {name} waiting to be sent',
+  othersWaitingHint: 'They are sent when that user signs in on this device again.',
   leave: 'Leave',
   stay: 'Stay',
   barcodeScanner: 'Barcode Scanner',

@@ -7,6 +7,7 @@ import { clearClientState, readLastArea } from './client-state.ts';
 import { SESSION_QUERY_KEY } from './session.ts';
 import { sessionChannel } from './session-channel.ts';
 import { api } from './api-client.ts';
+import { getScanQueue } from './scan-queue/index.ts';
 
 /** The login page of an area; outside an area, the one of the area this tab was last in, else the area chooser. */
 export function loginPageOf(area: Application | undefined): string {
@@ -14,14 +15,21 @@ export function loginPageOf(area: Application | undefined): string {
   return target ? AREA_LOGIN[target] : '/';
 }
 
-/** Forgets the session in this tab: the query cache and every stored key. */
+/**
+ * Forgets the session in this tab: the query cache and every stored key. The scan queue keeps
+ * the user's unsent scans for them (decision 0026): nobody else's session sends them.
+ */
 function forgetSession(queryClient: QueryClient): void {
+  void getScanQueue().setUser(undefined);
   queryClient.clear();
   queryClient.setQueryData(SESSION_QUERY_KEY, null);
   clearClientState();
 }
 
-/** Signs out: the server call, then this tab's state, then the other tabs, then the area login page. */
+/**
+ * Signs out: the server call, then this tab's state, then the other tabs, then the area login page.
+ * The menu asks first when the user has unsent scans (`hasUnsentScans`); they stay queued for them.
+ */
 export function useLogout(area: Application | undefined) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -57,4 +65,9 @@ export function useSignOutFromOtherTabs(area: Application | undefined): void {
 /** POST /api/auth-logout: clears the cookies and revokes the refresh token (204). */
 function logout(): Promise<void> {
   return api.request<void>('/api/auth-logout', { method: 'POST', refreshOnUnauthorized: false });
+}
+
+/** The signed-in user has scans not yet sent: signing out asks first (DATA_MAY_BE_LOST). */
+export function hasUnsentScans(): boolean {
+  return getScanQueue().getSnapshot().pending.length > 0;
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useBlocker } from 'react-router';
 import { message } from '@pharma/domain';
+import { getScanQueue } from '../../lib/scan-queue/index.ts';
 import type { LeaveDialogProps } from './leave-dialog.tsx';
 
 const loadDialog = () => import('./leave-dialog.tsx');
@@ -29,7 +30,12 @@ const LeaveDialog = lazy<ComponentType<LeaveDialogProps>>(() =>
  * The scans stay in IndexedDB either way; the warning is the spec's (point 8).
  */
 export function UnsentScansGuard({ unsent }: { unsent: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsent && currentLocation.pathname !== nextLocation.pathname);
+  // Read at the moment of leaving, not at the last render: a sign-out that the user already
+  // confirmed hands the scans to their maker's queue (decision 0026) just before it navigates.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      getScanQueue().getSnapshot().pending.length > 0 && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   useEffect(() => {
     if (!unsent) return;

@@ -3,9 +3,9 @@ import { IdbStore } from './idb-store.ts';
 import { MemoryStore } from './memory-store.ts';
 import { ScanQueue } from './queue.ts';
 import { sendScan } from './send-scan.ts';
-import type { QueueEvent, QueueSnapshot } from './types.ts';
+import type { QueueEvent, QueueSnapshot, ScanOwner } from './types.ts';
 
-export type { QueueEvent, QueueSnapshot } from './types.ts';
+export type { QueueEvent, QueueSnapshot, ScanOwner } from './types.ts';
 
 let queue: ScanQueue | undefined;
 
@@ -36,12 +36,18 @@ export function useScanQueueEvents(listener: (event: QueueEvent) => void): void 
 }
 
 /**
- * Runs the queue for the app: sends what is left on page load, again when the network comes
- * back or the tab becomes visible, and after a login (a 401 the refresh could not cure pauses it).
+ * Runs the queue for the app: tells it who is signed in (only that user's scans are sent,
+ * decision 0026), sends what is left on page load, again when the network comes back or the tab
+ * becomes visible, and after a login (a 401 the refresh could not cure pauses it).
  */
-export function useScanQueueRunner(signedIn: boolean): void {
+export function useScanQueueRunner(user: ScanOwner | undefined): void {
+  const id = user?.id;
+  const name = user?.name;
   useEffect(() => {
-    if (!signedIn) return;
+    void getScanQueue().setUser(id !== undefined && name !== undefined ? { id, name } : undefined);
+  }, [id, name]);
+  useEffect(() => {
+    if (id === undefined) return;
     const q = getScanQueue();
     const resume = () => void q.resume();
     const onVisible = () => {
@@ -54,5 +60,5 @@ export function useScanQueueRunner(signedIn: boolean): void {
       window.removeEventListener('online', resume);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [signedIn]);
+  }, [id]);
 }

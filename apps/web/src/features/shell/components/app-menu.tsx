@@ -4,11 +4,12 @@ import { VERSION_LABEL, type Application } from '@pharma/domain';
 import { Link, useLocation } from 'react-router';
 import { NAV_LABELS, UI } from '../../../config/labels.ts';
 import { MENU, type NavEntry } from '../../../config/navigation.ts';
+import { LeaveDialog } from '../../../components/ui/leave-dialog.tsx';
 import { RepackDialog } from '../../../components/ui/repack-dialog.tsx';
 import { resetDispatchState } from '../../../lib/client-state.ts';
 import { visibleEntries } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useLogout } from '../../../lib/use-logout.ts';
+import { hasUnsentScans, useLogout } from '../../../lib/use-logout.ts';
 
 export interface AppMenuProps {
   area: Application | undefined;
@@ -22,6 +23,13 @@ export function AppMenu({ area, opened, onClose }: AppMenuProps) {
   const { pathname } = useLocation();
   const logout = useLogout(area);
   const [repackOpen, setRepackOpen] = useState(false);
+  // Signing out with unsent scans asks first; they stay queued for this user either way (decision 0026).
+  const [askLogout, setAskLogout] = useState(false);
+  const signOut = () => {
+    if (!hasUnsentScans()) return void logout();
+    onClose();
+    setAskLogout(true);
+  };
   const signedIn = session.status === 'authenticated';
   const entries = area && signedIn ? visibleEntries(MENU[area], area, session.session.authorization) : [];
 
@@ -56,7 +64,7 @@ export function AppMenu({ area, opened, onClose }: AppMenuProps) {
           {signedIn && (
             <>
               <Divider my="xs" />
-              <NavLink component="button" type="button" label={NAV_LABELS.logout} onClick={() => void logout()} />
+              <NavLink component="button" type="button" label={NAV_LABELS.logout} onClick={signOut} />
             </>
           )}
           <Text c="dimmed" size="sm" mt="md" px="sm">
@@ -65,6 +73,15 @@ export function AppMenu({ area, opened, onClose }: AppMenuProps) {
         </Stack>
       </Drawer>
       <RepackDialog opened={repackOpen} onClose={() => setRepackOpen(false)} />
+      {askLogout && (
+        <LeaveDialog
+          onStay={() => setAskLogout(false)}
+          onLeave={() => {
+            setAskLogout(false);
+            void logout();
+          }}
+        />
+      )}
     </>
   );
 }
