@@ -113,6 +113,30 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
     expect((await claim(packScan(own[0]!), adminId, id)).statusCode).toBe(409);
   });
 
+  it('a carton one of whose packs is already on the IBD names those packs and what to do, and changes nothing', async () => {
+    const box = makeCodes(993).carton(6, all[1]!);
+    await stageInbound(t.app, admin, '1900000006', { cartons: [box] }, all);
+    const on = (code: string, unit: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/scanForOperation',
+        headers: rdc,
+        payload: { docType: 'IBD', docNo: '1900000006', code, unit, idType: 'GS1', scanId: randomUUID() },
+      });
+    for (const p of box.packs.slice(0, 5)) expect((await on(packScan(p), 'EA')).statusCode).toBe(200);
+    const before = (await t.app.inject({ method: 'GET', url: '/api/ibdNo/1900000006', headers: rdc })).json();
+    const res = await on(ssccScan(box.sscc), 'CTN');
+    expect(res.statusCode).toBe(409);
+    const [a, b, c] = box.packs.map((p) => `Pack ${p.gtin}/${p.serial}`);
+    expect(res.json()).toEqual({
+      code: 'ALREADY_SCANNED_IN_PART',
+      message:
+        `Part of this carton is already on IBD 1900000006: ${a}, ${b}, ${c} and 2 more. Scan its other packs one by one with ` +
+        "'Add Pack', or remove those from the document (✕ on the scan page) and scan the carton again.",
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/ibdNo/1900000006', headers: rdc })).json()).toEqual(before);
+  });
+
   it('a pack typed as a scanner types it (textual group separator) counts one', async () => {
     const res = await scan(packScan(packs[0]!, '<GS>'), 'EA');
     expect(res.statusCode).toBe(200);

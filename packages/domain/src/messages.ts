@@ -113,6 +113,9 @@ export const MESSAGES = {
   UNIT_TYPE_MISMATCH: 'This code is a {actual}, not a {expected}.',
   NOT_EXPECTED: 'This item is not expected on {type} {number}.',
   ALREADY_SCANNED: 'This item has already been scanned on {type} {number}.',
+  ALREADY_SCANNED_IN_PART:
+    "Part of this {unit} is already on {type} {number}: {items}. Scan its other packs one by one with 'Add Pack', or remove those from the document (✕ on the scan page) and scan the {unit} again.",
+  LIST_AND_MORE: '{items} and {count} more',
   ALREADY_RECEIVED: 'This item has already been received ({status}).',
   NOT_ON_DOCUMENT: 'Material {materialNo} batch {batchNo} is not on {type} {number}.',
   NOT_SALEABLE: 'This item cannot be dispatched: it is {status}, not in saleable stock.',

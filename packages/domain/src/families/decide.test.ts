@@ -4,7 +4,7 @@ import type { Family, ScanUnit } from './family.ts';
 import { dispatch, FAMILIES, familyOf, receive, returns, returnToPrincipal, scrap, transfer } from './registry.ts';
 import { isLocked } from '../rules/item-status.ts';
 import { fullBundlesOnly, notExpired } from './rules.ts';
-import { MESSAGES } from '../messages.ts';
+import { message, MESSAGES } from '../messages.ts';
 
 const TODAY = '2026-11-23';
 let n = 0;
@@ -114,14 +114,44 @@ describe('decideScan', () => {
     const tree = [unit({ status: 'PENDING', reason: 'DISPATCHED' })];
     const first = decideScan(input(dispatch, tree));
     expect(first).toMatchObject({ ok: false, blocked: true });
-    expect(decideScan(input(dispatch, tree, { onDocument: true }))).toMatchObject({
+    expect(decideScan(input(dispatch, tree, { onDocument: [tree[0]!.id] }))).toMatchObject({
       ok: false,
       refusal: { status: 409, code: 'ALREADY_SCANNED' },
     });
-    expect(decideScan(input(dispatch, tree, { onDocument: false }))).toMatchObject({
+    expect(decideScan(input(dispatch, tree, { onDocument: [] }))).toMatchObject({
       ok: false,
       blocked: false,
       refusal: { code: 'NOT_SALEABLE' },
+    });
+  });
+
+  it('a carton one of whose packs is already on the document names that pack and what to do', () => {
+    const packed = { status: 'PENDING', reason: 'DISPATCHED' } as const;
+    const tree = carton([unit(packed), unit(), unit()]);
+    const d = decideScan(input(dispatch, tree, { onDocument: [tree[1]!.id] }));
+    expect(d).toMatchObject({ ok: false, refusal: { status: 409, code: 'ALREADY_SCANNED_IN_PART' } });
+    const refusal = (d as { refusal: { code: 'ALREADY_SCANNED_IN_PART'; params: Record<string, string | number> } }).refusal;
+    expect(refusal.params).toEqual({ type: 'OBD', number: '8000000001', unit: 'carton', items: `Pack ${tree[1]!.label}`, count: '1' });
+    expect(message(refusal.code, refusal.params)).toBe(
+      `Part of this carton is already on OBD 8000000001: Pack ${tree[1]!.label}. Scan its other packs one by one with 'Add Pack', ` +
+        'or remove those from the document (✕ on the scan page) and scan the carton again.',
+    );
+  });
+
+  it('names the first three units already on the document and counts the rest, topmost only', () => {
+    const packed = { status: 'PENDING', reason: 'DISPATCHED' } as const;
+    const packs = carton([unit(packed), unit(packed), unit(packed), unit(packed), unit(packed)], packed);
+    const pallet = unit({ type: 'PLT', materialNo: null, batchNo: null, expiry: null, label: '088812340000000024' });
+    const cartonIn = { ...packs[0]!, parentId: pallet.id };
+    const tree = [pallet, cartonIn, ...packs.slice(1)];
+    // The carton (and so its packs) and nothing else: the carton is named, not its packs.
+    const carton1 = decideScan(input(dispatch, tree, { onDocument: tree.slice(1).map((u) => u.id) }));
+    expect(carton1).toMatchObject({ refusal: { params: { unit: 'pallet', items: 'Carton 088812340000000017', count: '1' } } });
+    const five = decideScan(input(dispatch, tree, { onDocument: tree.slice(2).map((u) => u.id) }));
+    expect(five).toMatchObject({
+      refusal: {
+        params: { items: `Pack ${tree[2]!.label}, Pack ${tree[3]!.label}, Pack ${tree[4]!.label} and 2 more`, count: '5' },
+      },
     });
   });
 

@@ -1,6 +1,8 @@
 import { allocate, type AllocLine, type PackGroup } from '../rules/allocate.ts';
 import type { Family, Refusal, RuleInput, ScanUnit, UnitState, Warning } from './family.ts';
 import { isScannable, materialsText, stateText } from './rules.ts';
+import { message } from '../messages.ts';
+import { UNIT_LABELS } from '../units.ts';
 
 /**
  * Whether a scan is accepted and what it changes: a pure function of the unit tree, the document,
@@ -13,10 +15,10 @@ export interface ScanInput extends RuleInput {
   /** Whether the unit or one above or under it is named in the document's advance shipping notice (lines+asn families). */
   expected: boolean;
   /**
-   * Whether a unit of the tree is already on this document. Only needed once a unit is found in a
-   * state the family cannot scan: the engine asks (decision `{ blocked }`) and decides again.
+   * The ids of the tree's units already on this document (none: empty). Only needed once a unit is
+   * found in a state the family cannot scan: the engine asks (decision `{ blocked }`) and decides again.
    */
-  onDocument?: boolean;
+  onDocument?: readonly string[];
 }
 
 export type ScanDecision =
@@ -100,9 +102,29 @@ function notScannable(
   input: ScanInput,
   refuse: (r: Refusal, blocked?: boolean) => ScanDecision,
 ): ScanDecision {
-  if (input.onDocument)
-    return refuse({ status: 409, code: 'ALREADY_SCANNED', params: { type: input.document.type, number: input.document.number } });
+  const on = input.onDocument;
+  if (on && on.length > 0) {
+    const where = { type: input.document.type, number: input.document.number };
+    if (on.includes(input.root.id)) return refuse({ status: 409, code: 'ALREADY_SCANNED', params: where });
+    return refuse({ status: 409, code: 'ALREADY_SCANNED_IN_PART', params: { ...where, ...partOnDocument(input, on) } });
+  }
   return refuse({ status: 409, code: family.notScannable, params: { status: stateText(unit) } }, input.onDocument === undefined);
+}
+
+/** How many units the refusal names before '… and N more'. */
+const NAMED_UNITS = 3;
+
+/**
+ * The scanned unit (a carton, a pallet) is not on the document but part of it is: the topmost of its
+ * units that are (a carton of a pallet, not also its packs), the first few named and the rest counted.
+ */
+function partOnDocument(input: ScanInput, on: readonly string[]): { unit: string; items: string; count: string } {
+  const ids = new Set(on);
+  const top = input.tree.filter((u) => ids.has(u.id) && !(u.parentId !== null && ids.has(u.parentId)));
+  const named = top.slice(0, NAMED_UNITS).map((u) => `${UNIT_LABELS[u.type]} ${u.label}`);
+  const rest = top.length - named.length;
+  const items = rest > 0 ? message('LIST_AND_MORE', { items: named.join(', '), count: rest }) : named.join(', ');
+  return { unit: UNIT_LABELS[input.root.type].toLowerCase(), items, count: String(top.length) };
 }
 
 /** The packs of the tree counted per material and batch. */

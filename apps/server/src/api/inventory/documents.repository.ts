@@ -262,6 +262,18 @@ export async function alreadyOnDocument(db: Db, documentId: string, ids: string[
   return !!row;
 }
 
+/** Which of `ids` are on the document (scanned on it, alone or inside a scanned unit). */
+export async function unitsAlreadyOnDocument(db: Db, documentId: string, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('scan_items')
+    .select('unit_id')
+    .where('document_id', '=', documentId)
+    .where('unit_id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.unit_id);
+}
+
 /** The units on the document (every unit of every scanned tree). */
 export function unitsOnDocument(documentId: string): RawBuilder<unknown> {
   return sql`SELECT unit_id FROM scan_items WHERE document_id = ${documentId}`;

@@ -87,7 +87,7 @@ export class ScanService {
       if (!decision.ok && decision.blocked) {
         decision = decideScan({
           ...input,
-          onDocument: await docs.alreadyOnDocument(
+          onDocument: await docs.unitsAlreadyOnDocument(
             trx,
             doc.id,
             tree.map((u) => u.id),
