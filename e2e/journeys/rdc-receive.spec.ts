@@ -94,7 +94,7 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
 
   // Two loose packs: a DataMatrix with a real group separator, then the <GS> textual form.
   await scanAs(page, 'Pack', `]d201${pack1.gtin}17280630${'10'}${pack1.batch}${GS}21${pack1.serial}`);
-  await expect(page.getByRole('status').filter({ hasText: 'accepted' })).toContainText('1 packs counted');
+  await expect(page.getByRole('status').filter({ hasText: 'accepted' })).toContainText('1 pack counted');
   await expect(lineProgress(page, lineC!)).toContainText('1 / 2');
   await scanAs(page, 'Pack', `01${pack2.gtin}10${pack2.batch}<GS>21${pack2.serial}`);
   await expect(lineProgress(page, lineC!)).toContainText('2 / 2');
@@ -116,7 +116,7 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
   const units = page.getByRole('region', { name: 'Scanned units' });
   await expect(units.getByRole('listitem')).toHaveCount(4);
   await units.getByRole('button', { name: `Delete ${pack2.gtin} · ${pack2.serial}` }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'removed' })).toContainText('1 packs taken off');
+  await expect(page.getByRole('status').filter({ hasText: 'removed' })).toContainText('1 pack taken off');
   await expect(lineProgress(page, lineC!)).toContainText('1 / 2');
   await expect(units.getByRole('listitem')).toHaveCount(3);
   await scanAs(page, 'Pack', `01${pack2.gtin}21${pack2.serial}`);

@@ -177,9 +177,16 @@ export const UI = {
 export const RIGHT_LABELS = { ADMIN: 'Admin (users and roles)', INTEGRATION: 'Integration (ERP and EPCIS)' } as const;
 export const USER_TYPES = ['operator', 'viewer', 'admin', 'none'] as const;
 
-/** Fills `{name}` placeholders of a label. */
+/**
+ * Fills `{name}` placeholders of a label, and `{name:one|other}` with the word that fits the number
+ * `name` holds ('1 document', '2 documents').
+ */
 export function fillLabel(label: string, params: Record<string, string>): string {
-  return label.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+  return label
+    .replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (whole, name: string, one: string, other: string) =>
+      params[name] === undefined ? whole : Number(params[name]) === 1 ? one : other,
+    )
+    .replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 }
 
 /** Document and unit fields of spec point 3, as lists, details and search show them. */
@@ -222,7 +229,7 @@ export const DOCUMENT_UI = {
   statusFilter: 'Status',
   sortBy: 'Sort by',
   sortRecent: 'Most Recent',
-  documentsFound: '{total} documents',
+  documentsFound: '{total} {total:document|documents}',
   scan: 'Scan',
   complete: 'Complete',
   confirm: 'Confirm',
@@ -235,8 +242,8 @@ export const DOCUMENT_UI = {
   scanLabel: 'Scan {unit}',
   go: 'Go',
   scanPlaceholder: 'Scan or type the code',
-  accepted: '{unit} {id} accepted: {packs} packs counted.',
-  removed: '{unit} {id} removed: {packs} packs taken off.',
+  accepted: '{unit} {id} accepted: {packs} {packs:pack|packs} counted.',
+  removed: '{unit} {id} removed: {packs} {packs:pack|packs} taken off.',
   refused: 'Refused',
   duplicate: 'Already scanned',
   advice: 'Advice on {unit} {id}',

@@ -49,7 +49,7 @@ describe('outcomes', () => {
     );
     expect(acceptedOutcome({ unit: { type: 'EA', id: 'X' }, packs: 1 }, 'removed')).toMatchObject({
       kind: 'removed',
-      text: 'Pack X removed: 1 packs taken off.',
+      text: 'Pack X removed: 1 pack taken off.',
     });
   });
 });
