@@ -53,6 +53,18 @@ test('a user with no area lands on the restricted page', async ({ page }) => {
   await expect(page.getByText('You do not have permission to view this page.')).toBeVisible();
 });
 
+test('a local account signed in at the regional login is told which area it may use, with a link there', async ({ page }) => {
+  await login(page, 'rdc', 'ldc@demo.local');
+  await expect(page).toHaveURL(/\/restricted\?area=RDC$/);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Restricted access' })).toBeVisible();
+  await expect(
+    main.getByText('This account cannot use the Regional distribution centre (RDC); it may use the Local distribution centre (LDC).'),
+  ).toBeVisible();
+  await main.getByRole('link', { name: 'Local distribution centre (LDC)' }).click();
+  await expect(page).toHaveURL(/\/ldc$/);
+});
+
 test('an anonymous visit to a local page goes to the local login page', async ({ page }) => {
   await page.goto('/ldc/ibdList');
   await expect(page).toHaveURL(/\/ldc\/login/);

@@ -40,6 +40,7 @@ export const MESSAGES = {
   // Spec point 2: no-access and not-found screens
   RESTRICTED_TITLE: 'Restricted access',
   RESTRICTED_TEXT: 'You do not have permission to view this page.',
+  ACCOUNT_OTHER_AREA: 'This account cannot use the {tried}; it may use the {areas}.',
 
   // Spec point 8: generic
   SOMETHING_WENT_WRONG: 'Something went wrong...',

@@ -9,7 +9,8 @@ describe('loginTarget', () => {
     expect(loginTarget('LDC', local, '/ldc/ibdList')).toBe('/ldc/ibdList');
     expect(loginTarget('LDC', local, null)).toBe('/ldc');
     expect(loginTarget('LDC', local, '/ldc/login')).toBe('/ldc');
-    expect(loginTarget('RDC', local, '/rdc/ibdList')).toBe('/restricted');
+    expect(loginTarget('RDC', local, '/rdc/ibdList')).toBe('/restricted?area=RDC');
+    expect(loginTarget('RDC', buildAuthorization({}), null)).toBe('/restricted');
     expect(loginTarget('LDC', local, '//evil.example')).toBe('/ldc');
   });
 

@@ -19,7 +19,7 @@ describe('loginTarget', () => {
     expect(loginTarget('RDC', rdcUser, '//evil.example')).toBe('/rdc');
     expect(loginTarget('RDC', rdcUser, '/rdc/login')).toBe('/rdc');
   });
-  it('sends a user without the area to /restricted', () => {
-    expect(loginTarget('LDC', rdcUser, '/ldc')).toBe('/restricted');
+  it('sends a user without the area to /restricted, naming the area tried', () => {
+    expect(loginTarget('LDC', rdcUser, '/ldc')).toBe('/restricted?area=LDC');
   });
 });

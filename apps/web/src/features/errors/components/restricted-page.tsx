@@ -1,8 +1,25 @@
+import { Button, Group } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
 import { message } from '@pharma/domain';
 import { StatusScreen } from '../../../components/ui/status-screen.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { areaAdvice } from '../area-advice.ts';
 import { HomeLink } from './home-link.tsx';
 
-/** /restricted and /403 (spec point 2). */
+/** /restricted and /403 (spec point 2); after signing in at the other area's login, which area the account may use. */
 export function RestrictedPage({ home }: { home?: string }) {
+  const [search] = useSearchParams();
+  const session = useSession();
+  const advice = areaAdvice(search.get('area'), session.status === 'authenticated' ? session.session.authorization : undefined);
+  if (advice) {
+    const links = advice.links.map((link) => (
+      <Button key={link.to} component={Link} to={link.to}>
+        {link.label}
+      </Button>
+    ));
+    return (
+      <StatusScreen code={403} title={message('RESTRICTED_TITLE')} text={advice.text} action={<Group justify="center">{links}</Group>} />
+    );
+  }
   return <StatusScreen code={403} title={message('RESTRICTED_TITLE')} text={message('RESTRICTED_TEXT')} action={<HomeLink to={home} />} />;
 }
