@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CodeMaker, type CartonSpec, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { DOC_DATE, linesFor, packsOf, putDocumentFor, receiveIbd, scanAndComplete } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
-import { login, openMenu, scanAs } from './support.ts';
+import { completeDocument, login, openCard, openMenu, scanAs } from './support.ts';
 
 /**
  * The local area's documents on the one documents feature (decisions 0015, 0018, 0024): dispatch
@@ -68,24 +68,6 @@ async function openList(page: Page, tile: string, listTitle: string) {
   await expect(page.getByRole('heading', { level: 1, name: listTitle })).toBeVisible();
 }
 
-/** Searches the list for a number and opens its card. */
-async function openCard(page: Page, placeholder: string, card: string, detailsTitle: string) {
-  const search = page.getByRole('searchbox', { name: placeholder });
-  await search.fill(card.split(' ').pop()!);
-  await search.press('Enter');
-  await page.getByRole('link', { name: card }).click();
-  await expect(page.getByRole('heading', { level: 1, name: detailsTitle })).toBeVisible();
-}
-
-/** From the scan page back to the details, then Complete and Confirm: the spec's message, the document Completed. */
-async function complete(page: Page, details: string, dialogTitle: string, success: string) {
-  await page.getByRole('link', { name: details }).click();
-  await page.getByRole('button', { name: 'Complete', exact: true }).click();
-  await page.getByRole('dialog', { name: dialogTitle }).getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('status').filter({ hasText: success })).toBeVisible();
-  await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
-}
-
 /** Picks a segment of a segmented control by its label, as a finger does. */
 async function pick(page: Page, label: string) {
   await page
@@ -132,7 +114,7 @@ test('a local operator dispatches an OBD through the document list, which reads 
   await expect(page.getByRole('region', { name: 'Lines' }).getByTestId('line-progress')).toContainText('3 / 3');
   await page.screenshot({ path: testInfo.outputPath('ldc-dispatch-scanned.png') });
 
-  await complete(page, 'OBD Details', 'Complete dispatch?', 'GI scan saved successfully!');
+  await completeDocument(page, 'OBD Details', 'Complete dispatch?', 'GI scan saved successfully!');
   await expect(page).toHaveURL(new RegExp(`/ldc/doDetails/OBD\\?docNo=${OBD}$`));
   expect(calls.length).toBeGreaterThan(3);
   expect(calls.filter((url) => !url.includes('area=LDC'))).toEqual([]);
@@ -165,7 +147,7 @@ test('a local operator takes a dispatched carton back on an RMA: a pack in stock
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(new RegExp(`/ldc/ScanOperation/${RMA}\\?p=RMA$`));
 
-  await complete(page, 'RMA Details', 'Complete return?', 'Returns scans saved successfully!');
+  await completeDocument(page, 'RMA Details', 'Complete return?', 'Returns scans saved successfully!');
 });
 
 test('a local operator scans a scrapping note number, is refused a dispatched pack and scraps the carton', async ({ page }) => {
@@ -188,7 +170,7 @@ test('a local operator scans a scrapping note number, is refused a dispatched pa
   await scanAs(page, 'Carton', `]C100${scrapping.sscc}`);
   await expect(page.locator('[data-outcome="accepted"]')).toContainText(`Carton ${scrapping.sscc} accepted: 3 packs counted.`);
 
-  await complete(page, 'SN Details', 'Complete scrapping?', 'Decomm. scans saved successfully!');
+  await completeDocument(page, 'SN Details', 'Complete scrapping?', 'Decomm. scans saved successfully!');
   await expect(page).toHaveURL(new RegExp(`/ldc/decommDetails/${DECOMM}$`));
   await page.goto(`/ldc/itemDetails/${scrapping.sscc}`);
   await expect(page.getByRole('main')).toContainText('DESTROYED');
@@ -208,7 +190,7 @@ test('a local operator transfers a carton on an STO: a dispatched pack is refuse
   await scanAs(page, 'Carton', `]C100${transferring.sscc}`);
   await expect(page.locator('[data-outcome="accepted"]')).toContainText(`Carton ${transferring.sscc} accepted: 2 packs counted.`);
 
-  await complete(page, 'STO Details', 'Complete transfer?', 'Transfer scans saved successfully!');
+  await completeDocument(page, 'STO Details', 'Complete transfer?', 'Transfer scans saved successfully!');
 });
 
 test('a local operator returns a carton to the principal: a dispatched pack is refused', async ({ page }) => {
@@ -225,5 +207,5 @@ test('a local operator returns a carton to the principal: a dispatched pack is r
   await scanAs(page, 'Carton', `00${toPrincipal.sscc}`);
   await expect(page.locator('[data-outcome="accepted"]')).toContainText(`Carton ${toPrincipal.sscc} accepted: 2 packs counted.`);
 
-  await complete(page, 'RTP Details', 'Complete return to principal?', 'RTP completed successfully!');
+  await completeDocument(page, 'RTP Details', 'Complete return to principal?', 'RTP completed successfully!');
 });

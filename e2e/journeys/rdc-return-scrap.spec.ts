@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CodeMaker, type CartonSpec, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { putDocumentFor, receiveIbd, scanAndComplete } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
-import { login, scanAs } from './support.ts';
+import { completeDocument, login, openCard, scanAs } from './support.ts';
 
 /**
  * Regional return (RMA) and scrapping (DECOMM) on a handheld, through the same documents feature as
@@ -44,19 +44,7 @@ async function openDocument(page: Page, tile: string, listTitle: string, placeho
   await expect(page).toHaveURL(/\/rdc$/);
   await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: tile, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: listTitle })).toBeVisible();
-  const search = page.getByRole('searchbox', { name: placeholder });
-  await search.fill(card.split(' ').pop()!);
-  await search.press('Enter');
-  await page.getByRole('link', { name: card }).click();
-  await expect(page.getByRole('heading', { level: 1, name: detailsTitle })).toBeVisible();
-}
-
-async function complete(page: Page, details: string, dialogTitle: string, success: string) {
-  await page.getByRole('link', { name: details }).click();
-  await page.getByRole('button', { name: 'Complete', exact: true }).click();
-  await page.getByRole('dialog', { name: dialogTitle }).getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('status').filter({ hasText: success })).toBeVisible();
-  await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
+  await openCard(page, placeholder, card, detailsTitle);
 }
 
 test('an RDC operator takes a dispatched carton back on an RMA: a pack still in stock is refused, naming its status', async ({
@@ -77,7 +65,7 @@ test('an RDC operator takes a dispatched carton back on an RMA: a pack still in 
   await expect(page.getByRole('region', { name: 'Lines' }).getByTestId('line-progress')).toContainText('4 / 4');
   await page.screenshot({ path: testInfo.outputPath('return-scanned.png') });
 
-  await complete(page, 'RMA Details', 'Complete return?', 'Returns scans saved successfully!');
+  await completeDocument(page, 'RMA Details', 'Complete return?', 'Returns scans saved successfully!');
 });
 
 test('an RDC operator scraps a carton on a scrapping note: a dispatched pack is refused, the carton is destroyed', async ({ page }) => {
@@ -92,7 +80,7 @@ test('an RDC operator scraps a carton on a scrapping note: a dispatched pack is 
   await scanAs(page, 'Carton', `]C100${kept.sscc}`);
   await expect(page.locator('[data-outcome="accepted"]')).toContainText(`Carton ${kept.sscc} accepted: 3 packs counted.`);
 
-  await complete(page, 'Scrapping Details', 'Complete scrapping?', 'Decomm. scans saved successfully!');
+  await completeDocument(page, 'Scrapping Details', 'Complete scrapping?', 'Decomm. scans saved successfully!');
 
   // Destroyed and locked: search shows its state and offers no status change.
   await page.goto(`/rdc/carton/${kept.sscc}`);

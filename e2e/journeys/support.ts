@@ -56,3 +56,21 @@ export async function scanAs(page: Page, unit: 'Pallet' | 'Carton' | 'Pack', raw
   await page.keyboard.type(raw, { delay: 2 });
   await page.keyboard.press('Enter');
 }
+
+/** Searches a document list for a number and opens its card: the details page of that document. */
+export async function openCard(page: Page, placeholder: string, card: string, detailsTitle: string): Promise<void> {
+  const search = page.getByRole('searchbox', { name: placeholder });
+  await search.fill(card.split(' ').pop()!);
+  await search.press('Enter');
+  await page.getByRole('link', { name: card }).click();
+  await expect(page.getByRole('heading', { level: 1, name: detailsTitle })).toBeVisible();
+}
+
+/** From the scan page back to the details, then Complete and Confirm: the spec's message, the document Completed. */
+export async function completeDocument(page: Page, details: string, dialogTitle: string, success: string): Promise<void> {
+  await page.getByRole('link', { name: details }).click();
+  await page.getByRole('button', { name: 'Complete', exact: true }).click();
+  await page.getByRole('dialog', { name: dialogTitle }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('status').filter({ hasText: success })).toBeVisible();
+  await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
+}

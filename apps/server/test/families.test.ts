@@ -4,7 +4,7 @@ import { buildRole, buildUser } from '../src/seed/builders.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
-import { makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
+import { insertBundle, makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
 /**
  * Regional dispatch (OBD), return (RMA) and scrapping (DECOMM) on the one engine, through the API as
@@ -244,33 +244,12 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
   });
 
   it('takes only full bundles: a pack of a bundle alone is refused; the bundle goes whole', async () => {
-    const db = t.database.db;
     const a = all[0]!;
-    const now = new Date().toISOString();
-    const base = {
-      sscc: null,
-      material_no: a.materialNo,
-      batch_no: a.batch,
-      expiry: a.expiry,
-      status: 'ACTIVE',
-      reason: 'WAREHOUSE RECEIVED',
-      warehouse_no: 'W2010',
-      created_at: now,
-      updated_at: now,
-    } as const;
-    await db
-      .insertInto('handling_units')
-      .values({ ...base, id: 'bun-1', type: 'BUN', gtin: a.gtin, serial: 'BUNDLE0001', parent_id: null })
-      .execute();
-    for (const i of [1, 2])
-      await db
-        .insertInto('handling_units')
-        .values({ ...base, id: `bun-1-${i}`, type: 'EA', gtin: a.gtin, serial: `BUNPACK000${i}`, parent_id: 'bun-1' })
-        .execute();
-    const alone = await scan('OBD', '8100000002', `]d201${a.gtin}21BUNPACK0001`, 'EA');
+    const bundle = await insertBundle(t.database.db, a, 'W2010', 'BUNDLE0001');
+    const alone = await scan('OBD', '8100000002', bundle.packs[0]!, 'EA');
     expect(alone.json()).toMatchObject({ code: 'PACK_IN_BUNDLE' });
     expect(alone.json().message).toContain(`bundle ${a.gtin}/BUNDLE0001`);
-    const whole = await scan('OBD', '8100000002', `]d201${a.gtin}21BUNDLE0001`, 'BUN');
+    const whole = await scan('OBD', '8100000002', bundle.bundle, 'BUN');
     expect(whole.json()).toMatchObject({ accepted: true, packs: 2 });
   });
 

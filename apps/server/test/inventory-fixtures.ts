@@ -35,3 +35,41 @@ export function stageInbound(app: ZodApp, headers: Record<string, string>, ibdNo
 export function makeCodes(seed: number): CodeMaker {
   return new CodeMaker(seed, '1');
 }
+
+/**
+ * A bundle (BUN, GTIN + serial) of packs in stock of a warehouse, put straight into the database: no
+ * intake builds bundles yet. The packs are `<serial>-1`, `<serial>-2`, … of the product's GTIN.
+ */
+export async function insertBundle(
+  db: Db,
+  p: Product,
+  warehouseNo: string,
+  serial: string,
+  packs = 2,
+): Promise<{ bundle: string; packs: string[] }> {
+  const now = new Date().toISOString();
+  const base = {
+    sscc: null,
+    gtin: p.gtin,
+    material_no: p.materialNo,
+    batch_no: p.batch,
+    expiry: p.expiry,
+    status: 'ACTIVE',
+    reason: 'WAREHOUSE RECEIVED',
+    warehouse_no: warehouseNo,
+    created_at: now,
+    updated_at: now,
+  } as const;
+  await db
+    .insertInto('handling_units')
+    .values({ ...base, id: `bun-${serial}`, type: 'BUN', serial, parent_id: null })
+    .execute();
+  const serials = Array.from({ length: packs }, (_, i) => `${serial}-${i + 1}`);
+  for (const s of serials) {
+    await db
+      .insertInto('handling_units')
+      .values({ ...base, id: `bun-${s}`, type: 'EA', serial: s, parent_id: `bun-${serial}` })
+      .execute();
+  }
+  return { bundle: `]d201${p.gtin}21${serial}`, packs: serials.map((s) => `]d201${p.gtin}21${s}`) };
+}

@@ -4,7 +4,7 @@ import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd } from '../src/seed/stock-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
-import { apiPort, makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
+import { apiPort, insertBundle, makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
 /**
  * The local area (W3010) on the engine: transfer (STO) and return to principal (RTP) with the rules
@@ -139,31 +139,9 @@ describe.each(DATABASES)('transfer, return to principal and the local area on %s
     expect(e.statusCode).toBe(422);
     expect(e.json().code).toBe('PACK_EXPIRED');
 
-    const db = t.database.db;
-    const a = all[0]!;
-    const now = new Date().toISOString();
-    const base = {
-      sscc: null,
-      material_no: a.materialNo,
-      batch_no: a.batch,
-      expiry: a.expiry,
-      status: 'ACTIVE',
-      reason: 'WAREHOUSE RECEIVED',
-      warehouse_no: 'W3010',
-      created_at: now,
-      updated_at: now,
-    } as const;
-    await db
-      .insertInto('handling_units')
-      .values({ ...base, id: 'lbun-1', type: 'BUN', gtin: a.gtin, serial: 'LBUNDLE001', parent_id: null })
-      .execute();
-    for (const i of [1, 2])
-      await db
-        .insertInto('handling_units')
-        .values({ ...base, id: `lbun-1-${i}`, type: 'EA', gtin: a.gtin, serial: `LBUNPACK00${i}`, parent_id: 'lbun-1' })
-        .execute();
-    expect((await scan('STO', '3100000002', `]d201${a.gtin}21LBUNPACK001`, 'EA')).json().code).toBe('PACK_IN_BUNDLE');
-    expect((await scan('STO', '3100000002', `]d201${a.gtin}21LBUNDLE001`, 'BUN')).json()).toMatchObject({ accepted: true, packs: 2 });
+    const bundle = await insertBundle(t.database.db, all[0]!, 'W3010', 'LBUNDLE001');
+    expect((await scan('STO', '3100000002', bundle.packs[0]!, 'EA')).json().code).toBe('PACK_IN_BUNDLE');
+    expect((await scan('STO', '3100000002', bundle.bundle, 'BUN')).json()).toMatchObject({ accepted: true, packs: 2 });
   });
 
   it('a transfer scan deleted before completion restores the state each unit had', async () => {
