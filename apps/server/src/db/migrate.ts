@@ -6,6 +6,7 @@ import * as familyEngine from './migrations/2026-11-23-0003-family-engine.ts';
 import * as epcisMovements from './migrations/2026-11-23-0004-epcis-movements.ts';
 import * as auditChain from './migrations/2026-11-23-0005-audit-chain.ts';
 import * as transferLinks from './migrations/2026-11-23-0006-transfer-links.ts';
+import * as auditChainIndexes from './migrations/2026-11-23-0007-audit-chain-indexes.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0004-epcis-movements': epcisMovements,
   '2026-11-23-0005-audit-chain': auditChain,
   '2026-11-23-0006-transfer-links': transferLinks,
+  '2026-11-23-0007-audit-chain-indexes': auditChainIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
