@@ -75,6 +75,10 @@ test('an RDC operator dispatches an OBD: first-expiry-first-out advice, delete, 
   // Deleted and scanned again.
   const units = page.getByRole('region', { name: 'Scanned units' });
   await units.getByRole('button', { name: `Delete ${carton.sscc}` }).click();
+  await page
+    .getByRole('dialog', { name: `Remove ${carton.sscc}?` })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await expect(page.locator('[data-outcome="removed"]')).toContainText('3 packs taken off');
   await expect(progress).toContainText('0 / 3');
   await scanAs(page, 'Carton', `00${carton.sscc}`);

@@ -116,6 +116,14 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
   const units = page.getByRole('region', { name: 'Scanned units' });
   await expect(units.getByRole('listitem')).toHaveCount(4);
   await units.getByRole('button', { name: `Delete ${pack2.gtin} · ${pack2.serial}` }).click();
+  // The ✕ asks first: Keep changes nothing, Remove takes the pack off.
+  const confirm = page.getByRole('dialog', { name: `Remove ${pack2.gtin} · ${pack2.serial}?` });
+  await confirm.getByRole('button', { name: 'Keep' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(lineProgress(page, lineC!)).toContainText('2 / 2');
+  await expect(units.getByRole('listitem')).toHaveCount(4);
+  await units.getByRole('button', { name: `Delete ${pack2.gtin} · ${pack2.serial}` }).click();
+  await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'removed' })).toContainText('1 pack taken off');
   await expect(lineProgress(page, lineC!)).toContainText('1 / 2');
   await expect(units.getByRole('listitem')).toHaveCount(3);

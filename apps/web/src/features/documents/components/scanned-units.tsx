@@ -1,5 +1,5 @@
-import { memo } from 'react';
-import { ActionIcon, Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { memo, useState } from 'react';
+import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { UnitType } from '@pharma/domain';
 import type { Area, DocumentLine } from '@pharma/domain/contract/inventory';
@@ -18,9 +18,33 @@ export interface ScannedUnitsProps {
   deleting?: string;
 }
 
-/** The units scanned on the document, each linking to its details, with a delete button when permitted; re-renders only when its props change. */
+/** Asks before a scanned unit is taken off the document. */
+function ConfirmDelete({ unit, onKeep, onRemove }: { unit: ScannedUnit; onKeep: () => void; onRemove: () => void }) {
+  const id = unitText(unit.ref);
+  return (
+    <Modal opened onClose={onKeep} title={fillLabel(DOCUMENT_UI.deleteTitle, { id })} centered>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {fillLabel(DOCUMENT_UI.deleteText, { id })}
+      </Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onKeep} data-autofocus>
+          {DOCUMENT_UI.keep}
+        </Button>
+        <Button color="red" onClick={onRemove}>
+          {DOCUMENT_UI.confirmDelete}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/**
+ * The units scanned on the document, each linking to its details, with a delete button when permitted
+ * (it asks first); re-renders only when its props change.
+ */
 export const ScannedUnits = memo(function ScannedUnits({ lines, area, types, onDelete, deleting }: ScannedUnitsProps) {
   const units = scannedUnits(lines);
+  const [confirming, setConfirming] = useState<ScannedUnit | undefined>();
   return (
     <Stack gap="xs" component="section" aria-label={DOCUMENT_UI.scannedUnits}>
       <Title order={2} size="h5">
@@ -57,7 +81,7 @@ export const ScannedUnits = memo(function ScannedUnits({ lines, area, types, onD
                     size={40}
                     aria-label={fillLabel(DOCUMENT_UI.deleteLabel, { id: unitText(unit.ref) })}
                     loading={deleting === unit.id}
-                    onClick={() => onDelete(unit)}
+                    onClick={() => setConfirming(unit)}
                   >
                     <span aria-hidden="true">✕</span>
                   </ActionIcon>
@@ -66,6 +90,16 @@ export const ScannedUnits = memo(function ScannedUnits({ lines, area, types, onD
             );
           })}
         </Stack>
+      )}
+      {confirming && onDelete && (
+        <ConfirmDelete
+          unit={confirming}
+          onKeep={() => setConfirming(undefined)}
+          onRemove={() => {
+            setConfirming(undefined);
+            onDelete(confirming);
+          }}
+        />
       )}
     </Stack>
   );
