@@ -16,11 +16,21 @@ export function loginPageOf(area: Application | undefined): string {
 }
 
 /**
- * Forgets the session in this tab: the query cache and every stored key. The scan queue keeps
- * the user's unsent scans for them (decision 0026): nobody else's session sends them.
+ * The navigation state of a sign-out: the leave warning lets it through (the user was asked, or
+ * was signed out elsewhere); the scans stay queued for their maker (decision 0026).
+ */
+export const SIGNED_OUT = { signedOut: true } as const;
+
+/** A navigation made by a sign-out (`SIGNED_OUT`). */
+export function isSignOut(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { signedOut?: unknown }).signedOut === true;
+}
+
+/**
+ * Forgets the session in this tab: the query cache and every stored key. The scan queue is told
+ * by the page shell once the session is gone, and keeps the user's unsent scans for them.
  */
 function forgetSession(queryClient: QueryClient): void {
-  void getScanQueue().setUser(undefined);
   queryClient.clear();
   queryClient.setQueryData(SESSION_QUERY_KEY, null);
   clearClientState();
@@ -42,7 +52,7 @@ export function useLogout(area: Application | undefined) {
     }
     forgetSession(queryClient);
     sessionChannel.announceSignOut();
-    navigate(to, { replace: true });
+    navigate(to, { replace: true, state: SIGNED_OUT });
   }, [area, navigate, queryClient]);
 }
 
@@ -56,7 +66,7 @@ export function useSignOutFromOtherTabs(area: Application | undefined): void {
         const wasSignedIn = queryClient.getQueryData(SESSION_QUERY_KEY) != null;
         const to = loginPageOf(area);
         forgetSession(queryClient);
-        if (wasSignedIn) navigate(to, { replace: true });
+        if (wasSignedIn) navigate(to, { replace: true, state: SIGNED_OUT });
       }),
     [area, navigate, queryClient],
   );

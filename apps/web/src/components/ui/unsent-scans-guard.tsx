@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useBlocker } from 'react-router';
 import { message } from '@pharma/domain';
-import { getScanQueue } from '../../lib/scan-queue/index.ts';
+import { isSignOut } from '../../lib/use-logout.ts';
 import type { LeaveDialogProps } from './leave-dialog.tsx';
 
 const loadDialog = () => import('./leave-dialog.tsx');
@@ -30,11 +30,9 @@ const LeaveDialog = lazy<ComponentType<LeaveDialogProps>>(() =>
  * The scans stay in IndexedDB either way; the warning is the spec's (point 8).
  */
 export function UnsentScansGuard({ unsent }: { unsent: boolean }) {
-  // Read at the moment of leaving, not at the last render: a sign-out that the user already
-  // confirmed hands the scans to their maker's queue (decision 0026) just before it navigates.
+  // A sign-out is not asked twice (the menu asked) and keeps the scans for their maker (decision 0026).
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      getScanQueue().getSnapshot().pending.length > 0 && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => unsent && currentLocation.pathname !== nextLocation.pathname && !isSignOut(nextLocation.state),
   );
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { DOCUMENT_UI } from '../../../config/labels.ts';
 import { NEW_DOCUMENT } from '../../../config/routes.ts';
 import { ScanField } from '../../../components/ui/scan-field.tsx';
 import { documentKey, getDocument } from '../api/get-document.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
 import type { DocumentPageProps } from '../types.ts';
 
@@ -18,12 +19,14 @@ import type { DocumentPageProps } from '../types.ts';
 export function ScanDocumentPage({ area, family, paths, number }: DocumentPageProps) {
   const queryValue = number || NEW_DOCUMENT;
   const can = useDocumentPermissions(family, area);
+  const signedIn = useSession().status === 'authenticated';
   const client = useQueryClient();
   const navigate = useNavigate();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  if (!can.scan) return <Navigate to="/403" replace />;
+  // Signed out (a sign-out from this page): the page guard sends the user to the login page, not to 403.
+  if (!can.scan) return signedIn ? <Navigate to="/403" replace /> : null;
   if (queryValue !== NEW_DOCUMENT) return <Navigate to={paths.scanUnits(queryValue)} replace />;
 
   const open = async (raw: string) => {

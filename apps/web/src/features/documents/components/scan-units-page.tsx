@@ -5,6 +5,7 @@ import { message, UNIT_LABELS, type IdType, type UnitType } from '@pharma/domain
 import { DOCUMENT_UI, fillLabel, SCANNER_UI } from '../../../config/labels.ts';
 import { ScanField, type ScanFieldHandle } from '../../../components/ui/scan-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useDocument } from '../api/get-document.ts';
 import { useReverseOperation } from '../api/reverse-operation.ts';
 import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
@@ -33,6 +34,7 @@ export interface ScanUnitsPageProps extends DocumentPageProps {
  */
 export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsPageProps) {
   const can = useDocumentPermissions(family, area);
+  const signedIn = useSession().status === 'authenticated';
   const details = useDocument(family, number, area);
   const [unit, setUnit] = useState<UnitType>(units[0] ?? 'PLT');
   const [idType, setIdType] = useState<IdType>('GS1');
@@ -55,7 +57,8 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
     [reverseMutate, setOutcome],
   );
 
-  if (!can.scan) return <Navigate to="/403" replace />;
+  // Signed out (a sign-out from this page): the page guard sends the user to the login page, not to 403.
+  if (!can.scan) return signedIn ? <Navigate to="/403" replace /> : null;
 
   const offline = details.isError && details.error instanceof ApiError && details.error.status === 0;
   const completed = details.data?.document.status === 'Completed';
