@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SessionResponse } from '@pharma/domain/contract/auth';
 import { api, ApiError, isSessionLost } from './api-client.ts';
 import { STORAGE_PREFIX } from './client-state.ts';
+import { finishPendingSignOut, isSignOutPending } from './pending-sign-out.ts';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
@@ -30,9 +31,16 @@ function lastSession(): SessionResponse | null {
 /**
  * GET /api/me: the session, or null when nobody is signed in. With no network (a reload while
  * offline, decision 0009) the tab keeps the session it last saw, so scanning can go on; the
- * server still checks every call when the network is back.
+ * server still checks every call when the network is back. After a sign-out the server could not
+ * confirm (no network), nobody is signed in until someone signs in (decision 0026).
  */
 export async function fetchSession(): Promise<SessionResponse | null> {
+  // A sign-out made with no network: the cookies still name that user; they stay signed out.
+  if (isSignOutPending()) {
+    await finishPendingSignOut();
+    remember(null);
+    return null;
+  }
   try {
     const session = await api.request<SessionResponse>('/api/me', { parse: (body) => SessionResponse.parse(body) });
     remember(session);

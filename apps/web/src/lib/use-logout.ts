@@ -6,7 +6,7 @@ import { AREA_LOGIN } from '../config/routes.ts';
 import { clearClientState, readLastArea } from './client-state.ts';
 import { SESSION_QUERY_KEY } from './session.ts';
 import { sessionChannel } from './session-channel.ts';
-import { api } from './api-client.ts';
+import { markSignOutPending, revokeSession } from './pending-sign-out.ts';
 import { getScanQueue } from './scan-queue/index.ts';
 
 /** The login page of an area; outside an area, the one of the area this tab was last in, else the area chooser. */
@@ -45,12 +45,15 @@ export function useLogout(area: Application | undefined) {
   const navigate = useNavigate();
   return useCallback(async () => {
     const to = loginPageOf(area);
+    let confirmed = true;
     try {
-      await logout();
+      await revokeSession();
     } catch {
-      // Signed out locally either way; the server revokes on its own expiry.
+      // Signed out locally either way; the session is revoked when the server is reachable again.
+      confirmed = false;
     }
     forgetSession(queryClient);
+    if (!confirmed) markSignOutPending();
     sessionChannel.announceSignOut();
     navigate(to, { replace: true, state: SIGNED_OUT });
   }, [area, navigate, queryClient]);
@@ -70,11 +73,6 @@ export function useSignOutFromOtherTabs(area: Application | undefined): void {
       }),
     [area, navigate, queryClient],
   );
-}
-
-/** POST /api/auth-logout: clears the cookies and revokes the refresh token (204). */
-function logout(): Promise<void> {
-  return api.request<void>('/api/auth-logout', { method: 'POST', refreshOnUnauthorized: false });
 }
 
 /** The signed-in user has scans not yet sent: signing out asks first (DATA_MAY_BE_LOST). */

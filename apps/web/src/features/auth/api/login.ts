@@ -1,15 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
 import { LoginResponse, type LoginRequest } from '@pharma/domain/contract/auth';
 import { api } from '../../../lib/api-client.ts';
+import { clearSignOutPending, finishPendingSignOut } from '../../../lib/pending-sign-out.ts';
 
-/** POST /api/auth-login. A 401 here means wrong credentials, so no refresh is tried. */
-export function login(body: LoginRequest): Promise<LoginResponse> {
-  return api.request<LoginResponse>('/api/auth-login', {
+/**
+ * POST /api/auth-login. A 401 here means wrong credentials, so no refresh is tried. A sign-out
+ * made offline on this device is finished first: the last user's session is revoked, not only
+ * replaced (decision 0026).
+ */
+export async function login(body: LoginRequest): Promise<LoginResponse> {
+  await finishPendingSignOut();
+  const answer = await api.request<LoginResponse>('/api/auth-login', {
     method: 'POST',
     body,
     refreshOnUnauthorized: false,
     parse: (raw) => LoginResponse.parse(raw),
   });
+  clearSignOutPending();
+  return answer;
 }
 
 export function useLogin() {
