@@ -293,6 +293,8 @@ export const CAMERA_UI = {
 
 /** The shared scan input, the offline scan queue and the device settings (issue 7): our words where the spec has none. */
 export const SCANNER_UI = {
+  hidden: 'The scan field is hidden. Press Back again, or show it here.',
+  show: 'Show scan field',
   typeManually: 'Type manually',
   useScanner: 'Use scanner',
   settingsLink: 'Open Settings',

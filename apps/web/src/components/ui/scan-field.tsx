@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { ActionIcon, Button, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMatches } from 'react-router';
 import { message } from '@pharma/domain';
 import { SCANNER_UI } from '../../config/labels.ts';
@@ -64,7 +64,7 @@ export const ScanField = forwardRef<ScanFieldHandle, ScanFieldProps>(function Sc
   const input = useRef<HTMLInputElement>(null);
   const onScanRef = useRef(onScan);
   const scanRoute = useMatches().some((match) => isScanRoute(match.handle));
-  const [scanVisible] = useScanVisibility();
+  const [scanVisible, setScanVisible] = useScanVisibility();
   const shown = !scanRoute || scanVisible;
 
   useImperativeHandle(ref, () => ({ focus: () => input.current?.focus() }), []);
@@ -170,7 +170,19 @@ export const ScanField = forwardRef<ScanFieldHandle, ScanFieldProps>(function Sc
     setTimeout(() => input.current?.focus(), 0);
   };
 
-  if (!shown) return null;
+  // Hidden by the back toggle: say so and offer the way back, so a page holding only the field is never blank.
+  if (!shown) {
+    return (
+      <Stack gap="xs" align="flex-start" role="status">
+        <Text size="sm" c="dimmed">
+          {SCANNER_UI.hidden}
+        </Text>
+        <Button variant="light" onClick={() => setScanVisible(true)}>
+          {SCANNER_UI.show}
+        </Button>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="xs">

@@ -5,7 +5,8 @@ const COLORS: Record<DocumentStatus, string> = { Open: 'blue', 'In Progress': 'y
 
 export function DocumentStatusBadge({ status, size = 'lg' }: { status: DocumentStatus; size?: 'sm' | 'lg' }) {
   return (
-    <Badge color={COLORS[status]} variant="light" size={size}>
+    // flexShrink 0: beside a long number on a phone the badge keeps its width ('In Progress', not 'IN PRO…').
+    <Badge color={COLORS[status]} variant="light" size={size} style={{ flexShrink: 0 }}>
       {status}
     </Badge>
   );
