@@ -34,6 +34,22 @@ test('a regional operator logs in and sees the regional home, menu and version',
   for (const name of ['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search']) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
+  // Who is signed in, and at which site.
+  const account = menu.getByRole('group', { name: 'Signed-in account' });
+  await expect(account).toContainText('Signed in as Raj Regional');
+  await expect(account).toContainText('rdc@demo.local');
+  await expect(account).toContainText('Site: Regional distribution centre (RDC)');
+});
+
+test('every home tile has an icon', async ({ page }) => {
+  await login(page, 'ldc', 'ldc@demo.local');
+  await expect(page).toHaveURL(/\/ldc$/);
+  const tiles = page
+    .getByRole('navigation', { name: 'Modules' })
+    .getByRole('link')
+    .or(page.getByRole('navigation', { name: 'Modules' }).getByRole('button'));
+  await expect(tiles).toHaveCount(LDC_TILES.length);
+  for (const tile of await tiles.all()) await expect(tile.locator('svg[aria-hidden="true"]')).toHaveCount(1);
 });
 
 test('a local operator logs in and sees the 16 local tiles and Search', async ({ page }) => {

@@ -121,6 +121,9 @@ export const UI = {
   continue: 'Continue',
   cancel: 'Cancel',
   mainNavigation: 'Main navigation',
+  account: 'Signed-in account',
+  signedInAs: 'Signed in as {name}',
+  site: 'Site: {site}',
   homeTiles: 'Modules',
   listType: 'List type',
   // Single sign-on (decision 0005)

@@ -59,3 +59,40 @@ export function BarcodeIcon({ size = 25 }: IconProps) {
     </svg>
   );
 }
+
+/** The drawing of each module's home tile (a '+' module draws as its base module). */
+const MODULE_PATHS: Record<string, string> = {
+  RECEIVE: 'M12 3v12M7 10l5 5 5-5M4 19h16',
+  DISPATCH: 'M12 15V3M7 8l5-5 5 5M4 19h16',
+  RETURN: 'M9 14l-5-5 5-5M4 9h11a5 5 0 010 10h-3',
+  DECOMM: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
+  REDRESS: 'M4 20l4-1 11-11-3-3L5 16l-1 4M14 6l3 3',
+  TRANSFER: 'M4 8h14M14 4l4 4-4 4M20 16H6M10 12l-4 4 4 4',
+  RTP: 'M3 7l9-4 9 4-9 4-9-4M3 7v10l9 4 9-4V7M12 11v10',
+  SCANLITE: 'M4 7V4h3M17 4h3v3M20 17v3h-3M7 20H4v-3M8 8v8M12 8v8M16 8v8',
+  GLOBAL: 'M11 4a7 7 0 110 14 7 7 0 010-14M16 16l5 5',
+  REPACK: 'M3 7l9-4 9 4-9 4-9-4M3 7v10l9 4 9-4V7',
+};
+
+/** A home tile's icon, by module; undefined when the module has none. */
+export function ModuleIcon({ module, size = 28 }: IconProps & { module: string | undefined }) {
+  const path = MODULE_PATHS[(module ?? 'REPACK').replace(/\+$/, '')];
+  if (!path) return null;
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      data-icon={module ?? 'REPACK'}
+    >
+      <path d={path} />
+    </svg>
+  );
+}

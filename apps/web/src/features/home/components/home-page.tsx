@@ -4,6 +4,7 @@ import type { Application } from '@pharma/domain';
 import { UI } from '../../../config/labels.ts';
 import { TILES, type NavEntry } from '../../../config/navigation.ts';
 import { RepackDialog } from '../../../components/ui/repack-dialog.tsx';
+import { ModuleIcon } from '../../../components/ui/icons.tsx';
 import { Tile } from '../../../components/ui/tile.tsx';
 import { TileGrid } from '../../../components/ui/tile-grid.tsx';
 import { resetDispatchState } from '../../../lib/client-state.ts';
@@ -24,9 +25,10 @@ export function HomePage({ area }: { area: Application }) {
 
   const tile = (entry: NavEntry) => {
     const { action } = entry;
-    if (action.kind === 'repack') return <Tile key={entry.label} label={entry.label} onClick={() => setRepackOpen(true)} />;
+    const icon = <ModuleIcon module={entry.module} />;
+    if (action.kind === 'repack') return <Tile key={entry.label} label={entry.label} icon={icon} onClick={() => setRepackOpen(true)} />;
     const onClick = action.resetDispatch ? () => resetDispatchState() : undefined;
-    return <Tile key={entry.label} label={entry.label} to={action.to} onClick={onClick} />;
+    return <Tile key={entry.label} label={entry.label} icon={icon} to={action.to} onClick={onClick} />;
   };
 
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
 import { VERSION_LABEL, type Application } from '@pharma/domain';
 import { Link, useLocation } from 'react-router';
-import { NAV_LABELS, UI } from '../../../config/labels.ts';
+import { fillLabel, NAV_LABELS, UI } from '../../../config/labels.ts';
 import { MENU, type NavEntry } from '../../../config/navigation.ts';
 import { LeaveDialog } from '../../../components/ui/leave-dialog.tsx';
 import { RepackDialog } from '../../../components/ui/repack-dialog.tsx';
@@ -17,7 +17,12 @@ export interface AppMenuProps {
   onClose: () => void;
 }
 
-/** The hamburger menu: the area's entries the user may see, Logout, and the version label. */
+/** A user's name as the menu shows it, the email when the account has none. */
+function fullName(user: { firstName: string; lastName: string; email: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}
+
+/** The hamburger menu: who is signed in and at which site, the area's entries the user may see, Logout, and the version label. */
 export function AppMenu({ area, opened, onClose }: AppMenuProps) {
   const session = useSession();
   const { pathname } = useLocation();
@@ -60,6 +65,21 @@ export function AppMenu({ area, opened, onClose }: AppMenuProps) {
         closeButtonProps={{ 'aria-label': UI.closeMenu }}
       >
         <Stack gap={0}>
+          {signedIn && (
+            <Stack gap={0} px="sm" pb="xs" aria-label={UI.account} role="group">
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {fillLabel(UI.signedInAs, { name: fullName(session.session.user) })}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {session.session.user.email}
+              </Text>
+              {area && (
+                <Text size="xs" c="dimmed">
+                  {fillLabel(UI.site, { site: area === 'RDC' ? UI.rdcArea : UI.ldcArea })}
+                </Text>
+              )}
+            </Stack>
+          )}
           <nav aria-label={UI.mainNavigation}>{entries.map(item)}</nav>
           {signedIn && (
             <>
