@@ -28,6 +28,22 @@ describe('query client', () => {
     expect(Date.now() - started).toBeLessThan(500);
   });
 
+  it("the number step's fetchQuery of an unknown number rejects after one call", async () => {
+    const client = createQueryClient();
+    let calls = 0;
+    const started = Date.now();
+    const fetched = client.fetchQuery({
+      queryKey: ['document', 'DECOMM', 'LDC', '7999999999'],
+      queryFn: () => {
+        calls += 1;
+        return Promise.reject(new ApiError(404, 'DOCUMENT_NOT_FOUND', 'DECOMM 7999999999 does not exist.'));
+      },
+    });
+    await expect(fetched).rejects.toMatchObject({ status: 404 });
+    expect(calls).toBe(1);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
   it('tries once more after a network failure or a server error, never after a 4xx', () => {
     expect(retryQuery(0, new ApiError(0, 'NETWORK_ERROR', 'x'))).toBe(true);
     expect(retryQuery(0, new ApiError(503, 'HTTP_ERROR', 'x'))).toBe(true);
