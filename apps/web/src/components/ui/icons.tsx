@@ -1,9 +1,22 @@
 /** Small inline icons (no icon package is installed). Default size 25px (spec point 2). */
+import type { ReactNode } from 'react';
+
 interface IconProps {
   size?: number;
 }
 
-export function BackIcon({ size = 25 }: IconProps) {
+/** The one outline drawing every icon is: a 24-unit box, stroked in the text colour, hidden from assistive technology. */
+function Svg({
+  size,
+  strokeWidth = 2,
+  children,
+  ...rest
+}: {
+  size: number;
+  strokeWidth?: number;
+  children: ReactNode;
+  'data-icon'?: string;
+}) {
   return (
     <svg
       width={size}
@@ -11,52 +24,40 @@ export function BackIcon({ size = 25 }: IconProps) {
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={2.2}
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      {...rest}
     >
-      <path d="M15 18l-6-6 6-6" />
+      {children}
     </svg>
+  );
+}
+
+export function BackIcon({ size = 25 }: IconProps) {
+  return (
+    <Svg size={size} strokeWidth={2.2}>
+      <path d="M15 18l-6-6 6-6" />
+    </Svg>
   );
 }
 
 export function KeyboardIcon({ size = 25 }: IconProps) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Svg size={size}>
       <rect x="2" y="6" width="20" height="12" rx="2" />
       <path d="M6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10" />
-    </svg>
+    </Svg>
   );
 }
 
 export function BarcodeIcon({ size = 25 }: IconProps) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Svg size={size}>
       <path d="M4 5v14M7 5v14M11 5v14M14 5v14M18 5v14M20 5v14" />
-    </svg>
+    </Svg>
   );
 }
 
@@ -79,20 +80,8 @@ export function ModuleIcon({ module, size = 28 }: IconProps & { module: string |
   const path = MODULE_PATHS[(module ?? 'REPACK').replace(/\+$/, '')];
   if (!path) return null;
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      data-icon={module ?? 'REPACK'}
-    >
+    <Svg size={size} data-icon={module ?? 'REPACK'}>
       <path d={path} />
-    </svg>
+    </Svg>
   );
 }
