@@ -142,8 +142,7 @@ export class ScanService {
     const key = this.decodeAny(req.code, req.unit, today);
     const requestHash = hashRequest(['reverse', req.docType, req.docNo, req.code, req.unit ?? '']);
     return this.once(req.scanId, requestHash, async (trx) => {
-      const doc = await docs.lockDocument(trx, family.type, req.docNo, actor.area);
-      if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: req.docType, number: req.docNo });
+      const doc = await lockDocument(trx, family, req.docNo, actor.area);
       if (doc.status === 'Completed') throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
       const unit = checkUnit(await units.findUnitForScan(trx, key), key, req.unit);
       const tree = await units.subtree(trx, unit.id, true);
