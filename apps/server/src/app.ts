@@ -16,14 +16,24 @@ import { documentsRoutes } from './api/documents/documents.routes.ts';
 import { EpcisService } from './api/integration/epcis.service.ts';
 import { IntakeService } from './api/integration/intake.service.ts';
 import { integrationRoutes } from './api/integration/integration.routes.ts';
+import { readersRoutes } from './api/readers/readers.routes.ts';
+import { ReaderSettingsService } from './api/readers/readers.service.ts';
 import { MovementsService } from './api/integration/movements.service.ts';
 import { referenceRoutes } from './api/reference/reference.routes.ts';
 import { ReferenceService } from './api/reference/reference.service.ts';
 import { CompleteService } from './api/scans/complete.service.ts';
+import { CountService } from './api/scans/counts.service.ts';
 import { ScanService } from './api/scans/scans.service.ts';
+import { ReopenService } from './api/scans/reopen.service.ts';
+import { RedressService } from './api/redress/redress.service.ts';
+import { redressRoutes } from './api/redress/redress.routes.ts';
 import { scansRoutes } from './api/scans/scans.routes.ts';
 import { UnitsService } from './api/units/units.service.ts';
+import { ssccRoutes } from './api/labels/labels.routes.ts';
+import { SsccService } from './api/labels/sscc.service.ts';
 import { unitsRoutes } from './api/units/units.routes.ts';
+import { liteRoutes } from './api/lite/lite.routes.ts';
+import { LiteService } from './api/lite/lite.service.ts';
 import { healthRoutes } from './api/health/health.routes.ts';
 import { oidcRoutes } from './api/oidc/oidc.routes.ts';
 import { OidcService } from './api/oidc/oidc.service.ts';
@@ -34,6 +44,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import type { ZodApp } from './lib/zod-app.ts';
 import { requestSerializer } from './lib/log-redact.ts';
+import { startLimitCleanup } from './lib/rate-limit.ts';
 
 export interface AppDeps {
   config: Config;
@@ -71,15 +82,29 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   registerRoutes(app, new RegisterService(database.db));
   adminRoutes(app, new AdminService(database.db, () => auth.forgetAuthorizations()));
   referenceRoutes(app, new ReferenceService(database.db));
-  integrationRoutes(app, new IntakeService(database.db), new EpcisService(database.db), new MovementsService(database.db));
+  readersRoutes(app, new ReaderSettingsService(database.db));
+  integrationRoutes(
+    app,
+    new IntakeService(database.db),
+    new EpcisService(database.db, config.epcisIntake),
+    new MovementsService(database.db),
+  );
   documentsRoutes(app, new DocumentsService(database.db));
-  scansRoutes(app, new ScanService(database.db, createTransactor(database)), new CompleteService(database.db));
+  const scanService = new ScanService(database.db, createTransactor(database));
+  const completeService = new CompleteService(database.db);
+  scansRoutes(app, scanService, completeService, new CountService(database.db));
+  liteRoutes(app, new LiteService(database.db, scanService, completeService, new DocumentsService(database.db)));
+  redressRoutes(app, new RedressService(database.db), new ReopenService(database.db));
   unitsRoutes(app, new UnitsService(database.db));
+  ssccRoutes(app, new SsccService(database.db));
 
   await registerWeb(app, config.webDist);
   // Audit rows are chained after they commit, off the request path (decision 0025).
   const sealer = startAuditSealer(database.db, (error) => app.log.error({ err: error }, 'sealing the audit trail failed'));
+  // Forgotten sign-in counts are deleted now and then; every instance may (decision 0045).
+  const cleanup = startLimitCleanup(database.db, (error) => app.log.error({ err: error }, 'cleaning up sign-in counts failed'));
   app.addHook('onClose', async () => {
+    await cleanup.stop();
     await sealer.stop();
     await database.close();
   });

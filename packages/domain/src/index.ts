@@ -2,7 +2,7 @@ export * from './messages.ts';
 export * from './units.ts';
 export * from './documents.ts';
 export * from './permissions.ts';
-export { withCheckDigit, hasValidCheckDigit } from './gs1/check-digit.ts';
+export { withCheckDigit, hasValidCheckDigit, expectedCheckDigit } from './gs1/check-digit.ts';
 export * from './rules/registration.ts';
 export * from './rules/phone-countries.ts';
 // Scan decoding and field validation (issue 4): see packages/domain/README.md.
@@ -23,3 +23,5 @@ export * from './rules/lines.ts';
 export * from './gs1/cbv.ts';
 export * from './unit-id.ts';
 export * from './families/index.ts';
+export * from './gs1/sscc.ts';
+export * from './redress.ts';

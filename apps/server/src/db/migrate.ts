@@ -7,6 +7,11 @@ import * as epcisMovements from './migrations/2026-11-23-0004-epcis-movements.ts
 import * as auditChain from './migrations/2026-11-23-0005-audit-chain.ts';
 import * as transferLinks from './migrations/2026-11-23-0006-transfer-links.ts';
 import * as auditChainIndexes from './migrations/2026-11-23-0007-audit-chain-indexes.ts';
+import * as countedScans from './migrations/2026-11-23-0008-counted-scans.ts';
+import * as ssccLabels from './migrations/2026-11-23-0009-sscc-labels.ts';
+import * as redress from './migrations/2026-11-23-0011-redress.ts';
+import * as readerSettings from './migrations/2026-11-23-0013-reader-settings.ts';
+import * as loginLimits from './migrations/2026-11-23-0014-login-limits.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +22,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0005-audit-chain': auditChain,
   '2026-11-23-0006-transfer-links': transferLinks,
   '2026-11-23-0007-audit-chain-indexes': auditChainIndexes,
+  '2026-11-23-0008-counted-scans': countedScans,
+  '2026-11-23-0009-sscc-labels': ssccLabels,
+  '2026-11-23-0011-redress': redress,
+  '2026-11-23-0013-reader-settings': readerSettings,
+  '2026-11-23-0014-login-limits': loginLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -7,6 +7,7 @@ import type {
   IdType,
   ItemReason,
   ModuleCode,
+  RepackState,
   SystemRight,
   UnitStatus,
   UnitType,
@@ -38,8 +39,20 @@ export interface Database {
   document_units: DocumentUnitsTable;
   scans: ScansTable;
   scan_items: ScanItemsTable;
+  counted_scans: CountedScansTable;
   epcis_events: EpcisEventsTable;
   epcis_movements: EpcisMovementsTable;
+  redress_cartons: RedressCartonsTable;
+  redress_carton_packs: RedressCartonPacksTable;
+  counted_packs: CountedPacksTable;
+  redress_replacements: RedressReplacementsTable;
+  reader_settings: ReaderSettingsTable;
+  login_limits: LoginLimitsTable;
+  warehouse_printers: WarehousePrintersTable;
+  sscc_counters: SsccCountersTable;
+  sscc_issued: SsccIssuedTable;
+  repacks: RepacksTable;
+  label_prints: LabelPrintsTable;
 }
 
 export interface UsersTable {
@@ -128,6 +141,16 @@ export interface AuditChainHeadTable {
   hash: string;
 }
 
+/** Reader settings of spec point 5 (migration 0013, decision 0042); reader '' is the warehouse's own row. */
+export interface ReaderSettingsTable {
+  warehouse_no: string;
+  reader: string;
+  prefix: string | null;
+  strip00: number;
+  bare_sscc: number;
+  updated_at: string;
+}
+
 export interface WarehousesTable {
   warehouse_no: string;
   name: string;
@@ -139,6 +162,10 @@ export interface WarehousesTable {
   gln: string | null;
   /** IANA time zone ('Asia/Singapore'): the UTC offset of its EPCIS events. */
   time_zone: string | null;
+  /** GS1 Company Prefix (7 to 10 digits) of the warehouse's new SSCCs (migration 0009). */
+  gs1_company_prefix: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The SSCC extension digit of the warehouse (migration 0009). */
+  sscc_extension_digit: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MaterialsTable {
@@ -198,6 +225,8 @@ export interface DocumentsTable {
   destination_warehouse_no: string | null;
   /** The document whose stock this one receives: an IBD's STO (migration 0006). */
   source_document_id: string | null;
+  /** A redress PO's BPR No. (migration 0011). */
+  bpr_no: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type DocumentRow = Selectable<DocumentsTable>;
 
@@ -245,6 +274,22 @@ export interface ScanItemsTable {
   before_reason: ItemReason | null;
 }
 
+/** A scan of a counted family (ScanLite, migration 0008): one pack of a material and batch on a line, or one taken off. */
+export interface CountedScansTable {
+  id: string;
+  document_id: string;
+  kind: ScanKind;
+  code: string;
+  material_no: string;
+  batch_no: string;
+  line_no: number;
+  user_id: string;
+  device: string | null;
+  at: string;
+  request_hash: string;
+  response_json: string;
+}
+
 export interface EpcisEventsTable {
   id: string;
   event_type: string;
@@ -266,3 +311,105 @@ export interface EpcisMovementsTable {
   created_at: string;
 }
 export type NewEpcisMovementRow = Insertable<EpcisMovementsTable>;
+
+/** Sign-in and registration limits, shared by every app instance (decision 0045). */
+export interface LoginLimitsTable {
+  key: string;
+  failures: number;
+  started_at: string;
+  last_at: string;
+  forget_at: string;
+  sliding: number;
+}
+export type LoginLimitRow = Selectable<LoginLimitsTable>;
+
+/** A network label printer of a warehouse: ZPL over raw TCP (migration 0009). */
+export interface WarehousePrintersTable {
+  warehouse_no: string;
+  name: string;
+  host: string;
+  port: number;
+}
+
+/** The next serial reference of an issuer (extension digit + company prefix); PostgreSQL answers bigint as text. */
+export interface SsccCountersTable {
+  issuer: string;
+  next_serial: ColumnType<number | string, number, number>;
+}
+
+export interface SsccIssuedTable {
+  sscc: string;
+  warehouse_no: string;
+  issued_by: string;
+  issued_at: string;
+}
+
+/** A pallet or carton made by repacking; `state` REPACK_PENDING until completed (migration 0009). */
+export interface RepacksTable {
+  unit_id: string;
+  warehouse_no: string;
+  state: RepackState;
+  created_by: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** One label printed: `copy` (1) marks a reprint. */
+export interface LabelPrintsTable {
+  id: string;
+  sscc: string;
+  format: string;
+  printer: string | null;
+  copy: number;
+  user_id: string;
+  at: string;
+}
+
+/** A carton label scanned on a redress PO (migration 0011, decision 0036). */
+export interface RedressCartonsTable {
+  id: string;
+  document_id: string;
+  /** The carton's SSCC (AI 00 of the label). */
+  carton_code: string;
+  material_no: string;
+  batch_no: string;
+  qty: number;
+  bpr_no: string;
+  /** The label as scanned. */
+  code: string;
+  user_id: string;
+  created_at: string;
+}
+export type RedressCartonRow = Selectable<RedressCartonsTable>;
+
+/** The carton a serialised pack was scanned into on a redress PO. */
+export interface RedressCartonPacksTable {
+  document_id: string;
+  unit_id: string;
+  carton_id: string;
+}
+
+/** Packs counted without a unit (NON_SERIES), with the answer a repeat of the scan id gets. */
+export interface CountedPacksTable {
+  id: string;
+  document_id: string;
+  carton_id: string | null;
+  material_no: string;
+  batch_no: string | null;
+  packs: number;
+  user_id: string;
+  at: string;
+  request_hash: string;
+  response_json: string;
+}
+
+/** A pack swapped for another on a redress PO. */
+export interface RedressReplacementsTable {
+  id: string;
+  document_id: string;
+  carton_id: string;
+  from_unit_id: string;
+  to_unit_id: string;
+  user_id: string;
+  at: string;
+}

@@ -14,7 +14,11 @@ export const DEMO_USERS = {
   viewer: 'viewer@demo.local',
   nobody: 'nobody@demo.local',
 } as const;
-/** GLNs of the demo company prefix (8881234) with the plant as location reference; the check digit is GS1's mod 10. */
+/**
+ * GLNs of the demo company prefix (8881234) with the plant as location reference; the check digit is GS1's mod 10.
+ * New SSCCs use 0614141, the company prefix of GS1's own examples (EPC Tag Data Standard, EPCIS), with an
+ * extension digit per warehouse (decision 0030).
+ */
 export const DEMO_WAREHOUSES = [
   {
     warehouseNo: 'W2010',
@@ -24,6 +28,8 @@ export const DEMO_WAREHOUSES = [
     salesOrg: 'SG10',
     gln: '8881234020109',
     timeZone: 'Asia/Singapore',
+    gs1CompanyPrefix: '0614141',
+    extensionDigit: '5',
   },
   {
     warehouseNo: 'W3010',
@@ -33,6 +39,8 @@ export const DEMO_WAREHOUSES = [
     salesOrg: 'SG10',
     gln: '8881234030108',
     timeZone: 'Asia/Singapore',
+    gs1CompanyPrefix: '0614141',
+    extensionDigit: '6',
   },
 ] as const;
 
@@ -81,6 +89,8 @@ async function seedDemo(db: Db): Promise<string> {
         sales_org: w.salesOrg,
         gln: w.gln,
         time_zone: w.timeZone,
+        gs1_company_prefix: w.gs1CompanyPrefix,
+        sscc_extension_digit: w.extensionDigit,
         created_at: now,
       })),
     )

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** SSCC allocation, pallets made by repacking, and label printing (issue 18). */
+
+const WarehouseNo = z.string().min(1).max(20);
+const Sscc = z.string().regex(/^\d{18}$/, '18 digits');
+
+export const Printer = z.object({
+  name: z.string().min(1).max(40),
+  host: z.string().min(1).max(253),
+  port: z.number().int().min(1).max(65535),
+});
+export type Printer = z.infer<typeof Printer>;
+
+/** PUT /api/integration/warehouses/{warehouseNo}: the warehouse's SSCC issuer and label printers. */
+export const WarehouseSetupBody = z.object({
+  gs1CompanyPrefix: z.string().regex(/^\d{7,10}$/, 'a GS1 Company Prefix of 7 to 10 digits'),
+  extensionDigit: z.string().regex(/^\d$/, 'one digit'),
+  printers: z.array(Printer).max(50),
+});
+export type WarehouseSetupBody = z.infer<typeof WarehouseSetupBody>;
+
+export const GenerateSsccRequest = z.object({ warehouseNo: WarehouseNo });
+export const SsccResponse = z.object({ sscc: Sscc });
+export type SsccResponse = z.infer<typeof SsccResponse>;
+
+export const CreatePalletRequest = z.object({ warehouseNo: WarehouseNo, type: z.enum(['PLT', 'CTN']) });
+export type CreatePalletRequest = z.infer<typeof CreatePalletRequest>;
+
+export const LABEL_FORMATS = ['ZPL', 'PDF'] as const;
+export const LabelFormat = z.enum(LABEL_FORMATS);
+export type LabelFormat = z.infer<typeof LabelFormat>;
+
+/** POST /api/printLabel: the ZPL (text/plain), the PDF (application/pdf), or 202 when sent to `printer`. */
+export const PrintLabelRequest = z.object({
+  sscc: Sscc,
+  format: LabelFormat,
+  dpi: z.union([z.literal(203), z.literal(300)]).optional(),
+  printer: z.string().min(1).max(40).optional(),
+});
+export type PrintLabelRequest = z.infer<typeof PrintLabelRequest>;
+
+export const PrintedResponse = z.object({ sscc: Sscc, printer: z.string(), copy: z.boolean() });
+
+/** POST /api/auditPrint: a print the client made itself (a downloaded PDF printed from the browser). */
+export const AuditPrintRequest = z.object({ sscc: Sscc, format: LabelFormat, printer: z.string().min(1).max(80).optional() });
+export const AuditPrintResponse = z.object({ copy: z.boolean() });
+
+/** The printers of the caller's warehouses, for the print page's picker. */
+export const PrintersResponse = z.object({ data: z.array(z.object({ warehouseNo: z.string(), name: z.string() })) });
