@@ -35,6 +35,10 @@ const Env = z
     OIDC_ISSUER_URL: optional(z.url({ protocol: /^https?$/ })),
     OIDC_CLIENT_ID: optional(z.string()),
     OIDC_CLIENT_SECRET: optional(z.string()),
+    /** EPCIS documents with more events than this are taken in as a job, in chunks (decision 0043). */
+    EPCIS_JOB_EVENTS: z.coerce.number().int().min(1).default(500),
+    /** Events per transaction of such a job; the server serves other requests between chunks. */
+    EPCIS_CHUNK_EVENTS: z.coerce.number().int().min(1).max(10_000).default(100),
   })
   .superRefine((e, ctx) => {
     const oidc = { OIDC_ISSUER_URL: e.OIDC_ISSUER_URL, OIDC_CLIENT_ID: e.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET };
@@ -90,6 +94,8 @@ export interface Config {
   trustProxy: boolean;
   /** Single sign-on with the organisation's OpenID provider, when OIDC_* are set (decision 0005). */
   oidc?: OidcConfig;
+  /** Large EPCIS intake (decision 0043): above `jobEvents` events, a job of `chunkEvents`-event transactions. */
+  epcisIntake: { jobEvents: number; chunkEvents: number };
 }
 
 export interface OidcConfig {
@@ -130,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firstAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     webDist: resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY === 'true',
+    epcisIntake: { jobEvents: e.EPCIS_JOB_EVENTS, chunkEvents: e.EPCIS_CHUNK_EVENTS },
     oidc:
       e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {

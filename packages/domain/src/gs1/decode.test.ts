@@ -185,6 +185,23 @@ describe('decodeScan: the 00 setting for 20-character codes', () => {
       code: '00ABCDEFGHIJKLMNOPQ',
     });
   });
+
+  it('in carton or pallet mode leaves the SSCC of a label read without its AI (decision 0042)', () => {
+    const raw = '00106141412345678908';
+    // Off: the 20 characters are a plain code that names no SSCC.
+    expect(decodeScan(raw, { today, idType: 'NON_GS1', unit: 'PLT' })).toMatchObject({ ok: true, code: raw, sscc: null });
+    expect(decodeScan(raw, { today, idType: 'NON_GS1', unit: 'PLT', strip00: true })).toMatchObject({
+      ok: true,
+      code: '106141412345678908',
+      sscc: '106141412345678908',
+    });
+    // A wrong check digit is no SSCC: the plain code stays a code.
+    expect(decodeScan('00106141412345678907', { today, idType: 'NON_GS1', unit: 'PLT', strip00: true })).toMatchObject({ sscc: null });
+  });
+
+  it('does nothing in GS1 mode, where 00 is the AI of the SSCC (GenSpecs 3.2)', () => {
+    expect(ok(decodeScan('00106141412345678908', { today, unit: 'PLT', strip00: true }))).toMatchObject({ sscc: '106141412345678908' });
+  });
 });
 
 describe('symbology identifiers (GenSpecs 5.1.2, ISO/IEC 15424)', () => {

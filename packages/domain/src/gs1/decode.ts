@@ -6,7 +6,7 @@
  * `decodeScan` adds the app's rules of spec point 5 (unit identifiers, GS1 / non-GS1 mode, batch scans).
  */
 import { UNIT_LABELS, type IdType, type UnitType } from '../units.ts';
-import { hasValidCheckDigit } from './check-digit.ts';
+import { expectedCheckDigit, hasValidCheckDigit } from './check-digit.ts';
 import { currentYear, gs1YymmddToIso, type Today } from './dates.ts';
 import { isWebUri, readDigitalLink } from './digital-link.ts';
 import { readElementString, readHumanReadable } from './element-string.ts';
@@ -152,7 +152,8 @@ function eanUpc(s: string, from: number, to: number, symbology: string): DecodeR
   const length = to - from;
   if (!((symbology === ']E0' && length === 13) || (symbology === ']E4' && length === 8))) return null;
   if (!isInCset(s, from, to, 'N')) return null;
-  if (!hasValidCheckDigit(s, from, to)) return fail('GS1_BAD_CHECK_DIGIT', { ai: '01', expected: '?', found: s.charAt(to - 1) });
+  if (!hasValidCheckDigit(s, from, to))
+    return fail('GS1_BAD_CHECK_DIGIT', { ai: '01', expected: String(expectedCheckDigit(s, from, to)), found: s.charAt(to - 1) });
   const gtin = s.slice(from, to).padStart(14, '0');
   return gs1Fields(symbology, 'GS1', [{ id: '01', value: gtin }], 0);
 }
@@ -223,7 +224,7 @@ export interface ScanOptions extends DecodeOptions {
    * code is read; the longest that matches is removed, once.
    */
   readonly prefix?: string | readonly string[];
-  /** Remove '00' from a 20-character code starting with '00' (a reader or warehouse setting; off by default). */
+  /** Non-GS1 mode: remove '00' from a 20-character code starting with '00' (a reader or warehouse setting; off by default). */
   readonly strip00?: boolean;
   /** GS1 mode, CTN / PLT: accept 18 digits with a valid check digit as an SSCC typed without its AI (00). */
   readonly bareSscc?: boolean;
@@ -286,7 +287,10 @@ function plainCode(s: string, options: ScanOptions): DecodeResult {
     const ok = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 47 || c === 46;
     if (!ok) return fail('ITEM_ID_NOT_SUPPORTED', { char: showChar(code.charAt(i)), position: i + 1 });
   }
-  return decoded(null, 'PLAIN', [], { ...noFields(), code, id: code });
+  // Carton or pallet mode: 18 digits with a valid check digit are the SSCC of its label, read without
+  // its AI (the Non-GS1 mode reads no AIs); the unit is then found by that SSCC (decision 0042).
+  const sscc = (options.unit === 'CTN' || options.unit === 'PLT') && isBareSscc(code) ? code : null;
+  return decoded(null, 'PLAIN', [], { ...noFields(), sscc, code, id: code });
 }
 
 /** 18 digits with a valid GS1 check digit: an SSCC typed without its AI. */
@@ -303,12 +307,15 @@ function isBareSscc(s: string): boolean {
  *   other code is ITEM_ID_NOT_SUPPORTED.
  * - GS1 mode, CTN / PLT: 18 digits with a valid check digit are an SSCC typed without (00):
  *   SSCC_WITHOUT_AI, or accepted with `bareSscc`.
- * - `strip00`: a 20-character code starting with '00' loses those two characters first.
+ * - `strip00` (Non-GS1 mode): a 20-character code starting with '00' loses those two characters first.
  */
 export function decodeScan(raw: string, options: ScanOptions): DecodeResult {
   if (typeof raw !== 'string') return fail('SCAN_EMPTY');
-  const text = options.strip00 === true && raw.length === 20 && raw.startsWith('00') ? raw.slice(2) : raw;
-  if ((options.idType ?? 'GS1') === 'GS1') {
+  const gs1Mode = (options.idType ?? 'GS1') === 'GS1';
+  // Spec point 5, Non-GS1 mode only: in GS1 mode a 20-character code starting with '00' is the SSCC's
+  // element string, whose AI (00) the decoder reads as such (GenSpecs 3.2), so nothing is removed.
+  const text = !gs1Mode && options.strip00 === true && raw.length === 20 && raw.startsWith('00') ? raw.slice(2) : raw;
+  if (gs1Mode) {
     if ((options.unit === 'CTN' || options.unit === 'PLT') && isBareSscc(text.trim())) {
       // GenSpecs 3.2: the SSCC is read with its AI (00); a bare one is accepted only where configured.
       if (options.bareSscc !== true) return fail('SSCC_WITHOUT_AI', unitParam(options.unit));

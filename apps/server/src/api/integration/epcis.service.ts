@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { compactEventCbv, parseEpc, receive, type UnitType } from '@pharma/domain';
+import { compactEventCbv, message, parseEpc, receive, type UnitType } from '@pharma/domain';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -19,8 +19,9 @@ const EXPECTED = receive.announced!;
  * - ObjectEvent ADD commissions packs (SGTIN URNs or Digital Link URIs; lot and expiry from ilmd),
  * - AggregationEvent ADD puts children (packs or SSCCs) under a parent SSCC,
  * - a bizTransaction of type desadv links the units to the IBD named after its last ':'.
- * Every document is validated against GS1's EPCIS 2.0 JSON Schema first; the whole document is
- * applied in one transaction or not at all; events already received change nothing.
+ * Every document is validated against GS1's EPCIS 2.0 JSON Schema first; events already received
+ * change nothing. A document of at most `jobEvents` events is applied in one transaction or not at
+ * all; a larger one is a job (decision 0043): validated whole, then applied a chunk per transaction.
  */
 export interface EpcisResult {
   events: number;
@@ -47,53 +48,169 @@ function ilmdValue(ilmd: unknown, name: string): string | null {
   return null;
 }
 
+/** A large intake taken in the background (decision 0043): polled at GET /api/integration/epcis/jobs/{id}. */
+export interface IntakeJob {
+  id: string;
+  status: 'running' | 'done' | 'failed';
+  events: number;
+  /** Events validated and then applied or skipped so far (validation counts the first pass). */
+  processed: number;
+  result?: EpcisResult;
+  /** Why it failed: the catalogue code and its message, as a refused request would answer. */
+  error?: { code: string; message: string };
+}
+
+/** Jobs are kept in memory, the newest first; finished ones are forgotten after this many. */
+const KEPT_JOBS = 100;
+
+/** Lets the event loop serve other requests (scans) between chunks. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type Event = Json;
+
 export class EpcisService {
-  constructor(private readonly db: Db) {}
+  private readonly jobs = new Map<string, IntakeJob>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly limits: { jobEvents: number; chunkEvents: number } = { jobEvents: 500, chunkEvents: 100 },
+  ) {}
+
+  /**
+   * Takes in a document: at once when it has at most `jobEvents` events (one transaction: all or
+   * nothing), otherwise as a job answered with 202 and polled (decision 0043).
+   */
+  async receive(actorId: string, input: unknown, today = isoToday()): Promise<{ result: EpcisResult } | { job: IntakeJob }> {
+    const count = eventsOf(input).length;
+    if (count <= this.limits.jobEvents) return { result: await this.intake(actorId, input, today) };
+    const job: IntakeJob = { id: newId(), status: 'running', events: count, processed: 0 };
+    this.remember(job);
+    void this.runJob(job, actorId, input, today);
+    return { job: { ...job } };
+  }
+
+  job(id: string): IntakeJob {
+    const job = this.jobs.get(id);
+    if (!job) throw new AppError(404, 'NOT_FOUND');
+    return { ...job };
+  }
 
   async intake(actorId: string, input: unknown, today = isoToday()): Promise<EpcisResult> {
     const doc = compactCbvValues(input);
-    const errors = epcisSchemaErrors(doc);
-    if (errors.length > 0) {
-      const detail = errors
-        .slice(0, 3)
-        .map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`)
-        .join('; ');
-      throw new AppError(400, 'EPCIS_INVALID', { detail });
-    }
-    const events = (((doc as Json).epcisBody as Json | undefined)?.eventList ?? []) as Json[];
-    const result: EpcisResult = { events: events.length, applied: 0, ignored: 0, duplicates: 0, unitsCreated: 0, aggregated: 0, linked: 0 };
-    const at = new Date().toISOString();
-    const audit: AuditEntry[] = [];
-    const seen = new Set<string>();
-
-    await this.db.transaction().execute(async (trx) => {
-      const apply = new EventApplier(trx, actorId, at, today, audit, result);
-      for (const [index, event] of events.entries()) {
-        const id =
-          typeof event.eventID === 'string' ? event.eventID : 'sha256:' + createHash('sha256').update(JSON.stringify(event)).digest('hex');
-        const label = `#${index + 1}${typeof event.eventID === 'string' ? ` (${event.eventID})` : ''}`;
-        if (seen.has(id) || (await received.eventReceived(trx, id))) {
-          result.duplicates += 1;
-          continue;
-        }
-        seen.add(id);
-        const acted = await apply.event(event, label);
-        result[acted ? 'applied' : 'ignored'] += 1;
-        await received.insertEvent(trx, {
-          id,
-          eventType: String(event.type),
-          action: typeof event.action === 'string' ? event.action : null,
-          applied: acted,
-          bodyJson: JSON.stringify(event),
-          receivedAt: at,
-        });
-      }
-      await apply.finish();
-      // Written together at the end: a few multi-row INSERTs instead of one statement per unit.
-      await writeAudit(trx, audit, at);
-    });
+    checkSchema(doc);
+    const events = eventsOf(doc);
+    const result = emptyResult(events.length);
+    await this.db.transaction().execute((trx) => applyEvents(trx, actorId, events, 0, today, result, new Set()));
     return result;
   }
+
+  /**
+   * A large document: the whole of it validated first, a chunk at a time, so that a malformed one
+   * changes nothing; then applied a chunk per transaction, yielding between chunks. Events already
+   * received are skipped, so a failed job sent again applies only what is missing.
+   */
+  private async runJob(job: IntakeJob, actorId: string, input: unknown, today: string): Promise<void> {
+    const size = this.limits.chunkEvents;
+    try {
+      const header = { ...(input as Json), epcisBody: { ...((input as Json).epcisBody as Json), eventList: [] } };
+      const events = eventsOf(input);
+      const compacted: Event[] = [];
+      for (let from = 0; from < events.length; from += size) {
+        await yieldToOthers();
+        const chunk = (compactCbvValues({ ...header, epcisBody: { eventList: events.slice(from, from + size) } }) as Json)
+          .epcisBody as Json;
+        const list = chunk.eventList as Event[];
+        checkSchema({ ...header, epcisBody: { ...(header.epcisBody as Json), eventList: list } }, from);
+        compacted.push(...list);
+        job.processed = Math.min(events.length, from + size);
+      }
+      const result = emptyResult(events.length);
+      const seen = new Set<string>();
+      job.processed = 0;
+      for (let from = 0; from < compacted.length; from += size) {
+        await yieldToOthers();
+        const chunk = compacted.slice(from, from + size);
+        await this.db.transaction().execute((trx) => applyEvents(trx, actorId, chunk, from, today, result, seen));
+        job.processed = from + chunk.length;
+      }
+      job.result = result;
+      job.status = 'done';
+    } catch (error) {
+      job.status = 'failed';
+      job.error =
+        error instanceof AppError
+          ? { code: error.code, message: error.message }
+          : { code: 'SOMETHING_WENT_WRONG', message: message('SOMETHING_WENT_WRONG') };
+    }
+  }
+
+  private remember(job: IntakeJob): void {
+    this.jobs.set(job.id, job);
+    for (const [id, old] of this.jobs) {
+      if (this.jobs.size <= KEPT_JOBS) break;
+      if (old.status !== 'running') this.jobs.delete(id);
+    }
+  }
+}
+
+function emptyResult(events: number): EpcisResult {
+  return { events, applied: 0, ignored: 0, duplicates: 0, unitsCreated: 0, aggregated: 0, linked: 0 };
+}
+
+function eventsOf(doc: unknown): Event[] {
+  const list = ((doc as Json | null)?.epcisBody as Json | undefined)?.eventList;
+  return Array.isArray(list) ? (list as Event[]) : [];
+}
+
+/** GS1's EPCIS 2.0 JSON Schema; `offset` is the index of the first event given (a chunk of a job). */
+function checkSchema(doc: unknown, offset = 0): void {
+  const errors = epcisSchemaErrors(doc);
+  if (errors.length === 0) return;
+  const path = (p: string) => p.replace(/^\/epcisBody\/eventList\/(\d+)/, (_, i: string) => `/epcisBody/eventList/${Number(i) + offset}`);
+  const detail = errors
+    .slice(0, 3)
+    .map((e) => `${path(e.instancePath) || '/'} ${e.message ?? ''}`)
+    .join('; ');
+  throw new AppError(400, 'EPCIS_INVALID', { detail });
+}
+
+/** Applies events (the document's from `offset` on) in one transaction, counting into `result`. */
+async function applyEvents(
+  trx: Db,
+  actorId: string,
+  events: readonly Event[],
+  offset: number,
+  today: string,
+  result: EpcisResult,
+  seen: Set<string>,
+): Promise<void> {
+  const at = new Date().toISOString();
+  const audit: AuditEntry[] = [];
+  const apply = new EventApplier(trx, actorId, at, today, audit, result);
+  for (const [i, event] of events.entries()) {
+    const index = offset + i;
+    const id =
+      typeof event.eventID === 'string' ? event.eventID : 'sha256:' + createHash('sha256').update(JSON.stringify(event)).digest('hex');
+    const label = `#${index + 1}${typeof event.eventID === 'string' ? ` (${event.eventID})` : ''}`;
+    if (seen.has(id) || (await received.eventReceived(trx, id))) {
+      result.duplicates += 1;
+      continue;
+    }
+    seen.add(id);
+    const acted = await apply.event(event, label);
+    result[acted ? 'applied' : 'ignored'] += 1;
+    await received.insertEvent(trx, {
+      id,
+      eventType: String(event.type),
+      action: typeof event.action === 'string' ? event.action : null,
+      applied: acted,
+      bodyJson: JSON.stringify(event),
+      receivedAt: at,
+    });
+  }
+  await apply.finish();
+  // Written together at the end: a few multi-row INSERTs instead of one statement per unit.
+  await writeAudit(trx, audit, at);
 }
 
 /** Applies one event after another inside the intake's transaction. */

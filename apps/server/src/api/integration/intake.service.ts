@@ -1,4 +1,4 @@
-import { familyOf, hasValidCheckDigit, type DocumentType } from '@pharma/domain';
+import { expectedCheckDigit, familyOf, hasValidCheckDigit, type DocumentType } from '@pharma/domain';
 import type { z } from 'zod';
 import type { DocumentBody, MaterialBody } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
@@ -23,7 +23,12 @@ export class IntakeService {
   async putMaterial(actorId: string, materialNo: string, body: MaterialInput): Promise<{ created: boolean }> {
     const gtin = body.gtin ? body.gtin.padStart(14, '0') : null;
     if (gtin && !hasValidCheckDigit(gtin))
-      throw new AppError(400, 'GS1_BAD_CHECK_DIGIT', { ai: '01', expected: '-', found: gtin.slice(-1) });
+      // GenSpecs 7.9.1: the message names the digit the GTIN's other digits call for.
+      throw new AppError(400, 'GS1_BAD_CHECK_DIGIT', {
+        ai: '01',
+        expected: String(expectedCheckDigit(gtin, 0, 14)),
+        found: gtin.slice(-1),
+      });
     return this.db.transaction().execute(async (trx) => {
       const before = await materials.findMaterial(trx, materialNo);
       if (gtin) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorBody } from '@pharma/domain/contract/common';
-import { DocumentBody, DocumentType, MaterialBody } from '@pharma/domain/contract/inventory';
+import { ERP_DOCUMENT_TYPES } from '@pharma/domain';
+import { DocumentBody, MaterialBody } from '@pharma/domain/contract/inventory';
 import { EpcisEventsQuery, MovementEventsDocument } from '@pharma/domain/contract/epcis';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { EpcisService } from './epcis.service.ts';
@@ -12,6 +13,24 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody,
 const Created = z.object({ created: z.boolean() });
 
 /** The ERP and supplier side: bearer token of a user with the INTEGRATION right. */
+const EpcisResult = z.object({
+  events: z.number(),
+  applied: z.number(),
+  ignored: z.number(),
+  duplicates: z.number(),
+  unitsCreated: z.number(),
+  aggregated: z.number(),
+  linked: z.number(),
+});
+const IntakeJob = z.object({
+  id: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  events: z.number(),
+  processed: z.number(),
+  result: EpcisResult.optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+
 export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: EpcisService, movements: MovementsService): void {
   app.put('/api/integration/materials/:materialNo', {
     config: integration,
@@ -30,7 +49,7 @@ export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: Epc
     schema: {
       tags: ['integration'],
       summary: 'Create or update a document of any type; a Completed document refuses changes (409)',
-      params: z.object({ type: DocumentType, number: z.string().regex(/^[A-Za-z0-9\-/.]{1,40}$/) }),
+      params: z.object({ type: z.enum(ERP_DOCUMENT_TYPES), number: z.string().regex(/^[A-Za-z0-9\-/.]{1,40}$/) }),
       body: DocumentBody,
       response: { 200: Created, ...errors },
     },
@@ -44,20 +63,30 @@ export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: Epc
       tags: ['integration'],
       summary: 'An EPCIS 2.0 JSON-LD EPCISDocument (advance shipping notice): commissioning and aggregation; desadv links to an IBD',
       body: z.record(z.string(), z.unknown()),
-      response: {
-        200: z.object({
-          events: z.number(),
-          applied: z.number(),
-          ignored: z.number(),
-          duplicates: z.number(),
-          unitsCreated: z.number(),
-          aggregated: z.number(),
-          linked: z.number(),
-        }),
-        ...errors,
-      },
+      description:
+        'A document of at most EPCIS_JOB_EVENTS events (default 500) is applied at once, all or nothing (200). A larger ' +
+        'one is answered 202 with a job to poll at the Location given: it is validated whole first (a malformed ' +
+        'document changes nothing), then applied EPCIS_CHUNK_EVENTS events (default 100) per transaction while ' +
+        'scanning goes on. A job that fails keeps the chunks applied before the failing event; sending the document ' +
+        'again applies only the events not yet received. Bodies up to 50 MB.',
+      response: { 200: EpcisResult, 202: IntakeJob, ...errors },
     },
-    handler: async (request) => epcis.intake(request.principal!.user.id, request.body),
+    handler: async (request, reply) => {
+      const answer = await epcis.receive(request.principal!.user.id, request.body);
+      if ('result' in answer) return answer.result;
+      return reply.code(202).header('location', `/api/integration/epcis/jobs/${answer.job.id}`).send(answer.job);
+    },
+  });
+
+  app.get('/api/integration/epcis/jobs/:id', {
+    config: integration,
+    schema: {
+      tags: ['integration'],
+      summary: 'A large EPCIS intake: running, done (with its counts) or failed (with the reason)',
+      params: z.object({ id: z.string().min(1).max(64) }),
+      response: { 200: IntakeJob, ...errors },
+    },
+    handler: async (request) => epcis.job(request.params.id),
   });
 
   app.get('/api/integration/epcis/events', {

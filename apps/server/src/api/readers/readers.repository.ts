@@ -1,0 +1,34 @@
+import type { Db } from '../../db/database.ts';
+import type { DocumentType } from '@pharma/domain';
+import type { ReaderSettingsTable } from '../../db/schema.ts';
+
+/** Reader settings (migration 0013): SQL only. */
+export async function findSettings(db: Db, warehouseNo: string, reader: string): Promise<ReaderSettingsTable | undefined> {
+  return db
+    .selectFrom('reader_settings')
+    .selectAll()
+    .where('warehouse_no', '=', warehouseNo)
+    .where('reader', '=', reader)
+    .executeTakeFirst();
+}
+
+/** The warehouse's own row and the reader's row of a document's warehouse ('' only, when no reader is named). */
+export async function settingsForDocument(db: Db, docType: DocumentType, docNo: string, reader: string): Promise<ReaderSettingsTable[]> {
+  return db
+    .selectFrom('reader_settings')
+    .innerJoin('documents', 'documents.warehouse_no', 'reader_settings.warehouse_no')
+    .selectAll('reader_settings')
+    .where('documents.type', '=', docType)
+    .where('documents.number', '=', docNo)
+    .where('reader_settings.reader', 'in', reader === '' ? [''] : ['', reader])
+    .execute();
+}
+
+export async function saveSettings(db: Db, row: ReaderSettingsTable, exists: boolean): Promise<void> {
+  if (exists) {
+    const { warehouse_no, reader, ...values } = row;
+    await db.updateTable('reader_settings').set(values).where('warehouse_no', '=', warehouse_no).where('reader', '=', reader).execute();
+  } else {
+    await db.insertInto('reader_settings').values(row).execute();
+  }
+}

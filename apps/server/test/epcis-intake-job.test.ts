@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../src/seed/demo.ts';
+import { epcisDocument, ssccScan, type PalletSpec } from '../src/seed/epcis-builder.ts';
+import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
+
+/**
+ * Large EPCIS intake (issue 14, decision 0043): above EPCIS_JOB_EVENTS events a document is a job
+ * answered 202 and applied a chunk per transaction, so scanning goes on meanwhile. The limits are
+ * small here so that a test document is "large".
+ */
+describe.each(DATABASES)('large EPCIS intake as a job on %s', (kind) => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let rdc: Record<string, string>;
+  let all: Product[];
+  let onDocument: PalletSpec;
+  const IBD = '1900004301';
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { EPCIS_JOB_EVENTS: '5', EPCIS_CHUNK_EVENTS: '3' });
+    admin = (await signIn(t.app, DEMO_USERS.admin)).headers;
+    rdc = (await signIn(t.app, DEMO_USERS.rdc)).headers;
+    all = await products(t);
+    onDocument = makeCodes(4301).pallet(1, 2, all[0]!);
+    await stageInbound(t.app, admin, IBD, { pallets: [onDocument] }, all);
+  });
+  afterAll(() => t?.close());
+
+  const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/integration/epcis', headers: admin, payload });
+  const poll = async (location: string) => (await t.app.inject({ method: 'GET', url: location, headers: admin })).json();
+  const finished = async (location: string) => {
+    for (;;) {
+      const job = await poll(location);
+      if (job.status !== 'running') return job;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const unitCount = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('handling_units')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  /** 40 pallets of one carton of two packs: 1 commissioning event and 80 aggregations. */
+  const largeShipment = (seed: number) => {
+    const codes = makeCodes(seed);
+    return { pallets: Array.from({ length: 40 }, () => codes.pallet(1, 2, all[1]!)) };
+  };
+
+  it('answers 202 with a job; a scan sent meanwhile is answered before the job is done, and the job completes', async () => {
+    const shipment = largeShipment(4302);
+    const res = await post(epcisDocument(shipment));
+    expect(res.statusCode).toBe(202);
+    const location = res.headers.location as string;
+    expect(location).toBe(`/api/integration/epcis/jobs/${res.json().id}`);
+    expect(res.json()).toMatchObject({ status: 'running', events: 81 });
+
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: '/api/scanForOperation',
+      headers: rdc,
+      payload: { docType: 'IBD', docNo: IBD, code: ssccScan(onDocument.sscc), unit: 'PLT', idType: 'GS1', scanId: randomUUID() },
+    });
+    expect(scan.statusCode).toBe(200);
+    expect(scan.json()).toMatchObject({ accepted: true, packs: 2 });
+    // Order, not timing: the scan was answered while the intake was still under way.
+    const atScan = await poll(location);
+    expect(atScan.status).toBe('running');
+
+    const job = await finished(location);
+    expect(job).toMatchObject({
+      status: 'done',
+      processed: 81,
+      result: { events: 81, applied: 81, duplicates: 0, unitsCreated: 160, aggregated: 120 },
+    });
+    const pallet = await t.database.db
+      .selectFrom('handling_units')
+      .selectAll()
+      .where('sscc', '=', shipment.pallets[39]!.sscc)
+      .executeTakeFirstOrThrow();
+    expect(pallet).toMatchObject({ type: 'PLT', material_no: all[1]!.materialNo });
+
+    // Sent again: every event is already received, nothing changes.
+    const again = await finished((await post(epcisDocument(shipment))).headers.location as string);
+    expect(again.result).toMatchObject({ applied: 0, duplicates: 81, unitsCreated: 0 });
+  });
+
+  it('a large document that breaks the schema fails as a whole before anything is applied, naming the event', async () => {
+    const doc = epcisDocument(largeShipment(4303)) as { epcisBody: { eventList: Record<string, unknown>[] } };
+    delete doc.epcisBody.eventList[70]!.eventTime;
+    const before = await unitCount();
+    const res = await post(doc);
+    expect(res.statusCode).toBe(202);
+    const job = await finished(res.headers.location as string);
+    expect(job).toMatchObject({ status: 'failed', error: { code: 'EPCIS_INVALID' } });
+    expect(job.error.message).toContain('/epcisBody/eventList/70');
+    expect(await unitCount()).toBe(before);
+  });
+
+  it('an unknown job is 404, and jobs need the integration right', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/integration/epcis/jobs/nope', headers: admin })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/integration/epcis/jobs/nope', headers: rdc })).statusCode).toBe(403);
+  });
+});

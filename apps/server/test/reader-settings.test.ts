@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../src/seed/demo.ts';
+import type { CartonSpec, PalletSpec } from '../src/seed/epcis-builder.ts';
+import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { makeCodes, products, stageInbound } from './inventory-fixtures.ts';
+
+/**
+ * Reader settings of spec point 5 (decision 0042): the server decodes a scan with the settings the
+ * document's warehouse holds for the reader the scan names (`device`), never with the browser's.
+ */
+describe.each(DATABASES)('reader settings per warehouse and per reader on %s', (kind) => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let rdc: Record<string, string>;
+  let pallets: PalletSpec[];
+  let cartons: CartonSpec[];
+  const IBD = '1900004201';
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    admin = (await signIn(t.app, DEMO_USERS.admin)).headers;
+    rdc = (await signIn(t.app, DEMO_USERS.rdc)).headers;
+    const all = await products(t);
+    const codes = makeCodes(4201);
+    pallets = [codes.pallet(1, 2, all[0]!), codes.pallet(1, 2, all[0]!)];
+    cartons = [codes.carton(2, all[1]!), codes.carton(2, all[1]!)];
+    await stageInbound(t.app, admin, IBD, { pallets, cartons }, all);
+  });
+  afterAll(() => t?.close());
+
+  const scan = (code: string, unit: string, idType: 'GS1' | 'NON_GS1', device?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/scanForOperation',
+      headers: rdc,
+      payload: { docType: 'IBD', docNo: IBD, code, unit, idType, scanId: randomUUID(), ...(device ? { device } : {}) },
+    });
+  const settings = (payload: object, reader?: string, headers = admin) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/warehouses/W2010/reader-settings${reader ? `?reader=${reader}` : ''}`,
+      headers,
+      payload,
+    });
+
+  it('a bare 18-digit SSCC in pallet mode says what is missing while the warehouse does not allow it (GenSpecs 3.2)', async () => {
+    const res = await scan(pallets[0]!.sscc, 'PLT', 'GS1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'SSCC_WITHOUT_AI' });
+    expect(res.json().message).toMatch(/pallet/);
+  });
+
+  it('only an administrator sets reader settings, and each change is audited', async () => {
+    expect((await settings({ bareSscc: true }, undefined, rdc)).statusCode).toBe(403);
+    expect((await settings({ bareSscc: true, prefix: '' })).statusCode).toBe(400);
+    const unknown = await t.app.inject({ method: 'PUT', url: '/api/admin/warehouses/W9999/reader-settings', headers: admin, payload: {} });
+    expect(unknown.statusCode).toBe(404);
+    const res = await settings({ strip00: true }, 'HANDHELD-7');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ warehouseNo: 'W2010', reader: 'HANDHELD-7', prefix: null, strip00: true, bareSscc: false });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/warehouses/W2010/reader-settings?reader=HANDHELD-7',
+      headers: admin,
+    });
+    expect(read.json()).toMatchObject({ strip00: true });
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'reader_settings')
+      .where('entity_id', '=', 'W2010/HANDHELD-7')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({ strip00: true });
+  });
+
+  it("a 20-character '00' code in Non-GS1 mode loses its '00' only for the reader configured so", async () => {
+    const code = '00' + cartons[0]!.sscc;
+    const other = await scan(code, 'CTN', 'NON_GS1', 'HANDHELD-8');
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({ code: 'ITEM_ID_NOT_SUPPORTED' });
+    const configured = await scan(code, 'CTN', 'NON_GS1', 'HANDHELD-7');
+    expect(configured.statusCode).toBe(200);
+    expect(configured.json()).toMatchObject({ accepted: true, unit: { type: 'CTN', id: cartons[0]!.sscc } });
+  });
+
+  it("a warehouse's own settings apply to every reader: a bare SSCC is accepted once allowed", async () => {
+    expect((await settings({ bareSscc: true })).statusCode).toBe(200);
+    const res = await scan(pallets[0]!.sscc, 'PLT', 'GS1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ accepted: true, unit: { type: 'PLT', id: pallets[0]!.sscc } });
+    const viaReader = await scan(pallets[1]!.sscc, 'PLT', 'GS1', 'HANDHELD-8');
+    expect(viaReader.statusCode).toBe(200);
+    // A wrong check digit is still no SSCC.
+    const wrong = pallets[1]!.sscc.slice(0, 17) + String((Number(pallets[1]!.sscc.slice(17)) + 1) % 10);
+    expect((await scan(wrong, 'PLT', 'GS1')).statusCode).toBe(400);
+  });
+
+  it("a reader's prefix is removed in Non-GS1 mode, together with the warehouse's", async () => {
+    expect((await settings({ prefix: 'WH-', strip00: false, bareSscc: true })).statusCode).toBe(200);
+    expect((await settings({ prefix: 'R7:', strip00: true }, 'HANDHELD-7')).statusCode).toBe(200);
+    expect((await scan('R7:' + cartons[1]!.sscc, 'CTN', 'NON_GS1', 'HANDHELD-8')).json()).toMatchObject({ code: 'ITEM_ID_NOT_SUPPORTED' });
+    const res = await scan('R7:' + cartons[1]!.sscc, 'CTN', 'NON_GS1', 'HANDHELD-7');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ unit: { type: 'CTN', id: cartons[1]!.sscc } });
+  });
+});
