@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { DATABASES, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * Brute force stays out without one person locking out the site (issue 14, decision 0023). The
- * limits live in the process, not the database: SQLite is enough to show them.
+ * counts live in the database (decision 0045), so both databases are tried; counting across two
+ * app instances is in instances.test.ts.
  */
-describe('login and registration limits', () => {
+describe.each(DATABASES)('login and registration limits on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp('sqlite');
+    t = await startTestApp(kind);
   });
   afterAll(() => t?.close());
 

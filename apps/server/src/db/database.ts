@@ -16,7 +16,11 @@ export type DatabaseHandle =
       /** The connection under Kysely, for the group commit (db/transactor.ts). */
       native: NativeSqlite;
     })
-  | (HandleBase & { kind: 'postgres' });
+  | (HandleBase & {
+      kind: 'postgres';
+      /** What every pooled connection sent, for the group commit (db/transactor.ts) and the statement-count test. */
+      activity: PostgresActivity;
+    });
 
 interface HandleBase {
   db: Db;
@@ -28,6 +32,43 @@ export interface NativeSqlite {
   exec(text: string): void;
   /** Rows changed by completed statements since the connection opened (a failed statement counts none). */
   totalChanges(): number;
+}
+
+/**
+ * Counters over every statement the pool's connections send (the driver's `query` is wrapped when a
+ * connection opens). `changes` counts statements that may have written (INSERT, UPDATE, DELETE, DDL)
+ * and statements that failed: the group commit drops a refused scan without a savepoint only when
+ * neither moved while it ran (decision 0033). Process-wide, so other connections' work makes it
+ * err on the safe side (the group runs again, each unit in a savepoint).
+ */
+export interface PostgresActivity {
+  statements: number;
+  changes: number;
+}
+
+/** A statement that may change something; a row lock (`FOR UPDATE`) is a read's. */
+const WRITES = /\b(?:INSERT|UPDATE|DELETE|MERGE|TRUNCATE|CREATE|ALTER|DROP|CALL|DO)\b/i;
+const ROW_LOCKS = /\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b/gi;
+
+export function mayWrite(text: string): boolean {
+  return WRITES.test(text.replace(ROW_LOCKS, ''));
+}
+
+function counted(client: pg.PoolClient, activity: PostgresActivity): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
+    activity.statements += 1;
+    if (mayWrite(text)) activity.changes += 1;
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch(() => {
+        activity.changes += 1;
+      });
+    }
+    return result;
+  };
 }
 
 /**
@@ -80,11 +121,13 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
   // An idle connection the server drops (restart, failover) must not crash the process; the pool
   // replaces it on the next query.
   pool.on('error', () => undefined);
+  const activity: PostgresActivity = { statements: 0, changes: 0 };
   pool.on('connect', (client) => {
     void client.query('SET synchronous_commit = on');
+    counted(client, activity);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', activity, close: () => db.destroy() };
 }
 
 /**
@@ -114,5 +157,26 @@ export async function databaseAnswers(db: Db): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The advisory lock key app instances take around their start's database work ('phar'). */
+const STARTUP_LOCK = 0x70686172;
+
+/**
+ * Runs `work` while holding PostgreSQL's session advisory lock for starting, on a connection of its own:
+ * instances started together migrate, seed and create the first admin one after another, so each step
+ * happens once (decision 0045). The lock ends with its session, so a start that dies releases it.
+ * SQLite serves one process (decision 0001): the work simply runs.
+ */
+export async function underStartupLock<T>(database: Config['database'], work: () => Promise<T>): Promise<T> {
+  if (database.kind === 'sqlite') return work();
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await work();
+  } finally {
+    await client.end();
   }
 }

@@ -1,50 +1,17 @@
+import type { Db } from '../db/database.ts';
+import * as repo from '../db/limits.repository.ts';
+
 /**
- * In-memory limits for sign-in and registration. The server is one process (decision 0001); a restart
- * forgets, which errs on the side of letting staff back in. Several instances would each keep their own.
+ * Limits for sign-in and registration, counted in the database so that every app instance on one
+ * database counts the same failures (decision 0045; the limits themselves: decision 0023).
  */
 
-/** Counts events per key in a fixed window: registration attempts per address. */
-export class FailureLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Seconds until the key may try again, or 0 when it may try now. */
-  retryAfter(key: string): number {
-    const w = this.windows.get(key);
-    const now = this.now();
-    if (!w || w.resetAt <= now) return 0;
-    return w.count >= this.max ? Math.ceil((w.resetAt - now) / 1000) : 0;
-  }
-
-  /** How many events the key has in its current window. */
-  count(key: string): number {
-    const w = this.windows.get(key);
-    return w && w.resetAt > this.now() ? w.count : 0;
-  }
-
-  fail(key: string): void {
-    const now = this.now();
-    const w = this.windows.get(key);
-    if (!w || w.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-    else w.count += 1;
-    if (this.windows.size > 100_000) this.prune(now);
-  }
-
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private prune(now: number): void {
-    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
-  }
-}
-
+/**
+ * Exponential backoff per key: after `free` failures each further one makes the key wait
+ * base, 2 × base, 4 × base … up to the cap, counted from its last failure. A hold, never a lock.
+ */
 export interface BackoffPolicy {
+  kind: 'backoff';
   /** Failures allowed before any wait. */
   free: number;
   /** The first wait; each failure after doubles it. */
@@ -55,50 +22,95 @@ export interface BackoffPolicy {
   forgetMs: number;
 }
 
-/**
- * Exponential backoff per key: after `free` failures each further one makes the key wait
- * base, 2 × base, 4 × base … up to the cap, counted from its last failure. A hold, never a lock.
- */
-export class Backoff {
-  private readonly keys = new Map<string, { failures: number; last: number }>();
+/** A fixed window per key: `max` events in `windowMs` from the first, then the key waits for the window's end. */
+export interface WindowPolicy {
+  kind: 'window';
+  max: number;
+  windowMs: number;
+}
 
+export type LimitPolicy = BackoffPolicy | WindowPolicy;
+
+/** A key's count as the database keeps it. Times in ms since the epoch. */
+export interface LimitState {
+  failures: number;
+  startedAt: number;
+  lastAt: number;
+}
+
+/** Seconds the key must wait at `now` under the policy, or 0 when it may try now. */
+export function waitSeconds(policy: LimitPolicy, state: LimitState | undefined, now: number): number {
+  if (!state) return 0;
+  if (policy.kind === 'backoff') {
+    if (state.failures < policy.free || now - state.lastAt > policy.forgetMs) return 0;
+    const wait = Math.min(policy.baseMs * 2 ** (state.failures - policy.free), policy.capMs);
+    return Math.max(0, Math.ceil((state.lastAt + wait - now) / 1000));
+  }
+  const end = state.startedAt + policy.windowMs;
+  if (end <= now || state.failures < policy.max) return 0;
+  return Math.ceil((end - now) / 1000);
+}
+
+/** When a key that fails at `now` is forgotten: its backoff a while after this failure, its window when it ends. */
+function forgetAt(policy: LimitPolicy, now: number): number {
+  return now + (policy.kind === 'backoff' ? policy.forgetMs : policy.windowMs);
+}
+
+/** The counts of keys, kept in the database. */
+export class Limits {
   constructor(
-    private readonly policy: BackoffPolicy,
+    private readonly db: Db,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Seconds until the key may try again, or 0 when it may try now. */
-  retryAfter(key: string): number {
-    const entry = this.live(key);
-    if (!entry || entry.failures < this.policy.free) return 0;
-    const wait = Math.min(this.policy.baseMs * 2 ** (entry.failures - this.policy.free), this.policy.capMs);
-    return Math.max(0, Math.ceil((entry.last + wait - this.now()) / 1000));
-  }
-
-  /** Failures the key has had, until it is forgotten. */
-  failures(key: string): number {
-    return this.live(key)?.failures ?? 0;
-  }
-
-  fail(key: string): void {
+  /** The live counts of the keys at this moment, and that moment. */
+  async read(keys: readonly string[]): Promise<{ now: number; states: Map<string, LimitState> }> {
     const now = this.now();
-    const entry = this.live(key);
-    this.keys.set(key, { failures: (entry?.failures ?? 0) + 1, last: now });
-    if (this.keys.size > 100_000) {
-      for (const [k, e] of this.keys) if (now - e.last > this.policy.forgetMs) this.keys.delete(k);
-    }
+    const rows = await repo.liveLimits(this.db, keys, new Date(now).toISOString());
+    const states = new Map(
+      rows.map((r) => [r.key, { failures: Number(r.failures), startedAt: Date.parse(r.started_at), lastAt: Date.parse(r.last_at) }]),
+    );
+    return { now, states };
   }
 
-  reset(key: string): void {
-    this.keys.delete(key);
+  /** Counts one failure for each key, under its policy. */
+  fail(keys: readonly (readonly [key: string, policy: LimitPolicy])[]): Promise<void> {
+    const now = this.now();
+    return repo.countFailures(
+      this.db,
+      keys.map(([key, policy]) => ({
+        key,
+        sliding: policy.kind === 'backoff' ? 1 : 0,
+        forgetAt: new Date(forgetAt(policy, now)).toISOString(),
+      })),
+      new Date(now).toISOString(),
+    );
   }
 
-  private live(key: string) {
-    const entry = this.keys.get(key);
-    if (entry && this.now() - entry.last > this.policy.forgetMs) {
-      this.keys.delete(key);
-      return undefined;
-    }
-    return entry;
+  clear(keys: readonly string[]): Promise<void> {
+    return repo.clearLimits(this.db, keys);
   }
+}
+
+/** Deletes counts that are forgotten: the clean-up every instance runs now and then (decision 0045). */
+export function forgetOldLimits(db: Db, now = Date.now()): Promise<number> {
+  return repo.deleteForgottenLimits(db, new Date(now).toISOString());
+}
+
+/**
+ * Runs the clean-up every `intervalMs` (10 minutes) until stopped. Every instance runs it: a delete of
+ * rows already forgotten is the same whoever runs it, and two at once only find less to delete.
+ */
+export function startLimitCleanup(db: Db, onError: (error: unknown) => void, intervalMs = 10 * 60_000): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() => forgetOldLimits(db)).catch(onError);
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -25,7 +25,11 @@ export interface IssuedSession {
 
 /** A second use of a rotated refresh token within this window is two tabs racing, not theft. */
 const ROTATION_GRACE_MS = 10_000;
-/** How long a verified access token is trusted without asking the database again. */
+/**
+ * How long a verified access token is trusted without asking the database again: the promise that a
+ * logout, a disabled account or a changed role made through any app instance takes effect on every
+ * other instance within 5 seconds (decision 0045). On the instance that made the change it is at once.
+ */
 const PRINCIPAL_CACHE_MS = 5_000;
 /** From this age on, a cached caller is checked again in the background, so no request waits for the database. */
 const PRINCIPAL_RECHECK_MS = 3_000;
@@ -39,7 +43,7 @@ interface CachedCaller {
 }
 
 export class AuthService {
-  private readonly throttle = new LoginThrottle();
+  private readonly throttle: LoginThrottle;
   /**
    * Verified callers by access token, for a few seconds: a scanner sends many requests a second.
    * Cleared whenever a session is revoked or an admin changes users or roles, so a logout or a
@@ -48,7 +52,11 @@ export class AuthService {
   private readonly principals = new Map<string, CachedCaller>();
   /** Bumped whenever the cache is cleared: a check that started before must not store its answer. */
   private generation = 0;
-  /** Each user's permission tree, read once and kept until an admin changes users or roles. */
+  /**
+   * Each user's permission tree while it is being read, so the checks of one user's tokens that run
+   * together share one read. Not kept after: another instance may change roles at any time, and a
+   * caller's check must see that within PRINCIPAL_CACHE_MS (decision 0045).
+   */
   private readonly authorizations = new Map<string, Promise<Authorization>>();
   /** Verified against when the account is unknown, so both answers take the same time. */
   private readonly dummyHash: Promise<string> = hash('not-a-password-of-anyone');
@@ -56,21 +64,23 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'jwtSecret' | 'accessTokenSeconds' | 'refreshTokenSeconds'>,
-  ) {}
+  ) {
+    this.throttle = new LoginThrottle(db);
+  }
 
   async login(identifier: string, password: string, address: string): Promise<IssuedSession> {
     const email = identifier.trim().toLowerCase();
-    const wait = this.throttle.retryAfter(email, address);
+    const wait = await this.throttle.retryAfter(email, address);
     if (wait > 0) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: wait }, { 'retry-after': String(wait) });
 
     const user = await repo.findUserByEmail(this.db, email);
     const ok = await verify(user?.password_hash ?? (await this.dummyHash), password).catch(() => false);
     if (!user || !user.password_hash || !ok) {
-      this.throttle.failed(email, address);
+      await this.throttle.failed(email, address);
       throw new AppError(401, 'INVALID_CREDENTIALS');
     }
     if (user.disabled) throw new AppError(403, 'ACCOUNT_DISABLED');
-    this.throttle.succeeded(email, address);
+    await this.throttle.succeeded(email, address);
     return this.startSession(user);
   }
 
@@ -216,7 +226,7 @@ export class AuthService {
     return this.reissue(principal);
   }
 
-  /** Forgets every cached permission tree: called on any change of users, roles or grants. */
+  /** Forgets every cached caller and permission tree read: called on any change of users, roles or grants. */
   forgetAuthorizations(): void {
     this.authorizations.clear();
     this.forgetCallers();
@@ -225,9 +235,13 @@ export class AuthService {
   private authorizationOf(userId: string): Promise<Authorization> {
     let tree = this.authorizations.get(userId);
     if (!tree) {
-      tree = repo.loadAuthorization(this.db, userId);
-      tree.catch(() => this.authorizations.delete(userId));
-      this.authorizations.set(userId, tree);
+      const reading = repo.loadAuthorization(this.db, userId);
+      const forget = () => {
+        if (this.authorizations.get(userId) === reading) this.authorizations.delete(userId);
+      };
+      reading.then(forget, forget);
+      this.authorizations.set(userId, reading);
+      tree = reading;
     }
     return tree;
   }

@@ -5,8 +5,11 @@ import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { FailureLimiter } from '../../lib/rate-limit.ts';
+import { Limits, waitSeconds, type WindowPolicy } from '../../lib/rate-limit.ts';
 import * as users from '../admin/admin.repository.ts';
+
+/** 10 registration attempts an hour per address, counted across every app instance (decisions 0023, 0045). */
+const REGISTRATIONS: WindowPolicy = { kind: 'window', max: 10, windowMs: 60 * 60_000 };
 
 type Refusal = { code: string; message: string; fields: Record<string, { code: string; message: string }> };
 
@@ -16,18 +19,22 @@ type Refusal = { code: string; message: string; fields: Record<string, { code: s
  * an account (decision 0023): a taken email changes nothing and is only audited.
  */
 export class RegisterService {
-  private readonly attempts = new FailureLimiter(10, 60 * 60_000);
+  private readonly attempts: Limits;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.attempts = new Limits(db);
+  }
 
   async register(
     body: RegisterRequest,
     today: string,
     address: string,
   ): Promise<{ ok: true; user: { email: string } } | { ok: false; error: Refusal }> {
-    const wait = this.attempts.retryAfter(address);
+    const key = `register:${address}`;
+    const { now, states } = await this.attempts.read([key]);
+    const wait = waitSeconds(REGISTRATIONS, states.get(key), now);
     if (wait > 0) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: wait }, { 'retry-after': String(wait) });
-    this.attempts.fail(address);
+    await this.attempts.fail([[key, REGISTRATIONS]]);
     const fields = validateRegistration(body, today);
     const first = Object.values(fields)[0];
     if (first) return { ok: false, error: { code: 'REGISTRATION_INVALID', message: message('REGISTRATION_INVALID'), fields } };
