@@ -85,6 +85,8 @@ export const DocumentSummary = z.object({
   updatedAt: z.string(),
   /** A transfer's destination warehouse. */
   destinationWarehouseNo: z.string().nullable().optional(),
+  /** A redress PO's BPR No. (null until entered). */
+  bprNo: z.string().nullable().optional(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 

@@ -120,6 +120,13 @@ export interface Family {
     path?: string;
     field?: string;
   };
+  /**
+   * A completed document may be reopened (redress only, spec point 4): its units still in the completed
+   * state go back to the scanned state, those changed since stay as they are and are named.
+   */
+  reopen?: { ok: MessageCode; error: MessageCode };
+  /** The refusal of a delete from a completed document (default: the item's status does not allow it). */
+  deleteCompleted?: MessageCode;
   api: {
     list: string;
     /** The details path; the number is its last segment. */

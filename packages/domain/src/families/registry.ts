@@ -203,7 +203,47 @@ export const returnToPrincipal = defineFamily({
   },
 });
 
-export const FAMILIES: readonly Family[] = [receive, dispatch, returns, scrap, transfer, returnToPrincipal];
+/**
+ * Redress (RRD): stock of the warehouse is relabelled for the local market under a production order
+ * (PO No.) and a BPR No.: packs are scanned into labelled cartons and leave the order ACTIVE /
+ * REDRESSED. A completed order may be reopened; nothing is deleted from it while completed (spec
+ * point 4). Carton labels, series and non-series scanning and replacing a pack: decision 0036.
+ */
+export const redress = defineFamily({
+  type: 'RRD',
+  module: 'REDRESS',
+  areas: ['LDC'],
+  // Saleable or quarantined stock on hand (a recall relabel takes quarantined packs), and redressed stock relabelled again.
+  scannable: (['ACTIVE', 'QUARANTINE'] as const).map((status) => ({
+    status,
+    reasons: ['WAREHOUSE RECEIVED', 'RETURNED', 'REDRESSED'] as const,
+  })),
+  notScannable: 'NOT_REDRESSABLE',
+  sameWarehouse: true,
+  scanned: { status: 'PENDING', reason: 'REDRESSED' },
+  completed: { status: 'ACTIVE', reason: 'REDRESSED', intoWarehouse: false },
+  expected: 'lines',
+  fefo: false,
+  rules: [],
+  // Relabelling is repackaging in CBV 2.0 (section 7.1); the PO No. is a production order ('prodorder', section 7.3).
+  cbv: { bizStep: 'repackaging', disposition: 'sellable_accessible', bizTransactionType: 'prodorder' },
+  complete: { ok: 'REDRESS_SAVED', error: 'ERROR_COMPLETING_REDRESS', path: '/api/completeRrd', field: 'poNo' },
+  reopen: { ok: 'DOCUMENT_REOPENED', error: 'ERROR_REOPENING_DOCUMENT' },
+  deleteCompleted: 'REDRESS_ALREADY_COMPLETED',
+  api: { list: '/api/rrdList', details: '/api/rrdDetails' },
+  labels: {
+    number: 'PO No.',
+    scanNumber: 'Scan PO No.',
+    quantityDone: 'Qty Redressed',
+    searchPlaceholder: 'Search PO No.',
+    sortNumber: 'PO No.',
+    documents: 'redress production orders',
+    completeTitle: 'Complete redress?',
+    completeText: 'Redress {number} with {scanned} of {expected} packs scanned into labelled cartons. Redressed packs become saleable.',
+  },
+});
+
+export const FAMILIES: readonly Family[] = [receive, dispatch, returns, scrap, transfer, returnToPrincipal, redress];
 
 /** The family of a document type, or undefined when no workflow runs it yet. */
 export function familyOf(type: string): Family | undefined {

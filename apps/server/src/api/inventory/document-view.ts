@@ -42,5 +42,6 @@ export function documentSummary(row: DocumentRow, quantity: number, scannedQuant
     scannedQuantity,
     updatedAt: row.updated_at,
     destinationWarehouseNo: row.destination_warehouse_no,
+    bprNo: row.bpr_no,
   };
 }

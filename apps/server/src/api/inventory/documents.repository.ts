@@ -165,7 +165,7 @@ export async function expectUnit(db: Db, documentId: string, unitId: string): Pr
   return Number(r.numInsertedOrUpdatedRows ?? 0);
 }
 
-/** Packs counted on the document, grouped by material and batch. */
+/** Packs counted on the document, grouped by material and batch: scanned packs and packs counted without a unit (NON_SERIES). */
 export async function scannedGroups(db: Db, documentId: string): Promise<{ materialNo: string; batchNo: string | null; count: number }[]> {
   const rows = await db
     .selectFrom('scan_items as s')
@@ -175,7 +175,20 @@ export async function scannedGroups(db: Db, documentId: string): Promise<{ mater
     .where('s.counted', '=', 1)
     .groupBy(['u.material_no', 'u.batch_no'])
     .execute();
-  return rows.map((r) => ({ materialNo: r.material_no ?? '', batchNo: r.batch_no, count: Number(r.n) }));
+  const counted = await db
+    .selectFrom('counted_packs')
+    .select(['material_no', 'batch_no', (eb) => eb.fn.sum<number>('packs').as('n')])
+    .where('document_id', '=', documentId)
+    .groupBy(['material_no', 'batch_no'])
+    .execute();
+  const groups = new Map<string, { materialNo: string; batchNo: string | null; count: number }>();
+  for (const r of [...rows, ...counted]) {
+    const key = `${r.material_no ?? ''}\u0000${r.batch_no ?? ''}`;
+    const group = groups.get(key) ?? { materialNo: r.material_no ?? '', batchNo: r.batch_no, count: 0 };
+    group.count += Number(r.n);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
 }
 
 /** The scanned units (roots of scans) per material and batch: the lines' scanned details. */
@@ -274,9 +287,11 @@ export async function unitsAlreadyOnDocument(db: Db, documentId: string, ids: st
   return rows.map((r) => r.unit_id);
 }
 
-/** The units on the document (every unit of every scanned tree). */
-export function unitsOnDocument(documentId: string): RawBuilder<unknown> {
-  return sql`SELECT unit_id FROM scan_items WHERE document_id = ${documentId}`;
+/** The units on the document (every unit of every scanned tree); with `state`, only those still in it. */
+export function unitsOnDocument(documentId: string, state?: { status: string; reason: string | null }): RawBuilder<unknown> {
+  if (!state) return sql`SELECT unit_id FROM scan_items WHERE document_id = ${documentId}`;
+  return sql`SELECT s.unit_id FROM scan_items s JOIN handling_units h ON h.id = s.unit_id
+    WHERE s.document_id = ${documentId} AND h.status = CAST(${state.status} AS text) AND h.reason = CAST(${state.reason} AS text)`;
 }
 
 /** The units the document's advance shipping notice names, and everything under them, that are still in `state`. */

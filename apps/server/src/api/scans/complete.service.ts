@@ -36,7 +36,9 @@ export class CompleteService {
       const { intoWarehouse, ...done } = family.completed;
       // Units handed over to a receiving document leave the warehouse: in transit, they are in none.
       const warehouseNo = intoWarehouse ? doc.warehouse_no : family.handOver ? null : undefined;
-      await units.setStateOf(trx, docs.unitsOnDocument(doc.id), { ...done, warehouseNo }, audit);
+      // A reopened document's units changed since its first completion (dispatched) stay as they are.
+      const onDocument = docs.unitsOnDocument(doc.id, family.reopen ? family.scanned : undefined);
+      await units.setStateOf(trx, onDocument, { ...done, warehouseNo }, audit);
       if (family.handOver) await docs.handOver(trx, doc.id);
       if (family.unscanned && family.announced) {
         const never = docs.expectedUnitsIn(doc.id, family.announced);

@@ -69,3 +69,8 @@ export async function putOnDocument(
 export async function takeOffDocument(db: Db, documentId: string, unitIds: string[]): Promise<void> {
   if (unitIds.length) await db.deleteFrom('scan_items').where('document_id', '=', documentId).where('unit_id', 'in', unitIds).execute();
 }
+
+/** Replaces the answer a repeat of the scan id gets (a scan made inside a larger operation answers that operation's). */
+export async function setStoredAnswer(db: Db, scanId: string, responseJson: string): Promise<void> {
+  await db.updateTable('scans').set({ response_json: responseJson }).where('id', '=', scanId).execute();
+}

@@ -143,7 +143,7 @@ export class ScanService {
     const requestHash = hashRequest(['reverse', req.docType, req.docNo, req.code, req.unit ?? '']);
     return this.once(req.scanId, requestHash, async (trx) => {
       const doc = await lockDocument(trx, family, req.docNo, actor.area);
-      if (doc.status === 'Completed') throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
+      if (doc.status === 'Completed') throw new AppError(422, family.deleteCompleted ?? 'ITEM_CANNOT_BE_DELETED');
       const unit = checkUnit(await units.findUnitForScan(trx, key), key, req.unit);
       const tree = await units.subtree(trx, unit.id, true);
       const ids = tree.map((u) => u.id);

@@ -1,0 +1,410 @@
+import { createHash } from 'node:crypto';
+import {
+  allocate,
+  decodeScan,
+  familyOf,
+  message,
+  readCartonLabel,
+  sameSerialFormat,
+  unitId,
+  validateBprNo,
+  type Family,
+  type MessageCode,
+} from '@pharma/domain';
+import type { CartonLabel, CartonsResponse, RedressScanResponse, ScanSeriesRequest } from '@pharma/domain/contract/redress';
+import type { Db } from '../../db/database.ts';
+import { writeAudit } from '../../db/audit.ts';
+import type { DocumentRow, UnitRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { isoToday } from '../../lib/today.ts';
+import * as docs from '../inventory/documents.repository.ts';
+import { documentLines } from '../inventory/document-view.ts';
+import * as materials from '../inventory/materials.repository.ts';
+import * as units from '../inventory/units.repository.ts';
+import * as scans from '../scans/scans.repository.ts';
+import { openDocument, ScanService, type Actor } from '../scans/scans.service.ts';
+import * as redress from './redress.repository.ts';
+
+const RRD = 'RRD';
+
+/**
+ * Redress POs (decision 0036): the BPR No., carton labels, packs scanned into cartons by serial
+ * (SERIES) or counted (NON_SERIES), and replacing a pack. A pack's scan, its reverse and the
+ * completion are the engine's (the redress family's entry in the registry); this service adds the
+ * carton around them, in the same transaction, so a refusal changes nothing.
+ */
+export class RedressService {
+  private readonly family: Family;
+
+  constructor(private readonly db: Db) {
+    this.family = familyOf(RRD)!;
+  }
+
+  /** The engine, running inside this service's transaction. */
+  private engine(trx: Db): ScanService {
+    return new ScanService(trx, (work) => work(trx));
+  }
+
+  async cartons(actor: Actor, poNo: string): Promise<CartonsResponse> {
+    const doc = await docs.findDocument(this.db, RRD, poNo, actor.area);
+    if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: RRD, number: poNo });
+    const all = await redress.cartonsOf(this.db, doc.id);
+    return { data: all.map((c) => ({ ...cartonView(c), packs: c.packs, counted: c.counted })) };
+  }
+
+  /** Validates and saves the BPR No.; changing one already saved needs EditBprNo (`mayEdit`). Audited with before and after. */
+  async saveBpr(actor: Actor, req: { poNo: string; bprNo: string }, mayEdit: boolean) {
+    const valid = validateBprNo(req.bprNo);
+    if (!valid.ok) throw new AppError(422, valid.code);
+    return this.db.transaction().execute(async (trx) => {
+      const doc = await openDocument(trx, this.family, req.poNo, actor.area);
+      const before = doc.bpr_no;
+      if (before !== null && before !== valid.value && !mayEdit) throw new AppError(403, 'FEATURE_NOT_AUTHORIZED');
+      if (before !== valid.value) {
+        const at = new Date().toISOString();
+        await redress.setBprNo(trx, doc.id, valid.value, at);
+        await writeAudit(
+          trx,
+          [
+            {
+              actorId: actor.userId,
+              entity: 'document',
+              entityId: doc.id,
+              action: 'bprNo',
+              before: { bprNo: before },
+              after: { bprNo: valid.value },
+            },
+          ],
+          at,
+        );
+      }
+      return { message: message('BPR_SAVED'), document: { number: doc.number, status: doc.status, bprNo: valid.value } };
+    });
+  }
+
+  /** Reads a scanned carton label and records it on the PO; the same label again answers the carton as recorded. */
+  async validateLabel(actor: Actor, req: { poNo: string; code: string }, today = isoToday()): Promise<CartonLabel> {
+    const read = readCartonLabel(req.code, today);
+    if (!read.ok) throw new AppError(read.code === 'CARTON_LABEL_INVALID' ? 422 : 400, read.code, read.params);
+    const { label } = read;
+    return this.db.transaction().execute(async (trx) => {
+      const doc = await openDocument(trx, this.family, req.poNo, actor.area);
+      if (!doc.bpr_no) throw new AppError(422, 'BPR_REQUIRED', { number: doc.number });
+      const materialNo = await materials.materialWithGtin(trx, label.gtin);
+      const where = { type: RRD, number: doc.number, materialNo: materialNo ?? `GTIN ${label.gtin}`, batchNo: label.batchNo };
+      const existing = await redress.cartonByCode(trx, doc.id, label.cartonCode);
+      if (existing) {
+        if (existing.material_no === materialNo && existing.batch_no === label.batchNo && existing.qty === label.qty) {
+          const [content] = await redress.cartonsOf(trx, doc.id, existing.id);
+          return cartonView(content!);
+        }
+        throw new AppError(422, 'CARTON_LABEL_OTHER_CONTENT', {
+          cartonCode: existing.carton_code,
+          number: doc.number,
+          materialNo: existing.material_no,
+          batchNo: existing.batch_no,
+          qty: existing.qty,
+        });
+      }
+      if (!materialNo) throw new AppError(422, 'NOT_ON_DOCUMENT', where);
+      const lines = (await docs.lines(trx, doc.id)).filter(
+        (l) => l.material_no === materialNo && (l.batch_no === null || l.batch_no === label.batchNo),
+      );
+      if (lines.length === 0) throw new AppError(422, 'NOT_ON_DOCUMENT', where);
+      const ordered = lines.reduce((n, l) => n + l.quantity, 0);
+      const labelled = await redress.labelledQty(trx, doc.id, materialNo, label.batchNo);
+      if (labelled + label.qty > ordered) throw new AppError(422, 'CARTON_LABEL_OVERFLOW');
+
+      const at = new Date().toISOString();
+      const carton = {
+        id: newId(),
+        document_id: doc.id,
+        carton_code: label.cartonCode,
+        material_no: materialNo,
+        batch_no: label.batchNo,
+        qty: label.qty,
+        bpr_no: doc.bpr_no,
+        code: req.code,
+        user_id: actor.userId,
+        created_at: at,
+      };
+      await redress.insertCarton(trx, carton);
+      await writeAudit(
+        trx,
+        [
+          {
+            actorId: actor.userId,
+            entity: 'document',
+            entityId: doc.id,
+            action: 'carton label',
+            after: { cartonCode: label.cartonCode, materialNo, batchNo: label.batchNo, qty: label.qty, bprNo: doc.bpr_no },
+          },
+        ],
+        at,
+      );
+      await markActivity(trx, doc, actor, at);
+      return cartonView({ carton, packs: [], counted: 0 });
+    });
+  }
+
+  /** A pack's serial into a carton (SERIES), or a count of packs without serials (NON_SERIES). */
+  async scanSeries(actor: Actor, req: ScanSeriesRequest, today = isoToday()): Promise<RedressScanResponse> {
+    return req.scanType === 'SERIES' ? this.scanPack(actor, req, today) : this.countPacks(actor, req);
+  }
+
+  private async scanPack(actor: Actor, req: ScanSeriesRequest, today: string): Promise<RedressScanResponse> {
+    if (!req.code) throw new AppError(400, 'BAD_REQUEST', { detail: 'code is required for a SERIES scan' });
+    const code = req.code;
+    const repeat = await this.repeated<RedressScanResponse>(
+      req.scanId,
+      (r) => r.carton?.cartonCode === req.cartonCode && !('replaced' in r),
+    );
+    if (repeat) return repeat;
+    const key = packKey(code, today);
+    return this.db.transaction().execute(async (trx) => {
+      const doc = await openDocument(trx, this.family, req.poNo, actor.area);
+      const content = await cartonContent(trx, doc, req.cartonCode);
+      const pack = await findPack(trx, key);
+      if (pack.material_no !== content.carton.material_no || pack.batch_no !== content.carton.batch_no) {
+        throw new AppError(422, 'PACK_NOT_FOR_CARTON', {
+          materialNo: pack.material_no ?? '-',
+          batchNo: pack.batch_no ?? '-',
+          cartonCode: content.carton.carton_code,
+          cartonMaterial: content.carton.material_no,
+          cartonBatch: content.carton.batch_no,
+        });
+      }
+      if (held(content) + 1 > content.carton.qty) throw new AppError(422, 'CARTON_QUANTITY_EXCEEDED');
+      const scanned = await this.engine(trx).scan(
+        actor,
+        { docType: RRD, docNo: req.poNo, code, unit: 'EA', idType: 'GS1', scanId: req.scanId },
+        today,
+      );
+      await redress.linkPack(trx, doc.id, pack.id, content.carton.id);
+      const response: RedressScanResponse = {
+        scanId: req.scanId,
+        accepted: true,
+        packs: scanned.packs,
+        unit: unitId(pack),
+        carton: cartonView({ ...content, packs: [...content.packs, unitId(pack)] }),
+        document: { status: 'In Progress' },
+        data: await documentLines(trx, doc.id),
+      };
+      await scans.setStoredAnswer(trx, req.scanId, JSON.stringify(response));
+      return response;
+    });
+  }
+
+  private async countPacks(actor: Actor, req: ScanSeriesRequest): Promise<RedressScanResponse> {
+    const quantity = req.quantity;
+    if (quantity === undefined || !Number.isSafeInteger(quantity) || quantity < 1) throw new AppError(422, 'COUNT_INVALID');
+    const hash = createHash('sha256').update(JSON.stringify(['count', req.poNo, req.cartonCode, quantity])).digest('base64url');
+    const stored = await redress.storedCount(this.db, req.scanId);
+    if (stored) {
+      if (stored.request_hash !== hash) throw new AppError(409, 'SCAN_ID_REUSED');
+      return JSON.parse(stored.response_json) as RedressScanResponse;
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const doc = await openDocument(trx, this.family, req.poNo, actor.area);
+      const content = await cartonContent(trx, doc, req.cartonCode);
+      if (held(content) + quantity > content.carton.qty) throw new AppError(422, 'CARTON_QUANTITY_EXCEEDED');
+      const lines = await docs.lines(trx, doc.id);
+      const { material_no: materialNo, batch_no: batchNo } = content.carton;
+      const result = allocate(
+        lines.map((l) => ({
+          lineNo: l.line_no,
+          materialNo: l.material_no,
+          batchNo: l.batch_no,
+          quantity: l.quantity - l.scanned_quantity,
+        })),
+        [{ materialNo, batchNo, count: quantity }],
+      );
+      if (!result.ok) throw new AppError(422, 'QUANTITY_EXCEEDED');
+      const counts = new Map(
+        lines.filter((l) => result.scanned.has(l.line_no)).map((l) => [l.line_no, l.scanned_quantity + result.scanned.get(l.line_no)!]),
+      );
+      const at = new Date().toISOString();
+      await docs.setLineCounts(trx, doc.id, counts, 'scanned_quantity');
+      const response: RedressScanResponse = {
+        scanId: req.scanId,
+        accepted: true,
+        packs: quantity,
+        unit: null,
+        carton: cartonView({ ...content, counted: content.counted + quantity }),
+        document: { status: 'In Progress' },
+        data: await documentLines(trx, doc.id),
+      };
+      await redress.insertCount(trx, {
+        id: req.scanId,
+        documentId: doc.id,
+        cartonId: content.carton.id,
+        materialNo,
+        batchNo,
+        packs: quantity,
+        userId: actor.userId,
+        at,
+        requestHash: hash,
+        responseJson: JSON.stringify(response),
+      });
+      await writeAudit(
+        trx,
+        [
+          {
+            actorId: actor.userId,
+            entity: 'document',
+            entityId: doc.id,
+            action: 'count',
+            after: { cartonCode: content.carton.carton_code, materialNo, batchNo, packs: quantity },
+          },
+        ],
+        at,
+      );
+      await markActivity(trx, doc, actor, at);
+      return response;
+    });
+  }
+
+  /**
+   * Swaps a pack of a carton for another of the same material, batch and serial format: the pack
+   * taken out leaves the PO (back to the state it had, then DAMAGED), the one put in is scanned
+   * into its carton; both are audited and the replacement recorded.
+   */
+  async replacePack(actor: Actor, req: { poNo: string; from: string; to: string; scanId: string }, today = isoToday()) {
+    const repeat = await this.repeated<RedressScanResponse & { replaced: string }>(req.scanId, (r) => 'replaced' in r);
+    if (repeat) return repeat;
+    const fromKey = packKey(req.from, today);
+    const toKey = packKey(req.to, today);
+    return this.db.transaction().execute(async (trx) => {
+      const doc = await openDocument(trx, this.family, req.poNo, actor.area);
+      const from = await findPack(trx, fromKey);
+      const carton = await redress.cartonOfPack(trx, doc.id, from.id);
+      if (!carton) throw new AppError(422, 'PACK_NOT_IN_CARTON', { id: unitId(from), number: doc.number });
+      const to = await findPack(trx, toKey);
+      if (to.material_no !== from.material_no || to.batch_no !== from.batch_no) {
+        throw new AppError(422, 'REPLACEMENT_OTHER_PRODUCT', { materialNo: from.material_no ?? '-', batchNo: from.batch_no ?? '-' });
+      }
+      if (!sameSerialFormat(from.serial ?? '', to.serial ?? '')) throw new AppError(422, 'DESTINATION_SERIAL_FORMAT');
+
+      const engine = this.engine(trx);
+      await engine.reverse(actor, { docType: RRD, docNo: req.poNo, code: req.from, unit: 'EA', scanId: `${req.scanId}-out` }, today);
+      const at = new Date().toISOString();
+      const restored = (await units.findUnit(trx, { id: from.id }))!;
+      await units.setTreeState(
+        trx,
+        from.id,
+        { status: 'DAMAGED', reason: restored.reason },
+        { opId: newId(), actorId: actor.userId, at, action: `replace ${RRD} ${doc.number}`, why: `replaced by ${unitId(to)}` },
+        restored,
+      );
+      const scanned = await engine.scan(
+        actor,
+        { docType: RRD, docNo: req.poNo, code: req.to, unit: 'EA', idType: 'GS1', scanId: req.scanId },
+        today,
+      );
+      await redress.linkPack(trx, doc.id, to.id, carton.id);
+      await redress.insertReplacement(trx, {
+        id: req.scanId,
+        documentId: doc.id,
+        cartonId: carton.id,
+        fromUnitId: from.id,
+        toUnitId: to.id,
+        userId: actor.userId,
+        at,
+      });
+      await writeAudit(
+        trx,
+        [
+          {
+            actorId: actor.userId,
+            entity: 'document',
+            entityId: doc.id,
+            action: 'replace pack',
+            before: { cartonCode: carton.carton_code, pack: unitId(from) },
+            after: { cartonCode: carton.carton_code, pack: unitId(to) },
+          },
+        ],
+        at,
+      );
+      const [content] = await redress.cartonsOf(trx, doc.id, carton.id);
+      const response = {
+        scanId: req.scanId,
+        accepted: true as const,
+        packs: scanned.packs,
+        unit: unitId(to),
+        replaced: unitId(from),
+        carton: cartonView(content!),
+        document: { status: 'In Progress' as const },
+        data: await documentLines(trx, doc.id),
+      };
+      await scans.setStoredAnswer(trx, req.scanId, JSON.stringify(response));
+      return response;
+    });
+  }
+
+  /** The answer stored for a scan id this service answered before; another use of the id is refused. */
+  private async repeated<T>(scanId: string, same: (stored: T & { carton?: { cartonCode: string } }) => boolean): Promise<T | undefined> {
+    const row = await scans.storedAnswer(this.db, scanId);
+    if (!row) return undefined;
+    const stored = JSON.parse(row.response_json) as T & { carton?: { cartonCode: string } };
+    if (!stored.carton || !same(stored)) throw new AppError(409, 'SCAN_ID_REUSED');
+    return stored;
+  }
+}
+
+/** The label's fields (spec point 3), `visibleQty` being what the carton holds so far. */
+function cartonView(c: redress.CartonContent): CartonLabel {
+  return {
+    id: c.carton.id,
+    cartonCode: c.carton.carton_code,
+    materialNo: c.carton.material_no,
+    batchNo: c.carton.batch_no,
+    qty: c.carton.qty,
+    visibleQty: held(c),
+    bprNo: c.carton.bpr_no,
+  };
+}
+
+function held(c: redress.CartonContent): number {
+  return c.packs.length + c.counted;
+}
+
+async function cartonContent(trx: Db, doc: DocumentRow, cartonCode: string): Promise<redress.CartonContent> {
+  const carton = await redress.cartonByCode(trx, doc.id, cartonCode);
+  if (!carton) throw new AppError(422, 'CARTON_NOT_LABELLED', { cartonCode, number: doc.number });
+  return (await redress.cartonsOf(trx, doc.id, carton.id))[0]!;
+}
+
+/** A pack's GTIN and serial from its raw scan (decoded again: the browser is not trusted). */
+function packKey(code: string, today: string): { gtin: string; serial: string } {
+  const decoded = decodeScan(code, { unit: 'EA', idType: 'GS1', today });
+  if (!decoded.ok) throw new AppError(400, decoded.code as MessageCode, decoded.params);
+  if (!decoded.gtin || !decoded.serial) throw new AppError(400, 'ITEM_ID_NOT_SUPPORTED');
+  return { gtin: decoded.gtin, serial: decoded.serial };
+}
+
+async function findPack(trx: Db, key: { gtin: string; serial: string }): Promise<UnitRow> {
+  const pack = await units.findUnit(trx, key);
+  if (!pack || pack.type !== 'EA') throw new AppError(422, 'SERIAL_NOT_RECOGNIZED');
+  return pack;
+}
+
+/** Activity on the PO: touched, and In Progress from Open (audited). */
+async function markActivity(trx: Db, doc: DocumentRow, actor: Actor, at: string): Promise<void> {
+  if (doc.status !== 'Open') return docs.touchDocument(trx, doc.id, at);
+  await docs.touchDocument(trx, doc.id, at, 'In Progress');
+  await writeAudit(
+    trx,
+    [
+      {
+        actorId: actor.userId,
+        entity: 'document',
+        entityId: doc.id,
+        action: 'status',
+        before: { status: 'Open' },
+        after: { status: 'In Progress' },
+      },
+    ],
+    at,
+  );
+}

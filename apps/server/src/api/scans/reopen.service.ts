@@ -1,0 +1,67 @@
+import { message } from '@pharma/domain';
+import type { Db } from '../../db/database.ts';
+import { writeAudit } from '../../db/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import * as docs from '../inventory/documents.repository.ts';
+import * as units from '../inventory/units.repository.ts';
+import * as reopening from '../redress/redress.repository.ts';
+import { familyFor, type Actor } from './scans.service.ts';
+
+/**
+ * Reopening a completed document of a family that allows it (its entry's `reopen`, spec point 4):
+ * the units still in the completed state go back to the scanned state, those changed since (a pack
+ * dispatched, a status edited) stay as they are and the answer names them; the document is In
+ * Progress again. One transaction, audited.
+ */
+export class ReopenService {
+  constructor(private readonly db: Db) {}
+
+  async reopen(actor: Actor, type: string, number: string) {
+    const family = familyFor(type);
+    if (!family.reopen) throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type });
+    const { reopen } = family;
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const doc = await docs.lockDocument(trx, family.type, number, actor.area);
+        if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: family.type, number });
+        if (doc.status !== 'Completed') throw new AppError(409, 'NOT_REOPENABLE', { type: family.type, number });
+        const at = new Date().toISOString();
+        const { intoWarehouse: _, ...completed } = family.completed;
+        const kept = await reopening.unitsOnDocumentNotIn(trx, doc.id, completed);
+        await units.setStateOf(trx, docs.unitsOnDocument(doc.id, completed), family.scanned, {
+          opId: newId(),
+          actorId: actor.userId,
+          at,
+          action: `reopen ${doc.type} ${doc.number}`,
+          why: 'document reopened',
+        });
+        await reopening.reopenDocument(trx, doc.id, at);
+        const labels = kept.map((k) => k.label);
+        await writeAudit(
+          trx,
+          [
+            {
+              actorId: actor.userId,
+              entity: 'document',
+              entityId: doc.id,
+              action: 'reopen',
+              before: { status: 'Completed' },
+              after: { status: 'In Progress', kept: labels },
+            },
+          ],
+          at,
+        );
+        return {
+          message: message(reopen.ok),
+          document: { status: 'In Progress' as const },
+          kept: labels,
+          note: labels.length > 0 ? message('REOPEN_KEPT', { items: labels.join(', ') }) : null,
+        };
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError(500, reopen.error);
+    }
+  }
+}
