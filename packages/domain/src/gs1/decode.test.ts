@@ -214,6 +214,12 @@ describe('symbology identifiers (GenSpecs 5.1.2, ISO/IEC 15424)', () => {
   it('reads a bare GTIN from EAN-13 / UPC-A (]E0) and EAN-8 (]E4)', () => {
     expect(decodeCode(']E09506000134352', { today })).toMatchObject({ ok: true, gtin: GTIN });
     expect(decodeCode(']E495012346', { today })).toMatchObject({ ok: true, gtin: '00000095012346' });
+    // A wrong check digit names the right one (GenSpecs 7.9.1).
+    expect(decodeCode(']E09506000134353', { today })).toMatchObject({
+      ok: false,
+      code: 'GS1_BAD_CHECK_DIGIT',
+      params: { expected: '2', found: '3' },
+    });
   });
 
   it.each([']C0', ']d1', ']Q1', ']E0', ']A0', ']e1'])('answers that %s does not carry GS1 element strings', (id) => {
