@@ -177,3 +177,27 @@ function demoInventory(): DemoInventory {
 }
 
 export const DEMO_INVENTORY: DemoInventory = demoInventory();
+
+/**
+ * ScanLite documents in W3010 (decision 0027): counted stock, no serialised unit on them. Each line is
+ * a material and batch of the catalogue; a pack's GS1 code (GTIN, expiry, batch) counts one pack, and
+ * `scanLiteCode` writes the code that finishes a line (README: "Demo documents to try").
+ */
+export const DEMO_SCANLITE = {
+  /** Open: 3 Cetirizine 10 mg packs and 2 Paracetamol 500 mg packs, each of its 2028 batch. */
+  obd: {
+    number: '9000000201',
+    lines: [
+      { product: demoProduct(8, 2028), quantity: 3 },
+      { product: demoProduct(0, 2028), quantity: 2 },
+    ],
+  },
+  /** Open: 4 Metformin 850 mg packs of its 2028 batch (a work order, under the WO list type). */
+  wo: { number: '9000000202', lines: [{ product: demoProduct(2, 2028), quantity: 4 }] },
+} as const;
+
+/** A non-serialised pack's code as a scanner sends it: GS1 DataMatrix (]d2), GTIN (01), expiry (17), batch (10) last. */
+export function scanLiteCode(p: { gtin: string; batch: string; expiry: string }): string {
+  const yymmdd = p.expiry.slice(2).replaceAll('-', '');
+  return `]d201${p.gtin}17${yymmdd}10${p.batch}`;
+}

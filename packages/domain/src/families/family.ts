@@ -109,6 +109,14 @@ export interface Family {
   /** The family's own rules, run after the engine's common checks. */
   rules: readonly ScanRule[];
   /**
+   * The family counts stock by material and batch instead of moving serialised units (ScanLite,
+   * decision 0027): a scan reads a pack's GTIN (01) and batch (10) and adds one pack to the line of
+   * that material and batch (`decideCount`); no unit changes state and none is ever on the document,
+   * so completion moves no unit and records the counts with the lines' shortages. `scanPath` is the
+   * family's own scan path beside /api/scanForOperation, with the same body.
+   */
+  counted?: { scanPath: string };
+  /**
    * CBV 2.0 business step and disposition of the completed movement (EPCIS ObjectEvent), and the type of
    * the document as its business transaction (CBV 2.0 section 7.3; none when no CBV type fits, decision 0017).
    */

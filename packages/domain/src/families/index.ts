@@ -2,3 +2,4 @@ export * from './family.ts';
 export * from './rules.ts';
 export * from './registry.ts';
 export * from './decide.ts';
+export * from './count.ts';

@@ -191,11 +191,12 @@ export const returnToPrincipal = defineFamily({
   complete: { ok: 'RTP_COMPLETED', error: 'ERROR_COMPLETING_RTP' },
   api: { list: '/api/rtpList', details: '/api/rtpNo' },
   labels: {
-    number: 'RTP No.',
-    scanNumber: 'Scan RTP No.',
+    // Spec point 3, 'Document fields shown': the RTP document's number reads 'RTP OBD No.'.
+    number: 'RTP OBD No.',
+    scanNumber: 'Scan RTP OBD No.',
     quantityDone: 'Qty Dispatched',
-    searchPlaceholder: 'Search RTP No.',
-    sortNumber: 'RTP No.',
+    searchPlaceholder: 'Search RTP OBD No.',
+    sortNumber: 'RTP OBD No.',
     documents: 'RTP documents',
     completeTitle: 'Complete return to principal?',
     completeText:
@@ -243,7 +244,45 @@ export const redress = defineFamily({
   },
 });
 
-export const FAMILIES: readonly Family[] = [receive, dispatch, returns, scrap, transfer, returnToPrincipal, redress];
+/**
+ * ScanLite: a lighter dispatch of a WO or OBD for stock that is counted, not serialised (decision
+ * 0027). A scan reads a pack's GTIN and batch and counts one pack on the line of that material and
+ * batch; no unit moves. Serialised units are refused (they are dispatched one by one on an OBD);
+ * completion records the counts and each line's shortage.
+ */
+export const scanLite = defineFamily({
+  type: 'SCANLITE',
+  module: 'SCANLITE',
+  areas: ['LDC'],
+  counted: { scanPath: '/api/scanLiteScanOperation' },
+  // No serialised unit is ever scanned on a counted document: every pallet, carton or pack is refused,
+  // so the states below are never given (a counted document has no unit on it).
+  scannable: [],
+  notScannable: 'COUNTED_NOT_A_PACK_CODE',
+  sameWarehouse: true,
+  scanned: dispatch.scanned,
+  completed: dispatch.completed,
+  expected: 'lines',
+  fefo: false,
+  rules: [],
+  cbv: dispatch.cbv,
+  complete: { ok: 'GI_SAVED', error: 'ERROR_COMPLETING_DISPATCH' },
+  // The spec names no ScanLite list or details path: named as the other families' (decision 0027).
+  api: { list: '/api/scanLiteList', details: '/api/scanLiteNo' },
+  labels: {
+    number: 'OBD No.',
+    scanNumber: 'Scan OBD No.',
+    quantityDone: 'Qty Dispatched',
+    searchPlaceholder: 'Search OBD No.',
+    sortNumber: 'OBD No.',
+    documents: 'outbound documents',
+    completeTitle: 'Complete dispatch?',
+    completeText:
+      'Dispatch {number} with {scanned} of {expected} packs counted. Packs not counted are recorded as shortage; no serialised unit moves.',
+  },
+});
+
+export const FAMILIES: readonly Family[] = [receive, dispatch, returns, scrap, transfer, returnToPrincipal, redress, scanLite];
 
 /** The family of a document type, or undefined when no workflow runs it yet. */
 export function familyOf(type: string): Family | undefined {

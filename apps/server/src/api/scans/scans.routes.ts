@@ -1,4 +1,4 @@
-import { FAMILIES } from '@pharma/domain';
+import { FAMILIES, familyOf } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import {
   AreaQuery,
@@ -11,6 +11,7 @@ import {
 } from '@pharma/domain/contract/inventory';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { CompleteService } from './complete.service.ts';
+import type { CountService } from './counts.service.ts';
 import type { ScanService } from './scans.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
@@ -20,7 +21,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  * document it names (`familyField`), checked after the area and the action. The raw code is decoded
  * again here: the browser's fields are never trusted.
  */
-export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteService): void {
+export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteService, counts?: CountService): void {
+  /** The service that scans a document type: a counted family's (ScanLite, decision 0027) or the units' one. */
+  const counting = (docType: string) => (counts && familyOf(docType)?.counted ? counts : undefined);
+
   app.post('/api/scanForOperation', {
     config: { requirement: { application: 'RDC', action: 'Scan' }, areaParam: true, familyField: 'docType' },
     schema: {
@@ -30,7 +34,10 @@ export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteS
       body: ScanRequest,
       response: { 200: ScanResponse, ...errors },
     },
-    handler: async (request) => scans.scan({ userId: request.principal!.user.id, area: request.query.area }, request.body),
+    handler: async (request) => {
+      const actor = { userId: request.principal!.user.id, area: request.query.area };
+      return (counting(request.body.docType) ?? scans).scan(actor, request.body);
+    },
   });
 
   app.post('/api/reverseOperation', {
@@ -42,7 +49,10 @@ export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteS
       body: ReverseRequest,
       response: { 200: ScanResponse, ...errors },
     },
-    handler: async (request) => scans.reverse({ userId: request.principal!.user.id, area: request.query.area }, request.body),
+    handler: async (request) => {
+      const actor = { userId: request.principal!.user.id, area: request.query.area };
+      return (counting(request.body.docType) ?? scans).reverse(actor, request.body);
+    },
   });
 
   app.post('/api/completeOperation', {
@@ -57,6 +67,24 @@ export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteS
     handler: async (request) =>
       complete.complete({ userId: request.principal!.user.id, area: request.query.area }, request.body.docType, request.body.docNo),
   });
+
+  // A counted family's own scan path (ScanLite: /api/scanLiteScanOperation), the body of /api/scanForOperation.
+  for (const family of FAMILIES) {
+    if (!family.counted || !counts) continue;
+    app.post(family.counted.scanPath, {
+      config: { requirement: { application: 'RDC', module: family.module, action: 'Scan' }, areaParam: true },
+      schema: {
+        tags: ['documents'],
+        summary: `Count one pack of a material and batch (GS1 01 + 10) on a ${family.type} document; no serialised unit moves (idempotent by scanId)`,
+        querystring: AreaQuery,
+        // The code names what is counted: no document type (the path's) and no unit type (always a pack).
+        body: ScanRequest.omit({ docType: true, unit: true, idType: true }),
+        response: { 200: ScanResponse, ...errors },
+      },
+      handler: async (request) =>
+        counts.scan({ userId: request.principal!.user.id, area: request.query.area }, { ...request.body, docType: family.type }),
+    });
+  }
 
   // A family's own completion path: { ibdNo }, { obdNo }, { decommNo }.
   for (const family of FAMILIES) {

@@ -1,0 +1,45 @@
+import type { Db } from '../../db/database.ts';
+import type { ScanKind } from '../../db/schema.ts';
+
+/** Scans of counted families (ScanLite, migration 0008): a pack of a material and batch on a line. SQL only. */
+
+export interface NewCountedScan {
+  id: string;
+  documentId: string;
+  kind: ScanKind;
+  code: string;
+  materialNo: string;
+  batchNo: string;
+  lineNo: number;
+  userId: string;
+  device: string | null;
+  at: string;
+  requestHash: string;
+  /** The answer a repeat of the scanId gets. */
+  responseJson: string;
+}
+
+/** Fails on the scanId's key when that id was used before. */
+export async function insertCountedScan(db: Db, s: NewCountedScan): Promise<void> {
+  await db
+    .insertInto('counted_scans')
+    .values({
+      id: s.id,
+      document_id: s.documentId,
+      kind: s.kind,
+      code: s.code,
+      material_no: s.materialNo,
+      batch_no: s.batchNo,
+      line_no: s.lineNo,
+      user_id: s.userId,
+      device: s.device,
+      at: s.at,
+      request_hash: s.requestHash,
+      response_json: s.responseJson,
+    })
+    .execute();
+}
+
+export function storedCountedAnswer(db: Db, scanId: string): Promise<{ request_hash: string; response_json: string } | undefined> {
+  return db.selectFrom('counted_scans').select(['request_hash', 'response_json']).where('id', '=', scanId).executeTakeFirst();
+}

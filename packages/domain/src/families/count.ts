@@ -1,0 +1,69 @@
+import { allocate, type AllocLine } from '../rules/allocate.ts';
+import type { Refusal, ScanDocument } from './family.ts';
+
+/**
+ * A scan of a counted family (ScanLite, decision 0027): one pack of a material and batch, read from
+ * the GS1 code a non-serialised pack carries (GTIN 01, batch 10, expiry 17; GS1 General
+ * Specifications 2.1 and 3.4.1), added to or taken off the document's lines. Pure: the server
+ * decodes the code, finds the GTIN's material and the lines, calls this and writes what it answers.
+ */
+export interface CountInput {
+  document: ScanDocument;
+  /** What the code says: GTIN and batch, with the expiry and serial when it carries them. */
+  code: { gtin: string | null; batchNo: string | null; expiry: string | null; serial: string | null };
+  /** The material whose GTIN the code carries (master data), null when none has it. */
+  materialNo: string | null;
+  /** The document's lines with the packs already counted on each. */
+  lines: readonly (AllocLine & { scanned: number })[];
+  /** 'scan' adds the pack, 'reverse' takes one pack of that material and batch off again. */
+  kind: 'scan' | 'reverse';
+  today: string;
+}
+
+export type CountDecision =
+  | {
+      ok: true;
+      materialNo: string;
+      batchNo: string;
+      /** The line whose count changes and its new count. */
+      lineNo: number;
+      count: number;
+    }
+  | { ok: false; refusal: Refusal };
+
+export function decideCount(input: CountInput): CountDecision {
+  const { document, code, materialNo, lines } = input;
+  const refuse = (refusal: Refusal): CountDecision => ({ ok: false, refusal });
+  const where = { type: document.type, number: document.number };
+  if (document.status === 'Completed') return refuse({ status: 409, code: 'DOCUMENT_COMPLETED', params: where });
+  // A serialised pack is traced one by one (its serial moves on its own OBD): counting it would lose it.
+  if (code.serial !== null && input.kind === 'scan') {
+    return refuse({ status: 422, code: 'COUNTED_SERIALISED', params: { id: `${code.gtin ?? ''} ${code.serial}`.trim() } });
+  }
+  if (code.gtin === null || code.batchNo === null) return refuse({ status: 422, code: 'COUNTED_NOT_A_PACK_CODE' });
+  if (materialNo === null) return refuse({ status: 422, code: 'COUNTED_GTIN_UNKNOWN', params: { gtin: code.gtin } });
+  const batchNo = code.batchNo;
+
+  if (input.kind === 'reverse') {
+    // The last line of that material and batch with a pack counted gives one back.
+    const line = [...lines]
+      .sort((a, b) => b.lineNo - a.lineNo)
+      .find((l) => l.materialNo === materialNo && (l.batchNo === null || l.batchNo === batchNo) && l.scanned > 0);
+    if (!line) return refuse({ status: 422, code: 'COUNTED_NONE_TO_REMOVE', params: { materialNo, batchNo, ...where } });
+    return { ok: true, materialNo, batchNo, lineNo: line.lineNo, count: line.scanned - 1 };
+  }
+
+  // GDP: expired stock leaves only to be destroyed, never dispatched.
+  if (code.expiry !== null && code.expiry < input.today) {
+    return refuse({ status: 422, code: 'COUNTED_BATCH_EXPIRED', params: { materialNo, batchNo, expiry: code.expiry } });
+  }
+  const room = lines.map((l) => ({ lineNo: l.lineNo, materialNo: l.materialNo, batchNo: l.batchNo, quantity: l.quantity - l.scanned }));
+  const result = allocate(room, [{ materialNo, batchNo, count: 1 }]);
+  if (!result.ok) {
+    if (result.code === 'QUANTITY_EXCEEDED') return refuse({ status: 422, code: 'QUANTITY_EXCEEDED' });
+    return refuse({ status: 422, code: 'NOT_ON_DOCUMENT', params: { materialNo, batchNo, ...where } });
+  }
+  const [lineNo] = [...result.scanned].find(([, n]) => n > 0)!;
+  const line = lines.find((l) => l.lineNo === lineNo)!;
+  return { ok: true, materialNo, batchNo, lineNo, count: line.scanned + 1 };
+}
