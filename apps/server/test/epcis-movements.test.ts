@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epcisSchemaErrors } from '../src/api/integration/epcis-schema.ts';
 import { recordMovement } from '../src/api/integration/movements.service.ts';
 import { DEMO_USERS, DEMO_WAREHOUSES } from '../src/seed/demo.ts';
-import { DEMO_DOCUMENTS, DEMO_IBDS, DEMO_LOCAL_DOCUMENTS } from '../src/seed/demo-documents.ts';
+import { DEMO_DOCUMENTS, DEMO_IBDS, DEMO_INVENTORY, DEMO_LOCAL_DOCUMENTS } from '../src/seed/demo-documents.ts';
+import { ssccScan } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 
 const URL = '/api/integration/epcis/events';
@@ -190,5 +191,36 @@ describe.each(DATABASES)('EPCIS 2.0 events of completed movements on %s', (kind)
     const example = JSON.stringify(op.responses['200']);
     expect(example).toContain('EPCISDocument');
     expect(example).toContain('urn:epcglobal:cbv:bt:8881234020109:1800000104');
+  });
+
+  it('EPCIS 2.0 7.3.5.4: a completed transfer names where it goes: source W3010, destination W2010 (CBV 2.0 7.5 location)', async () => {
+    const ldc = (await signIn(t.app, DEMO_USERS.ldc)).headers;
+    const pallet = DEMO_INVENTORY.localStock.pallet;
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `${url}?area=LDC`, headers: ldc, payload });
+    const scanned = await post('/api/scanForOperation', {
+      docType: 'STO',
+      docNo: DEMO_LOCAL_DOCUMENTS.transfer,
+      code: ssccScan(pallet.sscc),
+      unit: 'PLT',
+      scanId: 'epcis-sto-destination-1',
+    });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    expect((await post('/api/completeOperation', { docType: 'STO', docNo: DEMO_LOCAL_DOCUMENTS.transfer })).statusCode).toBe(200);
+    const res = await get(`?docType=STO&docNo=${DEMO_LOCAL_DOCUMENTS.transfer}`);
+    expect(epcisSchemaErrors(res.json())).toEqual([]);
+    const [event] = res.json().epcisBody.eventList as EpcisObjectEvent[];
+    const w3010 = DEMO_WAREHOUSES.find((w) => w.warehouseNo === 'W3010')!.gln;
+    expect(event).toMatchObject({
+      bizStep: 'shipping',
+      disposition: 'in_transit',
+      readPoint: { id: sglnUri(w3010) },
+      sourceList: [{ type: 'location', source: sglnUri(w3010) }],
+      destinationList: [{ type: 'location', destination: sglnUri(W2010_GLN) }],
+    });
+    const { eventID, ...rest } = event!;
+    expect(eventID).toBe(eventHashId(eventHashPreimage(rest)!, sha256));
+    // A dispatch names no destination warehouse: no lists.
+    const [obd] = (await get(`?docType=OBD&docNo=${DEMO_DOCUMENTS.dispatched}`)).json().epcisBody.eventList as EpcisObjectEvent[];
+    expect(obd!.destinationList).toBeUndefined();
   });
 });

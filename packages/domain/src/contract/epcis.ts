@@ -37,6 +37,9 @@ export const MovementEventBody = z.object({
   readPoint: Place.optional(),
   bizLocation: Place.optional(),
   bizTransactionList: z.array(z.object({ type: z.string().optional(), bizTransaction: z.string() })).optional(),
+  /** A transfer's source and destination locations (EPCIS 2.0 section 7.3.5.4; CBV 2.0 section 7.5 'location'). */
+  sourceList: z.array(z.object({ type: z.string(), source: z.string() })).optional(),
+  destinationList: z.array(z.object({ type: z.string(), destination: z.string() })).optional(),
 });
 
 const EXAMPLE = {

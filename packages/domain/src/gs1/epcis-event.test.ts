@@ -72,6 +72,23 @@ describe('EPCIS 2.0 section 7.4.2: a completed movement as an ObjectEvent', () =
     expect(rtp.bizTransactionList?.[0]?.type).toBe('desadv');
   });
 
+  it('EPCIS 2.0 7.3.5.4: a transfer to a named warehouse carries its source and destination locations (CBV 2.0 7.5 location)', () => {
+    const destination = withCheckDigit('888123403010');
+    const sto = built({ ...receipt, cbv: transfer.cbv, document: { number: '3000000301' }, destinationGln: destination });
+    expect(sto.sourceList).toEqual([{ type: 'location', source: 'urn:epc:id:sgln:8881234.02010.0' }]);
+    expect(sto.destinationList).toEqual([{ type: 'location', destination: 'urn:epc:id:sgln:8881234.03010.0' }]);
+    // The hash covers them (CBV 2.0 8.9.2): another destination, another eventID.
+    const elsewhere = built({
+      ...receipt,
+      cbv: transfer.cbv,
+      document: { number: '3000000301' },
+      destinationGln: withCheckDigit('888123404010'),
+    });
+    expect(elsewhere.eventID).not.toBe(sto.eventID);
+    expect(built({ ...receipt, cbv: transfer.cbv, document: { number: '3000000301' } }).destinationList).toBeUndefined();
+    expect(movementEvent({ ...receipt, destinationGln: '8881234030100' }, sha256)).toEqual({ ok: false, error: 'BAD_GLN' });
+  });
+
   it('a return (receiving, returned, CBV 2.0 7.3 rma) stays at the warehouse', () => {
     const event = built({ ...receipt, cbv: returns.cbv });
     expect(event).toMatchObject({ bizStep: 'receiving', disposition: 'returned', bizLocation: { id: 'urn:epc:id:sgln:8881234.02010.0' } });

@@ -58,12 +58,20 @@ export interface Movement {
   timeZoneOffset: string;
   /** The warehouse's GLN-13; without one the event has no readPoint, bizLocation or business transaction. */
   gln: string | null;
+  /**
+   * The GLN-13 of the warehouse the movement goes to, when the document names one (a transfer's destination
+   * plant): the event then carries the source and destination locations (EPCIS 2.0 section 7.3.5.4,
+   * CBV 2.0 section 7.5 'location').
+   */
+  destinationGln?: string | null;
   units: readonly MovementUnit[];
   /** Digits of the GS1 company prefix in the GTINs, SSCCs and GLN (EPC Tag Data Standard section 6); the demo uses 7. */
   companyPrefixLength?: number;
 }
 
 export type MovementEventError = 'NO_UNITS' | 'BAD_TIME' | 'BAD_OFFSET' | 'BAD_GLN' | 'BAD_PREFIX_LENGTH' | 'UNHASHABLE';
+
+const isGln = (gln: string) => /^\d{13}$/.test(gln) && hasValidCheckDigit(gln);
 
 /**
  * The ObjectEvent of a movement. Units with no GS1 key (a bundle or a non-GS1 pack) are left out; a
@@ -78,7 +86,8 @@ export function movementEvent(
   const eventTime = utcMillis(m.at);
   if (!eventTime) return { ok: false, error: 'BAD_TIME' };
   if (!/^[+-](0\d|1[0-4]):[0-5]\d$/.test(m.timeZoneOffset)) return { ok: false, error: 'BAD_OFFSET' };
-  if (m.gln !== null && !(/^\d{13}$/.test(m.gln) && hasValidCheckDigit(m.gln))) return { ok: false, error: 'BAD_GLN' };
+  if (m.gln !== null && !isGln(m.gln)) return { ok: false, error: 'BAD_GLN' };
+  if (m.destinationGln != null && !isGln(m.destinationGln)) return { ok: false, error: 'BAD_GLN' };
 
   const epcList = movedEpcs(m.units, prefix);
   if (epcList.length === 0) return { ok: false, error: 'NO_UNITS' };
@@ -97,6 +106,11 @@ export function movementEvent(
     if (!leaves(m.cbv)) event.bizLocation = { id: place };
     const bizTransaction = `urn:epcglobal:cbv:bt:${m.gln}:${m.document.number}`;
     event.bizTransactionList = [m.cbv.bizTransactionType ? { type: m.cbv.bizTransactionType, bizTransaction } : { bizTransaction }];
+  }
+  if (m.destinationGln != null) {
+    // A movement to a named warehouse (a transfer): from this warehouse's location, to the destination's.
+    if (m.gln !== null) event.sourceList = [{ type: 'location', source: sglnUri(m.gln, prefix) }];
+    event.destinationList = [{ type: 'location', destination: sglnUri(m.destinationGln, prefix) }];
   }
   const preimage = eventHashPreimage(event);
   // Every field above is one the hash covers: a change that adds another fails here, not in an integrator's check.

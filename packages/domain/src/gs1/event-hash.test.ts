@@ -50,6 +50,20 @@ describe('CBV 2.0 section 8.9: the event hash ID', () => {
     ).not.toBe(base);
   });
 
+  it('8.9.2: source and destination lists follow the business transactions, each identifier as a Digital Link, then its SDT type', () => {
+    const preimage = eventHashPreimage({
+      ...REFERENCE,
+      destinationList: [{ type: 'location', destination: 'urn:epc:id:sgln:0614141.00002.0' }],
+      sourceList: [{ type: 'location', source: 'urn:epc:id:sgln:0614141.07346.1234' }],
+    });
+    expect(preimage).toBe(
+      `${eventHashPreimage(REFERENCE)}` +
+        'sourceListsource=https://id.gs1.org/414/0614141073467/254/1234type=https://ref.gs1.org/cbv/SDT-location' +
+        'destinationListdestination=https://id.gs1.org/414/0614141000029type=https://ref.gs1.org/cbv/SDT-location',
+    );
+    expect(eventHashPreimage({ ...REFERENCE, sourceList: [{ type: 'urn:x', source: 'urn:epc:id:sgln:0614141.00002.0' }] })).toBeNull();
+  });
+
   it('answers null for what it does not cover rather than a hash nobody else reproduces', () => {
     expect(eventHashPreimage({ ...REFERENCE, bizStep: 'urn:epcglobal:cbv:bizstep:shipping' })).toBeNull();
     expect(eventHashPreimage({ ...REFERENCE, readPoint: { id: 'geo:47.506694,11.104301' } })).toBeNull();

@@ -24,10 +24,13 @@ export interface EpcisObjectEvent {
   readPoint?: { id: string };
   bizLocation?: { id: string };
   bizTransactionList?: { type?: string; bizTransaction: string }[];
+  /** EPCIS 2.0 section 7.3.5.4: where the movement comes from and goes to, each with its CBV 2.0 section 7.5 type. */
+  sourceList?: { type: string; source: string }[];
+  destinationList?: { type: string; destination: string }[];
 }
 
 const HASHED = new Set(['type', 'eventID', 'eventTime', 'eventTimeZoneOffset', 'epcList', 'action', 'bizStep', 'disposition']);
-const WITH_ID = new Set(['readPoint', 'bizLocation', 'bizTransactionList']);
+const WITH_ID = new Set(['readPoint', 'bizLocation', 'bizTransactionList', 'sourceList', 'destinationList']);
 const CBV_WEB = 'https://ref.gs1.org/cbv/';
 /** A compact CBV term: what the EPCIS 2.0 JSON-LD context defines (no URN, no URL). */
 const TERM = /^[a-z][a-z_]*$/;
@@ -68,6 +71,20 @@ export function eventHashPreimage(event: EpcisObjectEvent): string | null {
       items.push(`bizTransaction=${bt.bizTransaction.trim()}${bt.type === undefined ? '' : `type=${CBV_WEB}BTT-${bt.type}`}`);
     }
     parts.push('bizTransactionList', ...sorted(items));
+  }
+  // Sources, then destinations (CBV 2.0 section 8.9.2's order): each identifier as a Digital Link, then its SDT type.
+  for (const [list, key] of [
+    [event.sourceList?.map((x) => ({ type: x.type, id: x.source })), 'source'],
+    [event.destinationList?.map((x) => ({ type: x.type, id: x.destination })), 'destination'],
+  ] as const) {
+    if (!list || list.length === 0) continue;
+    const items: string[] = [];
+    for (const x of list) {
+      const id = epcDigitalLink(x.id);
+      if (!id || !TERM.test(x.type)) return null;
+      items.push(`${key}=${id}type=${CBV_WEB}SDT-${x.type}`);
+    }
+    parts.push(`${key}List`, ...sorted(items));
   }
   return parts.join('');
 }

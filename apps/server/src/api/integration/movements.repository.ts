@@ -8,6 +8,17 @@ export async function warehousePlace(db: Db, warehouseNo: string): Promise<{ gln
   return row && { gln: row.gln, timeZone: row.time_zone };
 }
 
+/** The GLN of the warehouse a document sends its stock to (a transfer's destination), if it names one with a GLN. */
+export async function destinationGln(db: Db, documentId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('documents as d')
+    .innerJoin('warehouses as w', 'w.warehouse_no', 'd.destination_warehouse_no')
+    .select('w.gln')
+    .where('d.id', '=', documentId)
+    .executeTakeFirst();
+  return row?.gln ?? null;
+}
+
 /** Every unit a document's scans put on it: each scanned root and every unit under it (migration 0003). */
 export async function movedUnits(db: Db, documentId: string): Promise<MovementUnit[]> {
   return db

@@ -19,7 +19,8 @@ export interface CompletedMovement {
 
 /**
  * Records the ObjectEvent of a completed document: every unit its scans moved (SSCCs of pallets and
- * cartons, SGTINs of packs), at the warehouse's SGLN, under the document as business transaction.
+ * cartons, SGTINs of packs), at the warehouse's SGLN, under the document as business transaction, and
+ * for a document naming a destination warehouse (a transfer) its source and destination locations.
  * Call it at the end of the completion, inside its transaction, after the units took their new state.
  * Nothing scanned, nothing recorded. Its eventID is the event's hash: recording the same completion
  * again records nothing new. A warehouse GLN or time zone that is not one throws (the completion rolls back).
@@ -34,6 +35,7 @@ export async function recordMovement(trx: Db, m: CompletedMovement): Promise<voi
       at: m.at,
       timeZoneOffset: offsetAt(place?.timeZone ?? null, m.at),
       gln: place?.gln ?? null,
+      destinationGln: await repo.destinationGln(trx, m.document.id),
       units,
     },
     sha256Hex,
