@@ -18,7 +18,7 @@ import { ListTypeSwitch } from '../components/ui/list-type-switch.tsx';
 import { HomePage } from '../features/home/index.ts';
 import { NotAvailable } from '../features/not-available/index.ts';
 import { RegisterPage } from '../features/register/index.ts';
-import { SearchPage, UnitPage } from '../features/search/index.ts';
+import { ScanFillDataPage, SearchPage, UnitPage } from '../features/search/index.ts';
 import { SettingsPage } from '../features/settings/index.ts';
 import { documentPaths, routeDocumentNumber, routeFamily } from '../lib/document-routes.ts';
 import { useDispatchState } from '../lib/client-state.ts';
@@ -100,6 +100,8 @@ function Page({ meta }: { meta: RouteMeta }) {
       return <SettingsPage />;
     case 'search':
       return <SearchPage area={area} />;
+    case 'scanFillData':
+      return <ScanFillDataPage area={area} />;
     case 'pallet':
       return <UnitPage kind="pallet" area={area} />;
     case 'palletCartons':

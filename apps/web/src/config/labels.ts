@@ -243,6 +243,9 @@ export const DOCUMENT_UI = {
   gs1: 'GS1',
   nonGs1: 'Non-GS1',
   scanLabel: 'Scan {unit}',
+  /** A counted family's scan field (ScanLite, decision 0027): a pack's GS1 code with GTIN and batch. */
+  countLabel: 'Scan pack code (GTIN and batch)',
+  countNote: 'Each scan counts one pack of its material and batch. Serialised packs are dispatched on their OBD.',
   go: 'Go',
   scanPlaceholder: 'Scan or type the code',
   accepted: '{unit} {id} accepted: {packs} {packs:pack|packs} counted.',
@@ -264,6 +267,21 @@ export const DOCUMENT_UI = {
 } as const;
 
 /** The search and unit screens (issue 6): our words where the spec has none. */
+/** /ldc/scanFillData: what a scanned label says (decision 0028). */
+export const SCAN_FILL_UI = {
+  scanLabel: 'Label code',
+  scanPlaceholder: 'Scan any label: pallet, carton or pack',
+  read: 'Read',
+  intro: 'Scan a label to see every field it carries, then the unit it names as this site knows it.',
+  format: 'Format',
+  ai: 'AI',
+  field: 'Field',
+  value: 'Value',
+  otherAi: 'Other data',
+  unit: 'Unit on record',
+  noUnit: 'This code names no pallet, carton or serialised pack: nothing to look up.',
+} as const;
+
 export const SEARCH_UI = {
   search: 'Search',
   cancel: 'Cancel',

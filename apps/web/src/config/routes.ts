@@ -23,7 +23,17 @@ export type PageKey =
  * local unit page (a pallet or carton with its contents).
  */
 export type InventoryPageKey =
-  DocumentPage | 'scanHandlingUnit' | 'scanCode' | 'search' | 'pallet' | 'palletCartons' | 'carton' | 'cartonPacks' | 'pack' | 'item';
+  | DocumentPage
+  | 'scanHandlingUnit'
+  | 'scanCode'
+  | 'search'
+  | 'scanFillData'
+  | 'pallet'
+  | 'palletCartons'
+  | 'carton'
+  | 'cartonPacks'
+  | 'pack'
+  | 'item';
 
 /** The pages of a document family that links lead to (lib/document-routes.ts finds their paths). */
 export type DocumentPage = 'documentList' | 'documentDetails' | 'scanDocument' | 'scanUnits';
@@ -59,7 +69,9 @@ export interface RouteMeta {
    * routes, which read it from the p query parameter (spec point 2: default IBD) and serve every
    * family whose list the area has. Module 'family' is then that family's module.
    */
-  family?: DocumentType | 'query';
+  family?: DocumentType | 'query' | 'param';
+  /** With family 'param': the families the :moduleType segment may name (/ldc/doList/OBD, /ldc/doList/SCANLITE). */
+  families?: readonly DocumentType[];
   /**
    * The query parameter that carries the document number when the path has no place for it (the
    * local dispatch details, /ldc/doDetails/OBD?docNo=…; decision 0024). Otherwise the number is the
@@ -92,14 +104,18 @@ const documents = (type: DocumentType, page: 'documentList' | 'documentDetails')
   return { family: type, module: family.module, feature: page === 'documentList' ? 'List' : 'DetailsPage', page };
 };
 /**
- * A family's page on a route whose :moduleType segment names the family (the local /ldc/doList/OBD,
- * /ldc/doDetails/OBD): the module is read from the segment, so /ldc/doList/SCANLITE asks for
- * SCANLITE and shows no family's page (routeFamily).
+ * The pages of several families on a route whose :moduleType segment names the family (the local
+ * /ldc/doList/OBD and /ldc/doList/SCANLITE, decisions 0024 and 0027): the family and its module are
+ * read from the segment; a segment naming none of them shows no family's page (routeFamily).
  */
-const documentsByParam = (type: DocumentType, page: 'documentList' | 'documentDetails'): Extra => ({
-  ...documents(type, page),
+const documentsByParam = (types: readonly DocumentType[], page: 'documentList' | 'documentDetails'): Extra => ({
+  ...documents(types[0]!, page),
+  family: 'param',
+  families: types,
   module: 'param',
 });
+/** The local dispatch pages: a dispatch (OBD) or a ScanLite document, a WO or an OBD by the list type (spec point 2). */
+const LOCAL_DISPATCH: readonly DocumentType[] = ['OBD', 'SCANLITE'];
 /** The query parameter of a document number on a route whose path has no place for one (decision 0024). */
 export const DOCUMENT_NUMBER_QUERY = 'docNo';
 /** A scan route: the family from ?p=, and its module. */
@@ -145,9 +161,13 @@ export const RDC_ROUTES: RouteMeta[] = [
 export const LDC_ROUTES: RouteMeta[] = [
   ldc('', TITLES.home, { page: 'home' }),
   ldc('/login', TITLES.login, { page: 'login', public: true }),
-  ldc('/doList/:moduleType', TITLES.obdList, { ...documentsByParam('OBD', 'documentList'), titleRule: 'woOrObdList', listTypes: true }),
+  ldc('/doList/:moduleType', TITLES.obdList, {
+    ...documentsByParam(LOCAL_DISPATCH, 'documentList'),
+    titleRule: 'woOrObdList',
+    listTypes: true,
+  }),
   ldc('/doDetails/:moduleType', TITLES.obdDetails, {
-    ...documentsByParam('OBD', 'documentDetails'),
+    ...documentsByParam(LOCAL_DISPATCH, 'documentDetails'),
     titleRule: 'woOrObdDetails',
     numberQuery: DOCUMENT_NUMBER_QUERY,
   }),
@@ -168,10 +188,12 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/decommDetails/:decommDetails', TITLES.snDetails, documents('DECOMM', 'documentDetails')),
   ldc('/repackScanOperation/:queryValue', TITLES.scanMaterialNo, scan),
   ldc('/repackOutsideDocsScanOperation', TITLES.repackOutsideDocs, scan),
-  ldc('/scanFillData', TITLES.scanFillData, scan),
+  // What a scanned label says, then the unit it names (decision 0028): a search, under GLOBAL's Search feature.
+  ldc('/scanFillData', TITLES.scanFillData, { ...scan, ...search, page: 'scanFillData' }),
   ldc('/searchPageLDC', TITLES.search, { ...search, page: 'search' }),
   ldc('/repackComplete/repackCompletionDetail', TITLES.repackViewPallet, { titleRule: 'repackCompletion' }),
-  ldc('/scanLiteScanOperation/:doNo', TITLES.scanItem, { ...scan, module: 'SCANLITE' }),
+  // ScanLite's count scan (decision 0027): its number step is the local scan route's (?p=SCANLITE).
+  ldc('/scanLiteScanOperation/:doNo', TITLES.scanItem, { ...scan, family: 'SCANLITE', module: 'SCANLITE', page: 'scanUnits' }),
   ldc('/settings', TITLES.settings, { page: 'settings' }),
   ldc('/liteDetail/:moduleType', TITLES.liteDetail, { titleRule: 'liteDetail', ...details('param') }),
   ldc('/liteDetail/createMaterialOrBatch', TITLES.addMaterialBatch, {

@@ -56,6 +56,20 @@ describe('document paths from the route tables', () => {
     expect(documentPath('LDC', 'OBD', 'scanUnits', '1')).toBe('/ldc/ScanOperation/1?p=OBD');
   });
 
+  it('finds ScanLite on the document list and details routes, its counted scan on /ldc/scanLiteScanOperation (decision 0027)', () => {
+    const lite = documentPaths('LDC', 'SCANLITE')!;
+    expect(lite).toMatchObject({
+      list: '/ldc/doList/SCANLITE',
+      scanDocument: '/ldc/ScanOperation/new?p=SCANLITE',
+      detailsTitle: 'OBD Details',
+    });
+    expect(lite.details('9000000201')).toBe('/ldc/doDetails/SCANLITE?docNo=9000000201');
+    expect(lite.scanUnits('9000000201')).toBe('/ldc/scanLiteScanOperation/9000000201');
+    // Dispatch keeps its own scan: the ScanLite route serves ScanLite only.
+    expect(documentPaths('LDC', 'OBD')!.scanUnits('1')).toBe('/ldc/ScanOperation/1?p=OBD');
+    expect(documentPaths('RDC', 'SCANLITE')).toBeUndefined();
+  });
+
   it('finds local transfers and returns to principal, and every local family', () => {
     expect(documentPaths('LDC', 'STO')).toMatchObject({
       list: '/ldc/transferList',
@@ -103,8 +117,11 @@ describe('the family of a route', () => {
     expect(routeFamily(route('/ldc/rmaList'))).toBe('RMA');
     expect(routeFamily(route('/ldc/doList/:moduleType'), p(''), { moduleType: 'OBD' })).toBe('OBD');
     expect(routeFamily(route('/ldc/doDetails/:moduleType'), p(''), { moduleType: 'obd' })).toBe('OBD');
-    // ScanLite's list is the same route, but no family of the registry: not available.
-    expect(routeFamily(route('/ldc/doList/:moduleType'), p(''), { moduleType: 'SCANLITE' })).toBeUndefined();
+    // ScanLite's list and details are the same routes (decision 0027); a segment naming another family shows none.
+    expect(routeFamily(route('/ldc/doList/:moduleType'), p(''), { moduleType: 'SCANLITE' })).toBe('SCANLITE');
+    expect(routeFamily(route('/ldc/doDetails/:moduleType'), p(''), { moduleType: 'scanlite' })).toBe('SCANLITE');
+    expect(routeFamily(route('/ldc/doList/:moduleType'), p(''), { moduleType: 'RMA' })).toBeUndefined();
+    expect(routeFamily(route('/ldc/scanLiteScanOperation/:doNo'))).toBe('SCANLITE');
     expect(routeFamily(route('/ldc/decommDetails/:decommDetails'))).toBe('DECOMM');
   });
 

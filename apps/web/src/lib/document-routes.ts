@@ -25,15 +25,20 @@ const SERVES: Partial<Record<PageKey, readonly DocumentPage[]>> = {
   scanCode: ['scanDocument', 'scanUnits'],
 };
 
+/** Whether a route shows a family's pages of its own: its fixed family, or one its :moduleType segment may name. */
+function routeServesFamily(route: RouteMeta, type: DocumentType): boolean {
+  return route.family === type || (route.family === 'param' && (route.families ?? []).includes(type));
+}
+
 /** Whether an area lists a family's documents: its scan routes serve exactly those families. */
 function areaHasFamily(area: Area, type: DocumentType): boolean {
-  return AREA_ROUTES[area].some((route) => route.family === type && route.page === 'documentList');
+  return AREA_ROUTES[area].some((route) => routeServesFamily(route, type) && route.page === 'documentList');
 }
 
 /** The route of a family's page in an area: the family's own, else a scan route serving it by `?p=`. */
 export function documentRoute(area: Area, type: DocumentType, page: DocumentPage): RouteMeta | undefined {
   const serving = AREA_ROUTES[area].filter((route) => route.page !== undefined && SERVES[route.page]?.includes(page));
-  const own = serving.find((route) => route.family === type);
+  const own = serving.find((route) => routeServesFamily(route, type));
   if (own) return own;
   return areaHasFamily(area, type) ? serving.find((route) => route.family === 'query') : undefined;
 }
@@ -110,11 +115,11 @@ export function routeFamily(
   search?: URLSearchParams,
   params: Readonly<Record<string, string | undefined>> = {},
 ): DocumentType | undefined {
-  if (meta.family !== 'query') {
-    if (meta.family && meta.path.includes(`:${FAMILY_PARAM}`))
-      return params[FAMILY_PARAM]?.toUpperCase() === meta.family ? meta.family : undefined;
-    return meta.family;
+  if (meta.family === 'param') {
+    const segment = params[FAMILY_PARAM]?.toUpperCase();
+    return (meta.families ?? []).find((type) => type === segment);
   }
+  if (meta.family !== 'query') return meta.family;
   const type = familyOf((search?.get('p') || DEFAULT_SCAN_FAMILY).toUpperCase())?.type;
   return type && meta.area && areaHasFamily(meta.area, type) ? type : undefined;
 }

@@ -3,11 +3,10 @@ import { LDC_ROUTES, type RouteMeta } from '../config/routes.ts';
 import { routeScreen } from './route-screen.ts';
 
 /**
- * Every local route of spec point 2 shows a screen, apart from those not built yet: redress (rrd*),
- * repack (repack*), the lite families (liteLists, liteDetail*), ScanLite (its list on doList/SCANLITE
- * and its scan), and scanFillData, whose purpose the spec does not give beyond its name.
+ * Every local route of spec point 2 shows a screen (issue 16), apart from those other issues build:
+ * redress (rrd*), repack (repack*) and the lite families (liteLists, liteDetail*).
  */
-const NOT_BUILT = /^\/ldc\/(rrd|repack|liteLists|liteDetail|scanLite|scanFillData)/;
+const NOT_BUILT = /^\/ldc\/(rrd|repack|liteLists|liteDetail)/;
 
 /** A URL of a route: each parameter filled, a document number where the route takes one. */
 function urlOf(route: RouteMeta): { params: Record<string, string>; search: URLSearchParams } {
@@ -17,7 +16,7 @@ function urlOf(route: RouteMeta): { params: Record<string, string>; search: URLS
 }
 
 describe('local screens', () => {
-  it('no local route other than redress, repack, lite and ScanLite shows "not available"', () => {
+  it('no local route other than redress, repack and lite shows "not available"', () => {
     const missing = LDC_ROUTES.filter((route) => !NOT_BUILT.test(route.path)).filter((route) => {
       const { params, search } = urlOf(route);
       return routeScreen(route, params, search) === 'notAvailable';
@@ -33,9 +32,21 @@ describe('local screens', () => {
     expect(routeScreen(scan, { queryValue: 'new' }, new URLSearchParams({ p: 'RRD' }))).toBe('notAvailable');
   });
 
-  it('keeps ScanLite on the document list route not available', () => {
+  it('shows dispatch and ScanLite on the document list and details routes, and no other family there', () => {
     const list = LDC_ROUTES.find((route) => route.path === '/ldc/doList/:moduleType')!;
+    const details = LDC_ROUTES.find((route) => route.path === '/ldc/doDetails/:moduleType')!;
+    const docNo = new URLSearchParams({ docNo: '9000000201' });
     expect(routeScreen(list, { moduleType: 'OBD' })).toBe('documentList');
-    expect(routeScreen(list, { moduleType: 'SCANLITE' })).toBe('notAvailable');
+    expect(routeScreen(list, { moduleType: 'SCANLITE' })).toBe('documentList');
+    expect(routeScreen(details, { moduleType: 'SCANLITE' }, docNo)).toBe('documentDetails');
+    expect(routeScreen(list, { moduleType: 'RMA' })).toBe('notAvailable');
+    const scanLite = LDC_ROUTES.find((route) => route.path === '/ldc/scanLiteScanOperation/:doNo')!;
+    expect(routeScreen(scanLite, { doNo: '9000000201' })).toBe('scanUnits');
+    expect(
+      routeScreen(
+        LDC_ROUTES.find((route) => route.path === '/ldc/scanFillData')!,
+        {},
+      ),
+    ).toBe('scanFillData');
   });
 });

@@ -19,8 +19,9 @@ export type LocalCheck = { ok: true; id: string } | { ok: false; outcome: ScanOu
  * Decodes a raw scan in the browser first, with the unit's identifier rules (spec point 5), so a
  * malformed code is refused before any network call. The server decodes it again.
  */
-export function checkScan(raw: string, unit: UnitType, idType: IdType, today: string): LocalCheck {
-  const result = decodeScan(raw, { today, unit, idType });
+export function checkScan(raw: string, unit: UnitType, idType: IdType, today: string, counted = false): LocalCheck {
+  // A counted family's scan (ScanLite) reads a pack's GTIN and batch, not a unit: decoded as a batch scan.
+  const result = decodeScan(raw, counted ? { today, idType: 'GS1', purpose: 'batch' } : { today, unit, idType });
   if (!result.ok) return { ok: false, outcome: { kind: 'refused', code: result.code, text: result.message, local: true } };
   return { ok: true, id: result.id ?? raw };
 }

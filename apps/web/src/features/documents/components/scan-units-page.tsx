@@ -64,6 +64,21 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
   const completed = details.data?.document.status === 'Completed';
   const controls = completed ? (
     <Text role="status">{message('DOCUMENT_COMPLETED', { type: family.type, number })}</Text>
+  ) : family.counted ? (
+    // A counted family (ScanLite, decision 0027): a pack's GS1 code counts one pack; no unit or ID type to pick.
+    <>
+      <Text size="sm" c="dimmed">
+        {DOCUMENT_UI.countNote}
+      </Text>
+      <ScanField
+        ref={field}
+        camera={forceCamera ? 'force' : true}
+        label={DOCUMENT_UI.countLabel}
+        placeholder={DOCUMENT_UI.scanPlaceholder}
+        submitLabel={DOCUMENT_UI.scan}
+        onScan={(raw) => scan.submit({ raw, unit: 'EA', idType: 'GS1' })}
+      />
+    </>
   ) : (
     <>
       <SegmentedControl

@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { DocumentType, IdType, UnitType } from '@pharma/domain';
+import { familyOf, type DocumentType, type IdType, type UnitType } from '@pharma/domain';
 import type { Area, ScanRequest } from '@pharma/domain/contract/inventory';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { localDay } from '../../../lib/local-day.ts';
@@ -41,6 +41,8 @@ const FEEDBACK: Partial<Record<ScanOutcome['kind'], FeedbackKind>> = {
  */
 export function useSubmitScan(docType: DocumentType, docNo: string, area: Area) {
   const client = useQueryClient();
+  // A counted family (ScanLite, decision 0027) scans packs by GTIN and batch: checked as a batch scan.
+  const counted = familyOf(docType)?.counted !== undefined;
   const [store] = useState(() => new LastScanStore());
   // Pallet or carton, by SSCC, as this visit's scans answered: lets the scanned list link each directly.
   const [types, setTypes] = useState<ReadonlyMap<string, UnitType>>(new Map());
@@ -75,15 +77,15 @@ export function useSubmitScan(docType: DocumentType, docNo: string, area: Area) 
         if (!event.listed && isLatest) show(outcomeOfRefusal(event.refusal.code, event.refusal.message));
         else if (event.listed) afterPaint(() => scanFeedback('refused'));
       } else if (isLatest) {
-        show(waitingOutcome('queued', request.unit, outcomeId(request.code, request.unit, request.idType)));
+        show(waitingOutcome('queued', request.unit, outcomeId(request.code, request.unit, request.idType, counted)));
       }
     },
-    [area, client, docNo, docType, show, store],
+    [area, client, counted, docNo, docType, show, store],
   );
   useScanQueueEvents(onQueueEvent);
 
   const submit = (input: ScanInput) => {
-    const local = checkScan(input.raw, input.unit, input.idType, localDay());
+    const local = checkScan(input.raw, input.unit, input.idType, localDay(), counted);
     if (!local.ok) {
       latest.current = undefined;
       show(local.outcome);
@@ -110,7 +112,7 @@ export function useSubmitScan(docType: DocumentType, docNo: string, area: Area) 
 }
 
 /** The unit's id as the decoder reads it, for the "kept offline" line. */
-function outcomeId(raw: string, unit: UnitType, idType: IdType): string {
-  const local = checkScan(raw, unit, idType, localDay());
+function outcomeId(raw: string, unit: UnitType, idType: IdType, counted: boolean): string {
+  const local = checkScan(raw, unit, idType, localDay(), counted);
   return local.ok ? local.id : raw;
 }
