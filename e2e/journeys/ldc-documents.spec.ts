@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CodeMaker, type CartonSpec, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
+import { scanLiteCode } from '../../apps/server/src/seed/demo-documents.ts';
 import { DOC_DATE, linesFor, packsOf, putDocumentFor, receiveIbd, scanAndComplete } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
+import type { Product } from '../../apps/server/src/seed/stock-builder.ts';
 import { completeDocument, login, openCard, openMenu, scanAs } from './support.ts';
 
 /**
@@ -20,6 +22,7 @@ const RMA = `63${STAMP}`;
 const DECOMM = `73${STAMP}`;
 const STO = `45${STAMP}`;
 const RTP = `55${STAMP}`;
+const LITE = `93${STAMP}`;
 const W3010 = { warehouseNo: 'W3010' };
 const GS = '\x1d';
 // Extension digit 3: SSCCs and serials apart from the other journeys'.
@@ -31,6 +34,8 @@ let transferring: CartonSpec;
 let toPrincipal: CartonSpec;
 /** loose[0] is dispatched (TRANSIT / DISPATCHED); loose[1] stays in stock (ACTIVE / WAREHOUSE RECEIVED). */
 let loose: PackSpec[];
+/** The counted (not serialised) material and batch of the ScanLite document. */
+let counted: Product;
 
 test.beforeAll(async () => {
   const api = await adminApi();
@@ -57,6 +62,13 @@ test.beforeAll(async () => {
     destination: { warehouseNo: 'W2010' },
   });
   await putDocumentFor(port, 'RTP', RTP, [toPrincipal], products, W3010);
+  // ScanLite (decision 0027): 2 packs of a batch that is counted, not serialised.
+  counted = { ...products[2]!, batch: `SL${STAMP.slice(-6)}` };
+  await port.putDocument('SCANLITE', LITE, {
+    ...W3010,
+    date: DOC_DATE,
+    lines: [{ lineNo: 10, materialNo: counted.materialNo, batchNo: counted.batch, quantity: 2 }],
+  });
   await api.dispose();
 });
 
@@ -121,6 +133,49 @@ test('a local operator dispatches an OBD through the document list, which reads 
   // Details naming no document (no ?docNo=): not found.
   await page.goto('/ldc/doDetails/OBD');
   await expect(page.getByText('The page you are looking for does not exist.')).toBeVisible();
+});
+
+test('a local operator counts a WO on ScanLite by material and batch: a serialised pack is refused, two counted packs complete it', async ({
+  page,
+}, testInfo) => {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/(scanLite|scanForOperation|completeOperation)/.test(r.url())) calls.push(r.url());
+  });
+  await openList(page, 'ScanLite', 'OBD List');
+  await expect(page).toHaveURL(/\/ldc\/doList\/SCANLITE$/);
+  await pick(page, 'WO List');
+  await expect(page.getByRole('heading', { level: 1, name: 'WO List' })).toBeVisible();
+  await openCard(page, 'Search OBD No.', `OBD No. ${LITE}`, 'WO Details');
+  await expect(page).toHaveURL(new RegExp(`/ldc/doDetails/SCANLITE\\?docNo=${LITE}$`));
+  await page.getByRole('link', { name: 'Scan', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/ldc/scanLiteScanOperation/${LITE}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Item' })).toBeVisible();
+
+  const field = page.getByRole('textbox', { name: 'Scan pack code (GTIN and batch)' });
+  const type = async (raw: string) => {
+    await field.click();
+    await page.keyboard.type(raw, { delay: 2 });
+    await page.keyboard.press('Enter');
+  };
+  // A serialised pack is traced on its OBD, never counted.
+  await type(`]d2${packCode(loose[1]!, GS)}`);
+  await expect(page.locator('[data-outcome="refused"]')).toContainText(
+    `Pack ${loose[1]!.gtin} ${loose[1]!.serial} carries a serial number: serialised packs are dispatched one by one on their OBD, not counted on ScanLite.`,
+  );
+  const code = scanLiteCode(counted);
+  await type(code);
+  await expect(page.locator('[data-outcome="accepted"]')).toContainText(
+    `Pack (01)${counted.gtin}(10)${counted.batch} accepted: 1 pack counted.`,
+  );
+  await type(code);
+  await expect(page.getByRole('region', { name: 'Lines' }).getByTestId('line-progress')).toContainText('2 / 2');
+  await page.screenshot({ path: testInfo.outputPath('ldc-scanlite-counted.png') });
+
+  await completeDocument(page, 'WO Details', 'Complete dispatch?', 'GI scan saved successfully!');
+  await expect(page).toHaveURL(new RegExp(`/ldc/doDetails/SCANLITE\\?docNo=${LITE}$`));
+  expect(calls.length).toBeGreaterThan(3);
+  expect(calls.filter((url) => !url.includes('area=LDC'))).toEqual([]);
 });
 
 test('a local operator takes a dispatched carton back on an RMA: a pack in stock is refused, the carton links to Item Details', async ({
@@ -195,7 +250,7 @@ test('a local operator transfers a carton on an STO: a dispatched pack is refuse
 
 test('a local operator returns a carton to the principal: a dispatched pack is refused', async ({ page }) => {
   await openList(page, 'RTP', 'RTP List');
-  await openCard(page, 'Search RTP No.', `RTP No. ${RTP}`, 'RTP Details');
+  await openCard(page, 'Search RTP OBD No.', `RTP OBD No. ${RTP}`, 'RTP Details');
   await expect(page).toHaveURL(new RegExp(`/ldc/rtpDetails/${RTP}$`));
   await page.getByRole('link', { name: 'Scan', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/ldc/ScanOperation/${RTP}\\?p=RTP$`));
