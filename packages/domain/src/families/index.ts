@@ -2,4 +2,5 @@ export * from './family.ts';
 export * from './rules.ts';
 export * from './registry.ts';
 export * from './decide.ts';
+export * from './lite.ts';
 export * from './count.ts';

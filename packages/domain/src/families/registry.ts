@@ -1,4 +1,5 @@
 import { defineFamily, type Family } from './family.ts';
+import { liteFamilies, type LiteFamily } from './lite.ts';
 import { firstExpiryFirstOut, fullBundlesOnly, notExpired } from './rules.ts';
 
 /**
@@ -284,7 +285,24 @@ export const scanLite = defineFamily({
 
 export const FAMILIES: readonly Family[] = [receive, dispatch, returns, scrap, transfer, returnToPrincipal, redress, scanLite];
 
-/** The family of a document type, or undefined when no workflow runs it yet. */
+/** The lite ('+') families of the local area: the full ones lightened, on the same engine (decision 0039). */
+export const LITE_FAMILIES: readonly LiteFamily[] = liteFamilies({
+  dispatch,
+  receive,
+  returns,
+  scrap,
+  transfer,
+  returnToPrincipal,
+  redress,
+});
+
+/** The family of a document type (a lite one included), or undefined when no workflow runs it yet. */
 export function familyOf(type: string): Family | undefined {
-  return FAMILIES.find((f) => f.type === type);
+  return FAMILIES.find((f) => f.type === type) ?? LITE_FAMILIES.find((l) => l.family.type === type)?.family;
+}
+
+/** The lite family of a module ('DISPATCH+', any case), or undefined. */
+export function liteFamilyOf(module: string | null | undefined): LiteFamily | undefined {
+  const upper = (module ?? '').toUpperCase();
+  return LITE_FAMILIES.find((l) => l.module === upper);
 }

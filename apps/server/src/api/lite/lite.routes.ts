@@ -1,0 +1,186 @@
+import { authorize, LITE_FAMILIES, liteFamilyOf, type Action, type Feature, type LiteFamily } from '@pharma/domain';
+import { ErrorBody } from '@pharma/domain/contract/common';
+import { CompleteResponse, ListResponse, ScanResponse } from '@pharma/domain/contract/inventory';
+import {
+  LiteCreateRequest,
+  LiteDeleteItemRequest,
+  LiteDocumentQuery,
+  LiteDocumentRef,
+  LiteDocumentResponse,
+  LiteLineQuery,
+  LiteLineRequest,
+  LiteLineResponse,
+  LiteListQuery,
+  LiteMaterialQuery,
+  LiteMaterialResponse,
+  LiteMessageResponse,
+  LiteRedressCompleteRequest,
+  LiteScanRequest,
+} from '@pharma/domain/contract/lite';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import type { ZodApp } from '../../lib/zod-app.ts';
+import type { LiteService } from './lite.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+const tags = ['lite'];
+/** Paths naming the family in their body or query: the area is checked on arrival, the family's module once it is read. */
+const inArea = { requirement: { application: 'LDC' as const } };
+
+/**
+ * The 23 lite paths of spec point 7 (decision 0039). Every path checks the family's module (REDRESS+,
+ * DISPATCH+, …) on the server: the list and scan paths name their family, so their requirement says it;
+ * the others read `moduleType` and check it with the same `authorize()` before the service runs.
+ */
+export function liteRoutes(app: ZodApp, service: LiteService): void {
+  const user = (request: FastifyRequest) => ({ userId: request.principal!.user.id });
+
+  for (const f of LITE_FAMILIES) {
+    app.get(f.api.list, {
+      config: { requirement: { application: 'LDC', module: f.module, feature: 'List' } },
+      schema: {
+        tags,
+        summary: `${f.name} documents of the local area, 20 a page`,
+        querystring: LiteListQuery,
+        response: { 200: ListResponse, ...errors },
+      },
+      handler: async (request) => service.list(f, request.query),
+    });
+    app.post(f.api.scan, {
+      config: { requirement: { application: 'LDC', module: f.module, action: 'Scan' } },
+      schema: {
+        tags,
+        summary: `Scan a ${f.scanUnits.join(', ')} against a ${f.name} document: the units move as the engine's ${f.family.type} family says (idempotent by scanId)`,
+        body:
+          f.scanUnits.length === 1
+            ? LiteScanRequest.extend({ unit: LiteScanRequest.shape.unit.refine((u) => f.scanUnits.includes(u), `a ${f.scanUnits[0]}`) })
+            : LiteScanRequest,
+        response: { 200: ScanResponse, ...errors },
+      },
+      handler: async (request) => service.scan(user(request), f, request.body),
+    });
+  }
+
+  app.post('/api/lite/createDocument', {
+    config: inArea,
+    schema: {
+      tags,
+      summary: 'Create a lite document with the number the user entered (unique per family)',
+      body: LiteCreateRequest,
+      response: { 201: LiteDocumentResponse, ...errors },
+    },
+    handler: async (request, reply) => {
+      const f = gate(request, request.body.moduleType, { feature: 'CreateMaterialBatch' });
+      reply.code(201);
+      return service.create(user(request), f, request.body);
+    },
+  });
+
+  app.post('/api/lite/removeDocument', {
+    config: inArea,
+    schema: {
+      tags,
+      summary: 'Remove a lite document that has no packs on it (refused while scanned packs remain)',
+      body: LiteDocumentRef,
+      response: { 200: LiteMessageResponse, ...errors },
+    },
+    handler: async (request) =>
+      service.remove(user(request), gate(request, request.body.moduleType, { feature: 'CreateMaterialBatch' }), request.body.docNo),
+  });
+
+  app.post('/api/lite/updateDocument', {
+    config: inArea,
+    schema: {
+      tags,
+      summary: "Add a material and batch line, or set the quantity of that line ('Item added successfully!')",
+      body: LiteLineRequest,
+      response: { 200: LiteDocumentResponse, ...errors },
+    },
+    handler: async (request) =>
+      service.putLine(user(request), gate(request, request.body.moduleType, { feature: 'CreateMaterialBatch' }), request.body),
+  });
+
+  app.get('/api/lite/getDocumentDetails', {
+    config: inArea,
+    schema: {
+      tags,
+      summary: 'A lite document with its lines and every unit scanned on them',
+      querystring: LiteDocumentQuery,
+      response: { 200: LiteDocumentResponse, ...errors },
+    },
+    handler: async (request) => service.details(gate(request, request.query.moduleType, { feature: 'DetailsPage' }), request.query.docNo),
+  });
+
+  app.get('/api/lite/getDocumentDetailsByMaterialAndBatch', {
+    config: inArea,
+    schema: {
+      tags,
+      summary: 'One material and batch line of a lite document, with the units scanned on it',
+      querystring: LiteLineQuery,
+      response: { 200: LiteLineResponse, ...errors },
+    },
+    handler: async (request) => {
+      const f = gate(request, request.query.moduleType, { feature: 'MaterialDetails' });
+      return service.line(f, request.query.docNo, request.query.materialNo, request.query.batchNo);
+    },
+  });
+
+  app.get('/api/lite/getMaterialDetails', {
+    config: inArea,
+    schema: {
+      tags,
+      summary: 'A material by its number, or by a scanned pack code (its GTIN; the batch comes along)',
+      querystring: LiteMaterialQuery,
+      response: { 200: LiteMaterialResponse, ...errors },
+    },
+    handler: async (request) => {
+      gate(request, request.query.moduleType, { feature: 'MaterialDetails' });
+      return service.material(request.query);
+    },
+  });
+
+  app.post('/api/lite/deleteItem', {
+    config: inArea,
+    schema: {
+      tags,
+      summary: "Delete a scanned unit (back to its state before the scan) or a line with nothing scanned ('Item removed successfully')",
+      body: LiteDeleteItemRequest,
+      response: { 200: LiteDocumentResponse, ...errors },
+    },
+    handler: async (request) =>
+      service.deleteItem(user(request), gate(request, request.body.moduleType, { action: 'DeleteScannedItem' }), request.body),
+  });
+
+  app.post('/api/lite/completeOperationForDoc', {
+    config: inArea,
+    schema: {
+      tags,
+      summary: "Complete a lite document: its scanned units take the family's completed state",
+      body: LiteDocumentRef,
+      response: { 200: CompleteResponse, ...errors },
+    },
+    handler: async (request) =>
+      service.complete(user(request), gate(request, request.body.moduleType, { action: 'Complete' }), request.body.docNo),
+  });
+
+  const redress = LITE_FAMILIES.find((f) => f.api.complete.endsWith('/completeScanningForRRD'))!;
+  app.post(redress.api.complete, {
+    config: { requirement: { application: 'LDC', module: redress.module, action: 'Complete' } },
+    schema: {
+      tags,
+      summary: `'Complete Scanning' of a ${redress.name} document`,
+      body: LiteRedressCompleteRequest,
+      response: { 200: CompleteResponse, ...errors },
+    },
+    handler: async (request) => service.complete(user(request), redress, request.body.docNo),
+  });
+}
+
+/** The family `moduleType` names, once the caller is found to have its module (and the feature or action). */
+function gate(request: FastifyRequest, moduleType: string, need: { feature?: Feature; action?: Action }): LiteFamily {
+  const f = liteFamilyOf(moduleType);
+  if (!f) throw new AppError(404, 'LITE_UNKNOWN_MODULE', { module: moduleType });
+  const result = authorize({ application: 'LDC', module: f.module, ...need }, request.principal?.authorization);
+  if (!result.ok) throw new AppError(result.status, result.code);
+  return f;
+}
