@@ -288,6 +288,7 @@ export const SEARCH_UI = {
   save: 'Save',
   searchLabel: 'SSCC or pack code',
   searchPlaceholder: 'Scan or type an SSCC or a pack code',
+  readLabel: 'Read a label field by field (Scan Fill Data)',
   editStatus: 'Edit status',
   newStatus: 'New status',
   statusReason: 'Reason (optional)',

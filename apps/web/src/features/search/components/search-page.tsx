@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Stack } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { Anchor, Stack } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { SEARCH_UI } from '../../../config/labels.ts';
 import { ScanField } from '../../../components/ui/scan-field.tsx';
@@ -44,6 +44,12 @@ export function SearchPage({ area }: { area: Area }) {
       />
       {target?.kind === 'sscc' && <SearchResults query={bySscc} area={area} />}
       {target?.kind === 'serial' && <SearchResults query={bySerial} area={area} />}
+      {area === 'LDC' && (
+        // The local label reader (decision 0028): every field a label carries, then the unit it names.
+        <Anchor component={Link} to="/ldc/scanFillData" size="sm">
+          {SEARCH_UI.readLabel}
+        </Anchor>
+      )}
     </Stack>
   );
 }
