@@ -14,6 +14,7 @@ import {
   type ScanUnit,
   type StockBatch,
   type UnitType,
+  type DecodeResult,
 } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
@@ -27,6 +28,7 @@ import { viewLines } from '../inventory/document-view.ts';
 import * as units from '../inventory/units.repository.ts';
 import * as scans from './scans.repository.ts';
 import { isoToday } from '../../lib/today.ts';
+import { readerOptions } from '../readers/readers.service.ts';
 
 export interface Actor {
   userId: string;
@@ -51,7 +53,7 @@ export class ScanService {
     // Annex 11 attribution (decision 0026): a scan naming its maker is recorded only under that maker.
     if (req.userId !== undefined && req.userId !== actor.userId) throw new AppError(409, 'SCAN_OF_ANOTHER_USER');
     const family = familyFor(req.docType);
-    const key = this.decode(req.code, req.unit, req.idType, today);
+    const key = await this.scanKey(req, today);
     const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit]);
     return this.once(req.scanId, requestHash, async (trx) => {
       // Reads and the decision first: a refusal changes nothing (and in a group commit needs no savepoint).
@@ -235,15 +237,21 @@ export class ScanService {
     return JSON.parse(row.response_json) as T;
   }
 
+  /**
+   * Decodes with the decoder's defaults; where the reader settings of the document's warehouse can
+   * change the answer (Non-GS1 mode: prefix, strip00; a bare SSCC in GS1 mode), decodes again with
+   * the settings stored for that warehouse and the reader the scan names (decision 0042).
+   */
+  private async scanKey(req: ScanRequest, today: string): Promise<ScanKey> {
+    const defaults = { unit: req.unit, idType: req.idType, today };
+    const first = decodeScan(req.code, defaults);
+    if (req.idType === 'GS1' && (first.ok || first.code !== 'SSCC_WITHOUT_AI')) return keyOf(first, req.unit);
+    const settings = await readerOptions(this.db, req.docType, req.docNo, req.device);
+    return keyOf(decodeScan(req.code, { ...defaults, ...settings }), req.unit);
+  }
+
   private decode(code: string, unit: UnitType, idType: 'GS1' | 'NON_GS1', today: string): ScanKey {
-    const decoded = decodeScan(code, { unit, idType, today });
-    if (!decoded.ok) throw new AppError(400, decoded.code, decoded.params);
-    if (unit === 'PLT' || unit === 'CTN') {
-      if (decoded.sscc) return { sscc: decoded.sscc };
-      throw new AppError(400, 'ITEM_ID_NOT_SUPPORTED');
-    }
-    if (decoded.gtin && decoded.serial) return { gtin: decoded.gtin, serial: decoded.serial };
-    throw new AppError(400, 'ITEM_ID_NOT_SUPPORTED');
+    return keyOf(decodeScan(code, { unit, idType, today }), unit);
   }
 
   /** For deleting: the unit type is optional; an SSCC names a pallet or carton, GTIN + serial a pack. */
@@ -258,6 +266,17 @@ export class ScanService {
 }
 
 type ScanKey = { sscc: string } | { gtin: string; serial: string };
+
+/** The unit a decoded scan names: an SSCC in carton or pallet mode, GTIN + serial for a pack. */
+function keyOf(decoded: DecodeResult, unit: UnitType): ScanKey {
+  if (!decoded.ok) throw new AppError(400, decoded.code, decoded.params);
+  if (unit === 'PLT' || unit === 'CTN') {
+    if (decoded.sscc) return { sscc: decoded.sscc };
+    throw new AppError(400, 'ITEM_ID_NOT_SUPPORTED');
+  }
+  if (decoded.gtin && decoded.serial) return { gtin: decoded.gtin, serial: decoded.serial };
+  throw new AppError(400, 'ITEM_ID_NOT_SUPPORTED');
+}
 
 /** The family that runs documents of `type`; a type no workflow runs yet is refused. */
 export function familyFor(type: string): Family {
