@@ -31,6 +31,11 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+/** This version's migrations by name, in order: a database copied between engines must have exactly these. */
+export function migrationNames(): string[] {
+  return Object.keys(MIGRATIONS).sort();
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

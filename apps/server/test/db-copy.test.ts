@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { sealAudit, verifyAuditChain, writeAudit } from '../src/db/audit.ts';
+import { copySqliteToPostgres, CopyRefused, type CopyReport } from '../src/db/copy.ts';
+import { openDatabase } from '../src/db/database.ts';
+import type { ZodApp } from '../src/lib/zod-app.ts';
+import { DEMO_USERS } from '../src/seed/demo.ts';
+import { createPostgresDatabase, signIn, startTestApp, type TestApp } from './harness.ts';
+
+/**
+ * Moving a site from SQLite to PostgreSQL (issue 15, decision 0046): the demo warehouse, used a little
+ * (sign-ins, a scan, sealed and unsealed audit rows), copied into an empty PostgreSQL database; the
+ * copy is checked table by table and a server started on it answers as the old one did.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from SQLite to PostgreSQL', () => {
+  let site: TestApp;
+  let target: { url: string; drop(): Promise<void> };
+  let report: CopyReport;
+  let copy: ZodApp;
+  let dataDir: string;
+  let file: string;
+  const IBD = '1800000101';
+
+  beforeAll(async () => {
+    site = await startTestApp('sqlite');
+    const operator = await signIn(site.app, DEMO_USERS.rdc);
+    const scanned = await site.app.inject({
+      method: 'POST',
+      url: '/api/scanForOperation',
+      headers: operator.headers,
+      payload: { docType: 'IBD', docNo: IBD, code: '00088812340000644473', unit: 'CTN', scanId: randomUUID() },
+    });
+    expect(scanned.statusCode).toBe(200);
+    await sealAudit(site.database.db);
+    // The site's file as it is now (its own sealer keeps running), plus a row written after the last
+    // seal: copied unsealed, chained later by the new site's sealer.
+    dataDir = mkdtempSync(join(tmpdir(), 'pharma-copy-'));
+    file = join(dataDir, 'site.sqlite');
+    if (site.database.kind !== 'sqlite') throw new Error('the site runs on SQLite');
+    site.database.native.exec(`VACUUM INTO '${file}'`);
+    const snapshot = openDatabase({ kind: 'sqlite', file });
+    await writeAudit(snapshot.db, [
+      { actorId: null, entity: 'site', entityId: 'move', action: 'copy', reason: 'written after the last seal' },
+    ]);
+    await snapshot.close();
+    target = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'pharma_copy');
+    report = await copySqliteToPostgres({ from: file, to: target.url });
+
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: target.url,
+      JWT_SECRET: 'another-secret-another-secret-0123456789',
+      LOG_LEVEL: 'silent',
+    });
+    copy = await buildApp({ config, database: openDatabase(config.database) });
+    await copy.ready();
+  }, 120_000);
+
+  afterAll(async () => {
+    await copy?.close();
+    await site?.close();
+    await target?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('copies every table with the same rows: counts and checksums match, the audit chain is intact', () => {
+    expect(report.ok).toBe(true);
+    const byTable = Object.fromEntries(report.tables.map((t) => [t.table, t]));
+    for (const table of [
+      'users',
+      'roles',
+      'handling_units',
+      'documents',
+      'document_lines',
+      'scans',
+      'scan_items',
+      'audit_log',
+      'audit_chain_head',
+    ]) {
+      expect(byTable[table], table).toBeDefined();
+      expect(byTable[table]!.ok, table).toBe(true);
+    }
+    expect(byTable.handling_units!.rows).toBeGreaterThan(100);
+    expect(byTable.scans!.copiedRows).toBeGreaterThan(0);
+    expect(report.tables.every((t) => t.rows === t.copiedRows && t.checksum === t.copiedChecksum)).toBe(true);
+    // The chain came over as it was: every sealed row, ending at the same head, plus the unsealed rows.
+    expect(report.chain.ok).toBe(true);
+    expect(report.chain.sealed).toBe(report.sourceSealed);
+    expect(report.chain.sealed).toBeGreaterThan(0);
+    expect(report.chain.unsealed).toBeGreaterThan(0);
+  });
+
+  it('a server on the copy signs the same users in and shows the same document, and goes on with the chain', async () => {
+    const headers = (await signIn(copy, DEMO_USERS.rdc)).headers;
+    const before = await site.app.inject({
+      method: 'GET',
+      url: `/api/ibdNo/${IBD}`,
+      headers: (await signIn(site.app, DEMO_USERS.rdc)).headers,
+    });
+    const after = await copy.inject({ method: 'GET', url: `/api/ibdNo/${IBD}`, headers });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual(before.json());
+    const database = openDatabase({ kind: 'postgres', url: target.url });
+    try {
+      await sealAudit(database.db);
+      const chain = await verifyAuditChain(database.db);
+      expect(chain.ok).toBe(true);
+      expect(chain.sealed).toBeGreaterThan(report.chain.sealed);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses a target that is not empty, and one that holds tables of something else, writing nothing', async () => {
+    await expect(copySqliteToPostgres({ from: file, to: target.url })).rejects.toThrow(/the target is not empty: .*users/);
+    const other = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'pharma_other');
+    try {
+      const client = new pg.Client({ connectionString: other.url });
+      await client.connect();
+      await client.query('CREATE TABLE invoices (id text PRIMARY KEY)');
+      const refused = await copySqliteToPostgres({ from: file, to: other.url }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(CopyRefused);
+      expect((refused as Error).message).toMatch(/tables this app does not have \(invoices\)/);
+      const tables = await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
+      expect(tables.rows.map((r) => r.table_name)).toEqual(['invoices']);
+      await client.end();
+    } finally {
+      await other.drop();
+    }
+  });
+});
