@@ -17,6 +17,8 @@ export interface CountInput {
   lines: readonly (AllocLine & { scanned: number })[];
   /** 'scan' adds the pack, 'reverse' takes one pack of that material and batch off again. */
   kind: 'scan' | 'reverse';
+  /** For a reverse: the packs of the code's material and batch counted on each line (by line number), scans less reverses. */
+  countedOn?: ReadonlyMap<number, number>;
   today: string;
 }
 
@@ -45,10 +47,9 @@ export function decideCount(input: CountInput): CountDecision {
   const batchNo = code.batchNo;
 
   if (input.kind === 'reverse') {
-    // The last line of that material and batch with a pack counted gives one back.
-    const line = [...lines]
-      .sort((a, b) => b.lineNo - a.lineNo)
-      .find((l) => l.materialNo === materialNo && (l.batchNo === null || l.batchNo === batchNo) && l.scanned > 0);
+    // The last line that counted a pack of this very material and batch gives one back (a batch-less
+    // line may hold other batches of the material: those stay).
+    const line = [...lines].sort((a, b) => b.lineNo - a.lineNo).find((l) => l.scanned > 0 && (input.countedOn?.get(l.lineNo) ?? 0) > 0);
     if (!line) return refuse({ status: 422, code: 'COUNTED_NONE_TO_REMOVE', params: { materialNo, batchNo, ...where } });
     return { ok: true, materialNo, batchNo, lineNo: line.lineNo, count: line.scanned - 1 };
   }

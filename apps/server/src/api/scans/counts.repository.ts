@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ScanKind } from '../../db/schema.ts';
 
@@ -42,4 +43,17 @@ export async function insertCountedScan(db: Db, s: NewCountedScan): Promise<void
 
 export function storedCountedAnswer(db: Db, scanId: string): Promise<{ request_hash: string; response_json: string } | undefined> {
   return db.selectFrom('counted_scans').select(['request_hash', 'response_json']).where('id', '=', scanId).executeTakeFirst();
+}
+
+/** The packs of a material and batch counted on each line of a document: its scans less its reverses. */
+export async function countedOnLines(db: Db, documentId: string, materialNo: string, batchNo: string): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('counted_scans')
+    .select(['line_no', sql<number>`SUM(CASE WHEN kind = 'scan' THEN 1 ELSE -1 END)`.as('n')])
+    .where('document_id', '=', documentId)
+    .where('material_no', '=', materialNo)
+    .where('batch_no', '=', batchNo)
+    .groupBy('line_no')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.line_no), Number(r.n)]));
 }

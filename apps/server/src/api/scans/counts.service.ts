@@ -68,10 +68,13 @@ export class CountService {
     if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: family.type, number: req.docNo });
     if (kind === 'reverse' && doc.status === 'Completed') throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
     const lines = await docs.lines(trx, doc.id);
+    const materialNo = decoded.gtin ? ((await materialWithGtin(trx, decoded.gtin)) ?? null) : null;
     const decision = decideCount({
       document: { type: doc.type, number: doc.number, status: doc.status, warehouseNo: doc.warehouse_no },
       code: { gtin: decoded.gtin, batchNo: decoded.batch, expiry: decoded.expiry, serial: decoded.serial },
-      materialNo: decoded.gtin ? ((await materialWithGtin(trx, decoded.gtin)) ?? null) : null,
+      materialNo,
+      countedOn:
+        kind === 'reverse' && materialNo && decoded.batch ? await counts.countedOnLines(trx, doc.id, materialNo, decoded.batch) : undefined,
       lines: lines.map((l) => ({
         lineNo: l.line_no,
         materialNo: l.material_no,

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { decideCount, type CountInput } from './count.ts';
+
+/** ScanLite's counting (decision 0027): one pack of a material and batch per scan, no unit. */
+const base: CountInput = {
+  document: { type: 'SCANLITE', number: '9000000201', status: 'In Progress', warehouseNo: 'W3010' },
+  code: { gtin: '08881234102966', batchNo: 'B1', expiry: '2028-09-30', serial: null },
+  materialNo: '10000057',
+  lines: [
+    { lineNo: 10, materialNo: '10000057', batchNo: 'B1', quantity: 1, scanned: 0 },
+    { lineNo: 20, materialNo: '10000057', batchNo: null, quantity: 2, scanned: 0 },
+    { lineNo: 30, materialNo: '10000001', batchNo: 'B1', quantity: 5, scanned: 0 },
+  ],
+  kind: 'scan',
+  today: '2026-11-23',
+};
+const withCounts = (counts: number[]): CountInput => ({ ...base, lines: base.lines.map((l, i) => ({ ...l, scanned: counts[i]! })) });
+
+describe('decideCount', () => {
+  it('fills the line of the exact batch first, then a batch-less line of the material, then refuses the excess', () => {
+    expect(decideCount(base)).toEqual({ ok: true, materialNo: '10000057', batchNo: 'B1', lineNo: 10, count: 1 });
+    expect(decideCount(withCounts([1, 0, 0]))).toMatchObject({ ok: true, lineNo: 20, count: 1 });
+    expect(decideCount(withCounts([1, 2, 0]))).toEqual({ ok: false, refusal: { status: 422, code: 'QUANTITY_EXCEEDED' } });
+    // Another batch of the material goes to the batch-less line only.
+    expect(decideCount({ ...base, code: { ...base.code, batchNo: 'B2' } })).toMatchObject({ ok: true, lineNo: 20, batchNo: 'B2' });
+  });
+
+  it('refuses a serialised pack, a code without batch, an unknown GTIN, a passed expiry and a completed document', () => {
+    const code = (over: Partial<CountInput['code']>) => decideCount({ ...base, code: { ...base.code, ...over } });
+    expect(code({ serial: 'S1' })).toMatchObject({
+      ok: false,
+      refusal: { code: 'COUNTED_SERIALISED', params: { id: '08881234102966 S1' } },
+    });
+    expect(code({ batchNo: null })).toMatchObject({ ok: false, refusal: { code: 'COUNTED_NOT_A_PACK_CODE' } });
+    expect(decideCount({ ...base, materialNo: null })).toMatchObject({ ok: false, refusal: { code: 'COUNTED_GTIN_UNKNOWN' } });
+    expect(code({ expiry: '2026-11-22' })).toMatchObject({ ok: false, refusal: { code: 'COUNTED_BATCH_EXPIRED' } });
+    expect(code({ expiry: '2026-11-23' })).toMatchObject({ ok: true });
+    expect(decideCount({ ...base, document: { ...base.document, status: 'Completed' } })).toMatchObject({
+      ok: false,
+      refusal: { status: 409, code: 'DOCUMENT_COMPLETED' },
+    });
+  });
+
+  it('a reverse takes one pack back from the last line that counted a pack of that material and batch', () => {
+    const reverse = (counts: number[], countedOn: [number, number][]) =>
+      decideCount({ ...withCounts(counts), kind: 'reverse', countedOn: new Map(countedOn) });
+    expect(
+      reverse(
+        [1, 1, 0],
+        [
+          [10, 1],
+          [20, 1],
+        ],
+      ),
+    ).toMatchObject({ ok: true, lineNo: 20, count: 0 });
+    // Line 20 holds a pack of another batch: batch B1 comes off line 10.
+    expect(reverse([1, 1, 0], [[10, 1]])).toMatchObject({ ok: true, lineNo: 10, count: 0 });
+    expect(reverse([0, 1, 3], [])).toMatchObject({ ok: false, refusal: { code: 'COUNTED_NONE_TO_REMOVE' } });
+  });
+});
