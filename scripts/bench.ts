@@ -14,9 +14,11 @@ interface BenchModule {
 /** The benchmarks, run in this order. */
 const BENCHES: readonly (readonly [title: string, load: () => Promise<BenchModule>])[] = [
   ['decode', () => import('./bench/decode.bench.ts')],
+  ['epcis', () => import('./bench/epcis.bench.ts')],
   ['receive', () => import('./bench/receive.bench.ts')],
   ['dispatch', () => import('./bench/dispatch.bench.ts')],
   ['web', () => import('./bench/web.bench.ts')],
+  ['copy', () => import('./bench/copy.bench.ts')],
 ];
 
 function formatNumber(n: number): string {

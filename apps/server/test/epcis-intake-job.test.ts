@@ -102,6 +102,23 @@ describe.each(DATABASES)('large EPCIS intake as a job on %s', (kind) => {
     expect(await unitCount()).toBe(before);
   });
 
+  it('a job refused at an event keeps the chunks before it; the corrected document sent again applies only the rest', async () => {
+    const good = epcisDocument(largeShipment(4304)) as { epcisBody: { eventList: Record<string, unknown>[] } };
+    const bad = structuredClone(good);
+    bad.epcisBody.eventList[80]!.parentID = 'urn:epc:id:sgtin:8881234.000001.1';
+    const before = await unitCount();
+    const job = await finished((await post(bad)).headers.location as string);
+    expect(job).toMatchObject({ status: 'failed', error: { code: 'EPCIS_EVENT_REFUSED' } });
+    expect(job.error.message).toMatch(/^Event #81 was refused/);
+    // The 80 packs and most pallets and cartons are in: the chunks before the failing one stayed.
+    expect(await unitCount()).toBeGreaterThan(before + 80);
+    const again = await finished((await post(good)).headers.location as string);
+    expect(again).toMatchObject({ status: 'done' });
+    expect(again.result.applied + again.result.duplicates).toBe(81);
+    expect(again.result.applied).toBeGreaterThanOrEqual(1);
+    expect(await unitCount()).toBe(before + 160);
+  });
+
   it('an unknown job is 404, and jobs need the integration right', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/integration/epcis/jobs/nope', headers: admin })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/integration/epcis/jobs/nope', headers: rdc })).statusCode).toBe(403);

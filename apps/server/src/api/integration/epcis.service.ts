@@ -73,7 +73,7 @@ export class EpcisService {
 
   constructor(
     private readonly db: Db,
-    private readonly limits: { jobEvents: number; chunkEvents: number } = { jobEvents: 500, chunkEvents: 100 },
+    private readonly limits: { jobEvents: number; chunkEvents: number } = { jobEvents: 500, chunkEvents: 50 },
   ) {}
 
   /**
@@ -100,7 +100,8 @@ export class EpcisService {
     checkSchema(doc);
     const events = eventsOf(doc);
     const result = emptyResult(events.length);
-    await this.db.transaction().execute((trx) => applyEvents(trx, actorId, events, 0, today, result, new Set()));
+    const items = events.map((event, index) => ({ event, whole: event, index, first: true, last: true, weight: 1 }));
+    await this.db.transaction().execute((trx) => applyItems(trx, actorId, items, today, result, { seen: new Set(), skipping: new Set() }));
     return result;
   }
 
@@ -125,13 +126,19 @@ export class EpcisService {
         job.processed = Math.min(events.length, from + size);
       }
       const result = emptyResult(events.length);
-      const seen = new Set<string>();
+      const state: ApplyState = { seen: new Set(), skipping: new Set() };
       job.processed = 0;
-      for (let from = 0; from < compacted.length; from += size) {
+      const items = workItems(compacted, size);
+      for (let from = 0; from < items.length;) {
         await yieldToOthers();
-        const chunk = compacted.slice(from, from + size);
-        await this.db.transaction().execute((trx) => applyEvents(trx, actorId, chunk, from, today, result, seen));
-        job.processed = from + chunk.length;
+        // A chunk: items until their EPCs (at least one an item) reach the chunk size.
+        let to = from;
+        for (let weight = 0; to < items.length && weight < size; to++) weight += items[to]!.weight;
+        const chunk = items.slice(from, to);
+        await this.db.transaction().execute((trx) => applyItems(trx, actorId, chunk, today, result, state));
+        const last = chunk[chunk.length - 1]!;
+        job.processed = last.last ? last.index + 1 : last.index;
+        from = to;
       }
       job.result = result;
       job.status = 'done';
@@ -174,37 +181,90 @@ function checkSchema(doc: unknown, offset = 0): void {
   throw new AppError(400, 'EPCIS_INVALID', { detail });
 }
 
-/** Applies events (the document's from `offset` on) in one transaction, counting into `result`. */
-async function applyEvents(
+/**
+ * One event, or a part of a large one: an ObjectEvent's `epcList` or an AggregationEvent's `childEPCs`
+ * a chunk at a time, so that one event of 100,000 packs does not hold the loop in one transaction.
+ * Applying an event's EPCs again is harmless (a pack commissioned with its batch, a child already under
+ * its parent, a unit already expected change nothing), so a part applied before a failure is safe;
+ * the event is recorded as received, and counted, with its last part.
+ */
+interface WorkItem {
+  event: Event;
+  whole: Event;
+  /** The event's index in the document. */
+  index: number;
+  first: boolean;
+  last: boolean;
+  /** EPCs the item carries (at least 1): what a chunk is measured in. */
+  weight: number;
+}
+
+function workItems(events: readonly Event[], size: number): WorkItem[] {
+  const items: WorkItem[] = [];
+  events.forEach((event, index) => {
+    const key = (['epcList', 'childEPCs'] as const).find((k) => Array.isArray(event[k]) && (event[k] as unknown[]).length > size);
+    if (!key) {
+      const epcs = ((event.epcList as unknown[] | undefined)?.length ?? 0) + ((event.childEPCs as unknown[] | undefined)?.length ?? 0);
+      items.push({ event, whole: event, index, first: true, last: true, weight: Math.max(1, epcs) });
+      return;
+    }
+    const list = event[key] as unknown[];
+    for (let from = 0; from < list.length; from += size) {
+      const part = list.slice(from, from + size);
+      items.push({
+        event: { ...event, [key]: part },
+        whole: event,
+        index,
+        first: from === 0,
+        last: from + size >= list.length,
+        weight: part.length,
+      });
+    }
+  });
+  return items;
+}
+
+/** Across the transactions of one intake: events seen (in this document) and events being skipped as received before. */
+interface ApplyState {
+  seen: Set<string>;
+  skipping: Set<string>;
+}
+
+/** Applies work items in one transaction, counting into `result`. */
+async function applyItems(
   trx: Db,
   actorId: string,
-  events: readonly Event[],
-  offset: number,
+  items: readonly WorkItem[],
   today: string,
   result: EpcisResult,
-  seen: Set<string>,
+  state: ApplyState,
 ): Promise<void> {
   const at = new Date().toISOString();
   const audit: AuditEntry[] = [];
   const apply = new EventApplier(trx, actorId, at, today, audit, result);
-  for (const [i, event] of events.entries()) {
-    const index = offset + i;
+  for (const { event, whole, index, first, last } of items) {
     const id =
-      typeof event.eventID === 'string' ? event.eventID : 'sha256:' + createHash('sha256').update(JSON.stringify(event)).digest('hex');
-    const label = `#${index + 1}${typeof event.eventID === 'string' ? ` (${event.eventID})` : ''}`;
-    if (seen.has(id) || (await received.eventReceived(trx, id))) {
+      typeof whole.eventID === 'string' ? whole.eventID : 'sha256:' + createHash('sha256').update(JSON.stringify(whole)).digest('hex');
+    const label = `#${index + 1}${typeof whole.eventID === 'string' ? ` (${whole.eventID})` : ''}`;
+    if (first && (state.seen.has(id) || (await received.eventReceived(trx, id)))) {
       result.duplicates += 1;
+      if (!last) state.skipping.add(id);
       continue;
     }
-    seen.add(id);
+    if (state.skipping.has(id)) {
+      if (last) state.skipping.delete(id);
+      continue;
+    }
     const acted = await apply.event(event, label);
+    if (!last) continue;
+    state.seen.add(id);
     result[acted ? 'applied' : 'ignored'] += 1;
     await received.insertEvent(trx, {
       id,
-      eventType: String(event.type),
-      action: typeof event.action === 'string' ? event.action : null,
+      eventType: String(whole.type),
+      action: typeof whole.action === 'string' ? whole.action : null,
       applied: acted,
-      bodyJson: JSON.stringify(event),
+      bodyJson: JSON.stringify(whole),
       receivedAt: at,
     });
   }
