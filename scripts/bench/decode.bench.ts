@@ -17,7 +17,14 @@ const { parseBarcode } = require('gs1-barcode-parser-mod') as { parseBarcode: (c
 
 const GS = '\x1d';
 const TARGET_PER_SECOND = 1_000_000;
-const SIZE_CEILING = 10_240;
+/**
+ * 11 KB: was 10 KB until the ISO 3166 / ISO 4217 code lists and the IBAN check of the GS1 Barcode
+ * Syntax Dictionary were applied (decision 0044): the lists, one character a code, and their checks
+ * add about 630 bytes; a scanner must refuse a country or currency code the standard refuses.
+ */
+const SIZE_CEILING = 11_264;
+/** Issue 13: at least 1.3 times the fastest npm GS1 parser measured in the same run. */
+const MIN_RATIO = 1.3;
 
 /** A fixed, seeded mix: 60% packs (GS1 DataMatrix), 25% cartons, 15% pallets (GS1-128 labels). */
 export function codeMix(count = 1000): string[] {
@@ -115,8 +122,8 @@ export async function run(): Promise<BenchRow[]> {
     unit: 'decodes/s',
     baseline: { name, value: Math.round(value) },
     ratio: ours / value,
-    target: `>= ${TARGET_PER_SECOND.toLocaleString('en')} and faster`,
-    pass: ours >= TARGET_PER_SECOND && ours > value,
+    target: `>= ${TARGET_PER_SECOND.toLocaleString('en')} and >= ${MIN_RATIO}x`,
+    pass: ours >= TARGET_PER_SECOND && ours >= MIN_RATIO * value,
   });
   return [
     versus('bark-js', barkRate),

@@ -129,9 +129,11 @@ export const MESSAGES = {
   BPR_REQUIRED: 'Enter the BPR No. of PO {number} before scanning carton labels.',
   CARTON_LABEL_INVALID:
     'This is not a carton label: it needs the carton SSCC (00), the GTIN of its packs (02 or 01), their batch (10) and their count (37 or 30).',
-  CARTON_LABEL_OTHER_CONTENT: 'Carton {cartonCode} is already labelled on PO {number} for material {materialNo} batch {batchNo} ({qty} packs).',
+  CARTON_LABEL_OTHER_CONTENT:
+    'Carton {cartonCode} is already labelled on PO {number} for material {materialNo} batch {batchNo} ({qty} packs).',
   CARTON_NOT_LABELLED: 'Carton {cartonCode} has no label on PO {number}: scan its carton label first.',
-  PACK_NOT_FOR_CARTON: 'This pack is material {materialNo} batch {batchNo}; carton {cartonCode} holds material {cartonMaterial} batch {cartonBatch}.',
+  PACK_NOT_FOR_CARTON:
+    'This pack is material {materialNo} batch {batchNo}; carton {cartonCode} holds material {cartonMaterial} batch {cartonBatch}.',
   PACK_NOT_IN_CARTON: 'Pack {id} is not in a carton of PO {number}.',
   REPLACEMENT_OTHER_PRODUCT: 'The replacement must be material {materialNo} batch {batchNo}, like the pack it replaces.',
   NOT_REOPENABLE: '{type} {number} is not completed: only a completed document can be reopened.',
@@ -208,6 +210,9 @@ export const MESSAGES = {
   GS1_BAD_COMPANY_PREFIX: 'The value of ({ai}) does not start with a GS1 Company Prefix (at least 4 digits): {value}.',
   GS1_BAD_PIECE_OF_TOTAL: 'The piece number in ({ai}) must be 1 to the total number of pieces: {value}.',
   GS1_BAD_VALUE: 'The value of ({ai}) is not one its definition allows: {value}.',
+  GS1_BAD_COUNTRY: 'The value of ({ai}) is not an ISO 3166 country code: {value}.',
+  GS1_BAD_CURRENCY: 'The value of ({ai}) is not an ISO 4217 currency code: {value}.',
+  GS1_BAD_IBAN: 'The value of ({ai}) is not a valid IBAN (ISO 13616): {value}.',
   GS1_DUPLICATE_AI: '({ai}) appears twice with different values.',
   GS1_NO_DATA: 'The code holds no GS1 data.',
   GS1_NOT_GS1_SYMBOLOGY: 'The barcode type ({symbology}) does not carry GS1 data. Please scan the GS1 code of the item.',

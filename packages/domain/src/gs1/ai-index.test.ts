@@ -94,7 +94,8 @@ describe('the linters the table names (GS1 Barcode Syntax Dictionary)', () => {
   const APPLIED = new Set(
     (
       'csum csumalpha key keyoff1 yymmd0 yymmdd yyyymmdd yyyymmd0 hhmi hh mi ss pieceoftotal zero nonzero winding yesno ' +
-      'hyphen nozeroprefix hasnondigit iso5218 latitude longitude pcenc mediatype importeridx posinseqslash'
+      'hyphen nozeroprefix hasnondigit iso5218 latitude longitude pcenc mediatype importeridx posinseqslash ' +
+      'iso3166 iso3166999 iso3166alpha2 iso4217 iban'
     ).split(' '),
   );
 

@@ -39,6 +39,11 @@ export type Check =
   | 'mediatype'
   | 'importeridx'
   | 'posinseqslash'
+  | 'iso3166'
+  | 'iso3166999'
+  | 'iso3166alpha2'
+  | 'iso4217'
+  | 'iban'
   | 'cset64';
 
 /**

@@ -18,7 +18,7 @@
  *   X (GS1 character set 82), Y (character set 39) or Z (character set 64, base64url) followed by a
  *   length: `N6` exactly 6, `X..20` 1 to 20. A component in [brackets] is optional. The linters
  *   are the dictionary's (ai-index.ts lists those this package applies); the ones it does not apply
- *   (ISO 3166 / 4217 code lists, IBAN, coupon, package type) are left out to keep the web bundle small.
+ *   (package type of 7041, coupon codes of 8110 and 8112) are left out: see decision 0044.
  * - attributes: `req=01,02+21` one of the listed AIs (or all of a `+` group) must be present, each
  *   `req=` separately; `ex=02,310n` none of these may be present (`n` = any digit; an AI never
  *   excludes itself); `dlpkey[=22,10,21|235]` a Digital Link primary key with its ordered, optional
@@ -76,9 +76,9 @@ export const AI_ROWS: readonly AiRow[] = [
   ...measures(),
   ['37', '?', 'N..8', 'req=00 req=02,8026'], // COUNT
   ['3900-3909', '?', 'N..15', 'req=255,8020 ex=390n,391n,394n,8111'], // AMOUNT
-  ['3910-3919', '?', 'N3 N..15', 'req=8020 ex=391n'], // AMOUNT
+  ['3910-3919', '?', 'N3,iso4217 N..15', 'req=8020 ex=391n'], // AMOUNT
   ['3920-3929', '?', 'N..15', 'req=01 req=30,31nn,32nn,35nn,36nn ex=392n,393n'], // PRICE
-  ['3930-3939', '?', 'N3 N..15', 'req=30,31nn,32nn,35nn,36nn ex=393n'], // PRICE
+  ['3930-3939', '?', 'N3,iso4217 N..15', 'req=30,31nn,32nn,35nn,36nn ex=393n'], // PRICE
   ['3940-3943', '?', 'N4', 'req=255 ex=394n,8111'], // PRCNT OFF
   ['3950-3955', '?', 'N6', 'req=30,31nn,32nn,35nn,36nn ex=392n,393n,395n,8005'], // PRICE/UoM
   ['400', '?', 'X..30', ''], // ORDER NUMBER
@@ -94,12 +94,12 @@ export const AI_ROWS: readonly AiRow[] = [
   ['416', '*?', 'N13,csum,key', ''], // PROD/SERV LOC
   ['417', '*?', 'N13,csum,key', 'dlpkey=7040'], // PARTY
   ['420', '?', 'X..20', 'ex=421'], // SHIP TO POST
-  ['421', '?', 'N3 X..9', 'ex=4307'], // SHIP TO POST
-  ['422', '?', 'N3', 'req=01,02,8006,8026 ex=426'], // ORIGIN
-  ['423', '?', 'N3 [N3] [N3] [N3] [N3]', 'req=01,02 ex=426'], // COUNTRY - INITIAL PROCESS
-  ['424', '?', 'N3', 'req=01,02 ex=426'], // COUNTRY - PROCESS
-  ['425', '?', 'N3 [N3] [N3] [N3] [N3]', 'req=01,02 ex=426'], // COUNTRY - DISASSEMBLY
-  ['426', '?', 'N3', 'req=01,02'], // COUNTRY - FULL PROCESS
+  ['421', '?', 'N3,iso3166 X..9', 'ex=4307'], // SHIP TO POST
+  ['422', '?', 'N3,iso3166', 'req=01,02,8006,8026 ex=426'], // ORIGIN
+  ['423', '?', 'N3,iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166', 'req=01,02 ex=426'], // COUNTRY - INITIAL PROCESS
+  ['424', '?', 'N3,iso3166', 'req=01,02 ex=426'], // COUNTRY - PROCESS
+  ['425', '?', 'N3,iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166', 'req=01,02 ex=426'], // COUNTRY - DISASSEMBLY
+  ['426', '?', 'N3,iso3166', 'req=01,02'], // COUNTRY - FULL PROCESS
   ['427', '?', 'X..3', 'req=01,02 req=422'], // ORIGIN SUBDIVISION
   ['4300', '?', 'X..35,pcenc', 'req=00'], // SHIP TO COMP
   ['4301', '?', 'X..35,pcenc', 'req=00'], // SHIP TO NAME
@@ -108,7 +108,7 @@ export const AI_ROWS: readonly AiRow[] = [
   ['4304', '?', 'X..70,pcenc', 'req=00'], // SHIP TO SUB
   ['4305', '?', 'X..70,pcenc', 'req=00'], // SHIP TO LOC
   ['4306', '?', 'X..70,pcenc', 'req=00'], // SHIP TO REG
-  ['4307', '?', 'X2', 'req=00'], // SHIP TO COUNTRY
+  ['4307', '?', 'X2,iso3166alpha2', 'req=00'], // SHIP TO COUNTRY
   ['4308', '?', 'X..30', 'req=00'], // SHIP TO PHONE
   ['4309', '?', 'N10,latitude N10,longitude', 'req=00'], // SHIP TO GEO
   ['4310', '?', 'X..35,pcenc', 'req=00'], // RTN TO COMP
@@ -118,7 +118,7 @@ export const AI_ROWS: readonly AiRow[] = [
   ['4314', '?', 'X..70,pcenc', 'req=00'], // RTN TO SUB
   ['4315', '?', 'X..70,pcenc', 'req=00'], // RTN TO LOC
   ['4316', '?', 'X..70,pcenc', 'req=00'], // RTN TO REG
-  ['4317', '?', 'X2', 'req=00'], // RTN TO COUNTRY
+  ['4317', '?', 'X2,iso3166alpha2', 'req=00'], // RTN TO COUNTRY
   ['4318', '?', 'X..20', 'req=00'], // RTN TO POST
   ['4319', '?', 'X..30', 'req=00'], // RTN TO PHONE
   ['4320', '?', 'X..35,pcenc', 'req=00'], // SRV DESCRIPTION
@@ -147,7 +147,7 @@ export const AI_ROWS: readonly AiRow[] = [
   ['7021', '?', 'X..20', 'req=01,8006'], // FUNC STAT
   ['7022', '?', 'X..20', 'req=7021'], // REV STAT
   ['7023', '?', 'X..30,key', ''], // GIAI - ASSEMBLY
-  ['7030-7039', '?', 'N3 X..27', 'req=01,02'], // PROCESSOR # s
+  ['7030-7039', '?', 'N3,iso3166999 X..27', 'req=01,02'], // PROCESSOR # s
   ['7040', '', 'N1 X1 X1 X1,importeridx', ''], // UIC+EXT
   ['7041', '', 'X..4', 'req=00'], // UFRGT UNIT TYPE
   ['710', '?', 'X..20', 'req=01'], // NHRN PZN
@@ -177,7 +177,7 @@ export const AI_ROWS: readonly AiRow[] = [
   ['8004', '?', 'X..30,key', 'dlpkey=7040'], // GIAI
   ['8005', '?', 'N6', 'req=01,02'], // PRICE PER UNIT
   ['8006', '?', 'N14,csum,keyoff1 N4,pieceoftotal', 'ex=01,37 dlpkey=22,10,21'], // ITIP
-  ['8007', '?', 'X..34', 'req=415'], // IBAN
+  ['8007', '?', 'X..34,iban', 'req=415'], // IBAN
   ['8008', '?', 'N6,yymmdd N2,hh [N2],mi [N2],ss', 'req=01,02'], // PROD TIME
   ['8009', '?', 'X..50', 'req=00,01'], // OPTSEN
   ['8010', '?', 'Y..30,key', 'dlpkey=8011'], // CPID

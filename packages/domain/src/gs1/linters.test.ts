@@ -112,3 +112,61 @@ describe('AI 8030 digital signature: character set 64 and its padding (GenSpecs 
     expect(code(KEY + value)).toBe(expected);
   });
 });
+
+describe('ISO code lists (GenSpecs section 3: AIs 391n, 393n, 421-426, 4307, 4317, 7030-7039; dictionary iso3166, iso3166999, iso3166alpha2, iso4217)', () => {
+  // The dictionary's lists: 249 ISO 3166-1 num-3 codes, 249 alpha-2 codes, 179 ISO 4217 numeric codes.
+  const counts = [249, 249, 179];
+  const numeric = (check: string) =>
+    Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0')).filter((v) => lint(check, v, 0, 3) === null);
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const alpha2 = [...letters].flatMap((a) => [...letters].map((b) => a + b)).filter((v) => lint('iso3166alpha2', v, 0, 2) === null);
+
+  it('holds the whole lists: as many codes as ISO 3166-1 and ISO 4217 define, with well-known ones in and gaps out', () => {
+    expect([numeric('iso3166').length, alpha2.length, numeric('iso4217').length]).toEqual(counts);
+    expect(numeric('iso3166')).toEqual(expect.arrayContaining(['004', '276', '528', '702', '826', '840', '894']));
+    expect(numeric('iso3166')).not.toEqual(expect.arrayContaining(['000']));
+    for (const v of ['000', '001', '999', '895']) expect(lint('iso3166', v, 0, 3)).toBe('GS1_BAD_COUNTRY');
+    expect(alpha2).toEqual(expect.arrayContaining(['AD', 'DE', 'GB', 'NL', 'SG', 'US', 'ZW']));
+    for (const v of ['AA', 'EU', 'UK', 'XK', 'de']) expect(lint('iso3166alpha2', v, 0, 2)).toBe('GS1_BAD_COUNTRY');
+    expect(numeric('iso4217')).toEqual(expect.arrayContaining(['036', '702', '756', '826', '840', '924', '926', '978', '999']));
+    // Withdrawn: HRK 191, SLL 694, ZWL 932 (the dictionary's changes after its 2025-01-30 release).
+    for (const v of ['191', '694', '932', '000', '001']) expect(lint('iso4217', v, 0, 3)).toBe('GS1_BAD_CURRENCY');
+    expect(lint('iso3166999', '999', 0, 3)).toBeNull();
+    expect(lint('iso3166999', '998', 0, 3)).toBe('GS1_BAD_COUNTRY');
+  });
+
+  it.each([
+    ['422 origin', `01${GTIN}422276`, `01${GTIN}422999`, 'GS1_BAD_COUNTRY'],
+    ['423 up to five countries, each checked', `01${GTIN}423276528040`, `01${GTIN}423276528041`, 'GS1_BAD_COUNTRY'],
+    ['426 full process', `01${GTIN}426702`, `01${GTIN}426000`, 'GS1_BAD_COUNTRY'],
+    ['421 ship-to postal code with country', `00${SSCC}4212761234`, `00${SSCC}4219991234`, 'GS1_BAD_COUNTRY'],
+    ['4307 ship-to country (alpha-2)', `00${SSCC}4307SG`, `00${SSCC}4307EU`, 'GS1_BAD_COUNTRY'],
+    ['7030 processor with country (999: several)', `01${GTIN}7030999ABC`, `01${GTIN}7030998ABC`, 'GS1_BAD_COUNTRY'],
+    [
+      '3911 amount with currency',
+      `415${withCheckDigit('950600013435')}3911978100${GS}8020REF1`,
+      `415${withCheckDigit('950600013435')}3911191100${GS}8020REF1`,
+      'GS1_BAD_CURRENCY',
+    ],
+  ])('%s: a listed code is accepted, another refused', (_what, good, wrong, failure) => {
+    expect(code(good)).toBe('ok');
+    expect(code(wrong)).toBe(failure);
+  });
+});
+
+describe('IBAN (AI 8007, ISO 13616; dictionary iban)', () => {
+  const payTo = `415${withCheckDigit('950600013435')}`;
+  it.each(['GB82WEST12345698765432', 'DE89370400440532013000', 'NL91ABNA0417164300'])('accepts %s', (iban) => {
+    expect(lint('iban', iban, 0, iban.length)).toBeNull();
+    expect(code(`${payTo}8007${iban}${GS}8020REF1`)).toBe('ok');
+  });
+  it.each([
+    ['a changed digit', 'GB82WEST12345698765433'],
+    ['swapped check digits', 'GB28WEST12345698765432'],
+    ['an unknown country', 'XX82WEST12345698765432'],
+    ['lower case', 'gb82west12345698765432'],
+    ['too short', 'GB82'],
+  ])('refuses %s', (_why, iban) => {
+    expect(lint('iban', iban, 0, iban.length)).toBe('GS1_BAD_IBAN');
+  });
+});
