@@ -115,25 +115,31 @@ export class EpcisService {
     try {
       const header = { ...(input as Json), epcisBody: { ...((input as Json).epcisBody as Json), eventList: [] } };
       const events = eventsOf(input);
-      const compacted: Event[] = [];
-      for (let from = 0; from < events.length; from += size) {
+      // Validated first, a chunk of events (or of one large event's EPCs) at a time: nothing is applied
+      // unless the whole document is valid.
+      const raw = workItems(events, size);
+      const wholes = new Map<number, Event>();
+      const items: WorkItem[] = [];
+      for (let from = 0; from < raw.length;) {
         await yieldToOthers();
-        const chunk = (compactCbvValues({ ...header, epcisBody: { eventList: events.slice(from, from + size) } }) as Json)
-          .epcisBody as Json;
-        const list = chunk.eventList as Event[];
-        checkSchema({ ...header, epcisBody: { ...(header.epcisBody as Json), eventList: list } }, from);
-        compacted.push(...list);
-        job.processed = Math.min(events.length, from + size);
+        const to = chunkEnd(raw, from, size);
+        const chunk = raw.slice(from, to);
+        const list = chunk.map((item) => compactEvent(item.event));
+        checkSchema({ ...header, epcisBody: { ...(header.epcisBody as Json), eventList: list } }, (i) => chunk[i]!.index);
+        chunk.forEach((item, k) => {
+          let whole = wholes.get(item.index);
+          if (!whole) wholes.set(item.index, (whole = item.whole === item.event ? list[k]! : compactEvent(item.whole)));
+          items.push({ ...item, event: list[k]!, whole });
+        });
+        job.processed = chunk[chunk.length - 1]!.index + 1;
+        from = to;
       }
       const result = emptyResult(events.length);
       const state: ApplyState = { seen: new Set(), skipping: new Set() };
       job.processed = 0;
-      const items = workItems(compacted, size);
       for (let from = 0; from < items.length;) {
         await yieldToOthers();
-        // A chunk: items until their EPCs (at least one an item) reach the chunk size.
-        let to = from;
-        for (let weight = 0; to < items.length && weight < size; to++) weight += items[to]!.weight;
+        const to = chunkEnd(items, from, size);
         const chunk = items.slice(from, to);
         await this.db.transaction().execute((trx) => applyItems(trx, actorId, chunk, today, result, state));
         const last = chunk[chunk.length - 1]!;
@@ -169,16 +175,27 @@ function eventsOf(doc: unknown): Event[] {
   return Array.isArray(list) ? (list as Event[]) : [];
 }
 
-/** GS1's EPCIS 2.0 JSON Schema; `offset` is the index of the first event given (a chunk of a job). */
-function checkSchema(doc: unknown, offset = 0): void {
+/** GS1's EPCIS 2.0 JSON Schema; `indexOf` maps an event's place in the list given to its index in the document. */
+function checkSchema(doc: unknown, indexOf: (i: number) => number = (i) => i): void {
   const errors = epcisSchemaErrors(doc);
   if (errors.length === 0) return;
-  const path = (p: string) => p.replace(/^\/epcisBody\/eventList\/(\d+)/, (_, i: string) => `/epcisBody/eventList/${Number(i) + offset}`);
+  const path = (p: string) => p.replace(/^\/epcisBody\/eventList\/(\d+)/, (_, i: string) => `/epcisBody/eventList/${indexOf(Number(i))}`);
   const detail = errors
     .slice(0, 3)
     .map((e) => `${path(e.instancePath) || '/'} ${e.message ?? ''}`)
     .join('; ');
   throw new AppError(400, 'EPCIS_INVALID', { detail });
+}
+
+/** The end of the chunk that starts at `from`: items until their EPCs (at least one an item) reach `size`. */
+function chunkEnd(items: readonly WorkItem[], from: number, size: number): number {
+  let to = from;
+  for (let weight = 0; to < items.length && weight < size; to++) weight += items[to]!.weight;
+  return to;
+}
+
+function compactEvent(event: unknown): Event {
+  return (event && typeof event === 'object' ? compactEventCbv(event as Json) : event) as Event;
 }
 
 /**
@@ -202,9 +219,13 @@ interface WorkItem {
 function workItems(events: readonly Event[], size: number): WorkItem[] {
   const items: WorkItem[] = [];
   events.forEach((event, index) => {
-    const key = (['epcList', 'childEPCs'] as const).find((k) => Array.isArray(event[k]) && (event[k] as unknown[]).length > size);
+    const key =
+      event && typeof event === 'object'
+        ? (['epcList', 'childEPCs'] as const).find((k) => Array.isArray(event[k]) && (event[k] as unknown[]).length > size)
+        : undefined;
     if (!key) {
-      const epcs = ((event.epcList as unknown[] | undefined)?.length ?? 0) + ((event.childEPCs as unknown[] | undefined)?.length ?? 0);
+      const lengthOf = (k: string) => (event && typeof event === 'object' && Array.isArray(event[k]) ? (event[k] as unknown[]).length : 0);
+      const epcs = lengthOf('epcList') + lengthOf('childEPCs');
       items.push({ event, whole: event, index, first: true, last: true, weight: Math.max(1, epcs) });
       return;
     }
