@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { eventHashId, eventHashPreimage, lgtinUri, type EpcisObjectEvent } from '@pharma/domain';
+import { epcisSchemaErrors } from '../src/api/integration/epcis-schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { DEMO_SCANLITE, scanLiteCode } from '../src/seed/demo-documents.ts';
@@ -169,6 +171,20 @@ describe.each(DATABASES)('ScanLite on %s', (kind) => {
     const unit = (await get(`/api/searchSSCC/${encodeURIComponent(ssccScan(carton.sscc))}${LDC}`)).json().data[0];
     expect(unit).toMatchObject({ status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED', warehouseNo: 'W3010' });
     expect((await scan(lot(b, 'SL01'))).json()).toMatchObject({ code: 'DOCUMENT_COMPLETED' });
+    // Its EPCIS event: the counted packs as quantities of GTIN and lot (EPCIS 2.0 7.3.3, LGTIN), no instance EPCs.
+    const events = await get(`/api/integration/epcis/events?docType=SCANLITE&docNo=${DOC}`, admin);
+    expect(epcisSchemaErrors(events.json())).toEqual([]);
+    const [event] = events.json().epcisBody.eventList as EpcisObjectEvent[];
+    expect(event).toMatchObject({ bizStep: 'shipping', disposition: 'in_transit', epcList: [] });
+    expect(event!.quantityList).toEqual(
+      expect.arrayContaining([
+        { epcClass: lgtinUri(a.gtin, a.batch), quantity: 2 },
+        { epcClass: lgtinUri(b.gtin, 'SL01'), quantity: 2 },
+      ]),
+    );
+    expect(event!.quantityList).toHaveLength(2);
+    const { eventID, ...rest } = event!;
+    expect(eventID).toBe(eventHashId(eventHashPreimage(rest)!, (text) => createHash('sha256').update(text, 'utf8').digest('hex')));
     const again = await post(`/api/completeOperation${LDC}`, { docType: 'SCANLITE', docNo: DOC });
     expect(again.json().code).toBe('DOCUMENT_COMPLETED');
   });

@@ -31,6 +31,8 @@ export const MovementEventBody = z.object({
   eventTime: z.string(),
   eventTimeZoneOffset: z.string(),
   epcList: z.array(z.string()),
+  /** Counted stock by class (EPCIS 2.0 section 7.3.3; LGTIN class URIs): a ScanLite document's packs. */
+  quantityList: z.array(z.object({ epcClass: z.string(), quantity: z.number() })).optional(),
   action: z.enum(['OBSERVE', 'ADD', 'DELETE']),
   bizStep: z.string().optional(),
   disposition: z.string().optional(),

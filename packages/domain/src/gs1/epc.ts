@@ -49,6 +49,13 @@ export function sgtinUri(gtin: string, serial: string, companyPrefixLength = 7):
   return `urn:epc:id:sgtin:${company}.${itemRef}.${encodeURIComponent(serial)}`;
 }
 
+/** The EPC class URI of a GTIN's lot, for counted (not serialised) stock (EPC Tag Data Standard 6.4.2, LGTIN). */
+export function lgtinUri(gtin: string, lot: string, companyPrefixLength = 7): string {
+  const company = gtin.slice(1, 1 + companyPrefixLength);
+  const itemRef = gtin[0] + gtin.slice(1 + companyPrefixLength, 13);
+  return `urn:epc:class:lgtin:${company}.${itemRef}.${encodeURIComponent(lot)}`;
+}
+
 export function ssccUri(sscc: string, companyPrefixLength = 7): string {
   return `urn:epc:id:sscc:${sscc.slice(1, 1 + companyPrefixLength)}.${sscc[0]}${sscc.slice(1 + companyPrefixLength, 17)}`;
 }

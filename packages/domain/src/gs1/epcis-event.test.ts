@@ -89,6 +89,29 @@ describe('EPCIS 2.0 section 7.4.2: a completed movement as an ObjectEvent', () =
     expect(movementEvent({ ...receipt, destinationGln: '8881234030100' }, sha256)).toEqual({ ok: false, error: 'BAD_GLN' });
   });
 
+  it('EPCIS 2.0 7.3.3: counted stock (ScanLite) moves as quantities of its GTIN and lot (LGTIN class, EPC TDS 6.4.2), no instance EPCs', () => {
+    const counted = built({
+      ...receipt,
+      cbv: dispatch.cbv,
+      document: { number: '9000000201' },
+      units: [],
+      quantities: [
+        { gtin: GTIN, lot: 'B2', quantity: 2 },
+        { gtin: GTIN, lot: 'A1', quantity: 3 },
+        { gtin: GTIN, lot: 'C3', quantity: 0 },
+      ],
+    });
+    expect(counted.epcList).toEqual([]);
+    expect(counted.quantityList).toEqual([
+      { epcClass: 'urn:epc:class:lgtin:8881234.010000.A1', quantity: 3 },
+      { epcClass: 'urn:epc:class:lgtin:8881234.010000.B2', quantity: 2 },
+    ]);
+    expect(movementEvent({ ...receipt, units: [], quantities: [{ gtin: GTIN, lot: 'A1', quantity: 0 }] }, sha256)).toEqual({
+      ok: false,
+      error: 'NO_UNITS',
+    });
+  });
+
   it('a return (receiving, returned, CBV 2.0 7.3 rma) stays at the warehouse', () => {
     const event = built({ ...receipt, cbv: returns.cbv });
     expect(event).toMatchObject({ bizStep: 'receiving', disposition: 'returned', bizLocation: { id: 'urn:epc:id:sgln:8881234.02010.0' } });

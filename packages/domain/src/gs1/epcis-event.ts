@@ -5,7 +5,7 @@
  * document (a business transaction). Its eventID is the CBV 2.0 event hash ID (decision 0017).
  */
 import { hasValidCheckDigit } from './check-digit.ts';
-import { sgtinUri, ssccUri } from './epc.ts';
+import { lgtinUri, sgtinUri, ssccUri } from './epc.ts';
 import { eventHashId, eventHashPreimage, utcMillis, type EpcisObjectEvent } from './event-hash.ts';
 
 /** The JSON-LD context EPCIS 2.0 documents name (EPCIS 2.0 section 12.1). */
@@ -65,6 +65,8 @@ export interface Movement {
    */
   destinationGln?: string | null;
   units: readonly MovementUnit[];
+  /** Counted stock the movement took (a ScanLite document, decision 0027): packs per GTIN and lot. */
+  quantities?: readonly { gtin: string; lot: string; quantity: number }[];
   /** Digits of the GS1 company prefix in the GTINs, SSCCs and GLN (EPC Tag Data Standard section 6); the demo uses 7. */
   companyPrefixLength?: number;
 }
@@ -90,12 +92,17 @@ export function movementEvent(
   if (m.destinationGln != null && !isGln(m.destinationGln)) return { ok: false, error: 'BAD_GLN' };
 
   const epcList = movedEpcs(m.units, prefix);
-  if (epcList.length === 0) return { ok: false, error: 'NO_UNITS' };
+  const quantityList = (m.quantities ?? [])
+    .filter((q) => q.quantity > 0 && /^\d{14}$/.test(q.gtin) && hasValidCheckDigit(q.gtin))
+    .map((q) => ({ epcClass: lgtinUri(q.gtin, q.lot, prefix), quantity: q.quantity }))
+    .sort((a, b) => (a.epcClass < b.epcClass ? -1 : a.epcClass > b.epcClass ? 1 : 0));
+  if (epcList.length === 0 && quantityList.length === 0) return { ok: false, error: 'NO_UNITS' };
   const event: EpcisObjectEvent = {
     type: 'ObjectEvent',
     eventTime,
     eventTimeZoneOffset: m.timeZoneOffset,
     epcList,
+    ...(quantityList.length > 0 ? { quantityList } : {}),
     action: 'OBSERVE',
     bizStep: m.cbv.bizStep,
     disposition: m.cbv.disposition,

@@ -64,6 +64,26 @@ describe('CBV 2.0 section 8.9: the event hash ID', () => {
     expect(eventHashPreimage({ ...REFERENCE, sourceList: [{ type: 'urn:x', source: 'urn:epc:id:sgln:0614141.00002.0' }] })).toBeNull();
   });
 
+  it('8.9.2: a quantity list follows the EPCs, each class as a Digital Link (LGTIN: GTIN and lot) with its quantity', () => {
+    const counted: EpcisObjectEvent = {
+      ...REFERENCE,
+      epcList: [],
+      quantityList: [
+        { epcClass: 'urn:epc:class:lgtin:0614141.107346.LOT%2F2', quantity: 3 },
+        { epcClass: 'urn:epc:class:lgtin:0614141.107346.LOT1', quantity: 12 },
+      ],
+    };
+    expect(eventHashPreimage(counted)).toContain(
+      'eventTimeZoneOffset=-06:00quantityList' +
+        'quantityElementepcClass=https://id.gs1.org/01/10614141073464/10/LOT%2F2quantity=3' +
+        'quantityElementepcClass=https://id.gs1.org/01/10614141073464/10/LOT1quantity=12' +
+        'action=OBSERVE',
+    );
+    expect(
+      eventHashPreimage({ ...counted, quantityList: [{ epcClass: 'urn:epc:class:lgtin:0614141.107346.LOT1', quantity: 1.5 }] }),
+    ).toBeNull();
+  });
+
   it('answers null for what it does not cover rather than a hash nobody else reproduces', () => {
     expect(eventHashPreimage({ ...REFERENCE, bizStep: 'urn:epcglobal:cbv:bizstep:shipping' })).toBeNull();
     expect(eventHashPreimage({ ...REFERENCE, readPoint: { id: 'geo:47.506694,11.104301' } })).toBeNull();

@@ -18,6 +18,8 @@ export interface EpcisObjectEvent {
   eventTime: string;
   eventTimeZoneOffset: string;
   epcList: string[];
+  /** EPCIS 2.0 section 7.3.3: counted objects by class (LGTIN), for stock that is not serialised. */
+  quantityList?: { epcClass: string; quantity: number }[];
   action: 'OBSERVE' | 'ADD' | 'DELETE';
   bizStep?: string;
   disposition?: string;
@@ -30,7 +32,7 @@ export interface EpcisObjectEvent {
 }
 
 const HASHED = new Set(['type', 'eventID', 'eventTime', 'eventTimeZoneOffset', 'epcList', 'action', 'bizStep', 'disposition']);
-const WITH_ID = new Set(['readPoint', 'bizLocation', 'bizTransactionList', 'sourceList', 'destinationList']);
+const WITH_ID = new Set(['quantityList', 'readPoint', 'bizLocation', 'bizTransactionList', 'sourceList', 'destinationList']);
 const CBV_WEB = 'https://ref.gs1.org/cbv/';
 /** A compact CBV term: what the EPCIS 2.0 JSON-LD context defines (no URN, no URL). */
 const TERM = /^[a-z][a-z_]*$/;
@@ -45,6 +47,16 @@ export function eventHashPreimage(event: EpcisObjectEvent): string | null {
   const epcs = event.epcList.map(epcDigitalLink);
   if (epcs.some((e) => e === null)) return null;
   if (epcs.length > 0) parts.push('epcList', ...sorted(epcs.map((e) => `epc=${e}`)));
+  const quantities = event.quantityList ?? [];
+  if (quantities.length > 0) {
+    const items: string[] = [];
+    for (const q of quantities) {
+      const epcClass = epcDigitalLink(q.epcClass);
+      if (!epcClass || !Number.isSafeInteger(q.quantity) || q.quantity < 0) return null;
+      items.push(`quantityElementepcClass=${epcClass}quantity=${q.quantity}`);
+    }
+    parts.push('quantityList', ...sorted(items));
+  }
   parts.push(`action=${event.action}`);
   for (const [key, kind] of [
     ['bizStep', 'BizStep'],
@@ -124,6 +136,7 @@ export function utcMillis(value: string): string | null {
 }
 
 const SGTIN = /^urn:epc:id:sgtin:(\d{6,12})\.(\d{1,7})\.(.{1,60})$/;
+const LGTIN = /^urn:epc:class:lgtin:(\d{6,12})\.(\d{1,7})\.(.{1,60})$/;
 const SSCC = /^urn:epc:id:sscc:(\d{6,12})\.(\d{5,11})$/;
 const SGLN = /^urn:epc:id:sgln:(\d{6,12})\.(\d{0,6})\.(.{1,60})$/;
 
@@ -139,6 +152,13 @@ export function epcDigitalLink(uri: string): string | null {
     const raw = percentDecoded(serial);
     if (company.length + itemRef.length !== 13 || raw === null || raw.length > 20) return null;
     return `https://id.gs1.org/01/${withCheckDigit(itemRef[0] + company + itemRef.slice(1))}/21/${linkEncoded(raw)}`;
+  }
+  m = LGTIN.exec(uri);
+  if (m) {
+    const [, company, itemRef, lot] = m as unknown as [string, string, string, string];
+    const raw = percentDecoded(lot);
+    if (company.length + itemRef.length !== 13 || raw === null || raw.length > 20) return null;
+    return `https://id.gs1.org/01/${withCheckDigit(itemRef[0] + company + itemRef.slice(1))}/10/${linkEncoded(raw)}`;
   }
   m = SSCC.exec(uri);
   if (m) {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DocumentType, MovementUnit } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import type { NewEpcisMovementRow } from '../../db/schema.ts';
@@ -17,6 +18,18 @@ export async function destinationGln(db: Db, documentId: string): Promise<string
     .where('d.id', '=', documentId)
     .executeTakeFirst();
   return row?.gln ?? null;
+}
+
+/** The packs a counted document took (ScanLite, migration 0008), per GTIN and batch: its scans less its reverses. */
+export async function countedQuantities(db: Db, documentId: string): Promise<{ gtin: string; lot: string; quantity: number }[]> {
+  const rows = await db
+    .selectFrom('counted_scans as c')
+    .innerJoin('materials as m', 'm.material_no', 'c.material_no')
+    .select(['m.gtin', 'c.batch_no', sql<number>`SUM(CASE WHEN c.kind = 'scan' THEN 1 ELSE -1 END)`.as('n')])
+    .where('c.document_id', '=', documentId)
+    .groupBy(['m.gtin', 'c.batch_no'])
+    .execute();
+  return rows.filter((r) => r.gtin !== null).map((r) => ({ gtin: r.gtin!, lot: r.batch_no, quantity: Number(r.n) }));
 }
 
 /** Every unit a document's scans put on it: each scanned root and every unit under it (migration 0003). */

@@ -37,6 +37,7 @@ export async function recordMovement(trx: Db, m: CompletedMovement): Promise<voi
       gln: place?.gln ?? null,
       destinationGln: await repo.destinationGln(trx, m.document.id),
       units,
+      quantities: await repo.countedQuantities(trx, m.document.id),
     },
     sha256Hex,
   );
