@@ -27,6 +27,17 @@ describe('checkScan (browser decode before the network)', () => {
   });
 });
 
+describe('checkScan: a bare SSCC (decision 0042)', () => {
+  it("is left to the server, which decodes it with the warehouse's reader settings", () => {
+    expect(checkScan('088812340000000019', 'PLT', 'GS1', TODAY)).toEqual({ ok: true, id: '088812340000000019' });
+    expect(checkScan(' 088812340000000019 ', 'CTN', 'GS1', TODAY)).toEqual({ ok: true, id: '088812340000000019' });
+  });
+  it('with a wrong check digit, or in pack mode, is still refused on the device', () => {
+    expect(checkScan('088812340000000018', 'PLT', 'GS1', TODAY)).toMatchObject({ ok: false });
+    expect(checkScan('088812340000000019', 'EA', 'GS1', TODAY)).toMatchObject({ ok: false, outcome: { local: true } });
+  });
+});
+
 describe('outcomes', () => {
   it('tells a duplicate from a refusal', () => {
     expect(outcomeOfError(new ApiError(409, 'ALREADY_SCANNED', 'This item has already been scanned on DOC 1.'))).toEqual({

@@ -22,6 +22,9 @@ export type LocalCheck = { ok: true; id: string } | { ok: false; outcome: ScanOu
 export function checkScan(raw: string, unit: UnitType, idType: IdType, today: string, counted = false): LocalCheck {
   // A counted family's scan (ScanLite) reads a pack's GTIN and batch, not a unit: decoded as a batch scan.
   const result = decodeScan(raw, counted ? { today, idType: 'GS1', purpose: 'batch' } : { today, unit, idType });
+  // A bare SSCC is accepted or refused by the warehouse's reader settings, which the server holds
+  // (decision 0042): it goes to the server, which answers SSCC_WITHOUT_AI where they do not allow it.
+  if (!result.ok && result.code === 'SSCC_WITHOUT_AI') return { ok: true, id: raw.trim() };
   if (!result.ok) return { ok: false, outcome: { kind: 'refused', code: result.code, text: result.message, local: true } };
   return { ok: true, id: result.id ?? raw };
 }
