@@ -31,6 +31,8 @@ export type Kind = 'sqlite' | 'postgres';
 export interface BenchServer {
   kind: Kind;
   address: string;
+  /** PostgreSQL: a second app instance on the same database (its own pool, group commit and caches). */
+  second?: string;
   database: DatabaseHandle;
   raw: Raw;
   /** Bearer tokens of the demo admin (integration) and regional operator (scans). */
@@ -41,11 +43,15 @@ export interface BenchServer {
   materials: { materialNo: string; gtin: string }[];
 }
 
-/** SQLite, then PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set: `bench` runs on each in turn. */
+/**
+ * SQLite, then PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set: `bench` runs on each in
+ * turn. BENCH_ONLY=sqlite or BENCH_ONLY=postgres runs one of them.
+ */
 export async function onEachDatabase(bench: (server: BenchServer) => Promise<BenchRow[]>): Promise<BenchRow[]> {
-  const rows = await withServer('sqlite', undefined, bench);
+  const only = process.env.BENCH_ONLY;
+  const rows = only === 'postgres' ? [] : await withServer('sqlite', undefined, bench);
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pgUrl) rows.push(...(await withServer('postgres', pgUrl, bench)));
+  if (pgUrl && only !== 'sqlite') rows.push(...(await withServer('postgres', pgUrl, bench)));
   return rows;
 }
 
@@ -63,6 +69,10 @@ async function withServer(kind: Kind, pgUrl: string | undefined, bench: (server:
   await seedDemoIfEmpty(database.db);
   const app = await buildApp({ config, database });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  // PostgreSQL: a second instance, as a site behind a load balancer runs it (issue 15).
+  const secondDatabase = kind === 'postgres' ? openDatabase(config.database) : undefined;
+  const secondApp = secondDatabase && (await buildApp({ config, database: secondDatabase }));
+  const second = await secondApp?.listen({ port: 0, host: '127.0.0.1' });
   const raw = await openRaw(config);
   try {
     const admin = await login(address, DEMO_USERS.admin);
@@ -70,6 +80,7 @@ async function withServer(kind: Kind, pgUrl: string | undefined, bench: (server:
     return await bench({
       kind,
       address,
+      second,
       database,
       raw,
       admin,
@@ -82,6 +93,7 @@ async function withServer(kind: Kind, pgUrl: string | undefined, bench: (server:
     });
   } finally {
     await raw.close();
+    await secondApp?.close();
     await app.close();
     await pgDb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -112,24 +124,30 @@ export async function scanFigures(s: BenchServer, docType: string, docNo: string
       body: { docType, docNo, code: packScan(p), unit: 'EA', idType: 'GS1', scanId: randomUUID() },
     }));
   // Warm-up (not measured): compiled code paths, prepared statements, connections.
-  await loadTest(s.address, s.rdc, CLIENTS, requests(packs.slice(0, WARM_UP)));
-  const load = await loadTest(s.address, s.rdc, CLIENTS, requests(packs.slice(WARM_UP)));
-  const measured = packs.length - WARM_UP;
+  const warmUp = packs.slice(0, WARM_UP);
+  const timed = packs.slice(WARM_UP);
+  const instances = s.second ? [s.address, s.second] : [s.address];
+  await Promise.all(
+    instances.map((address, i) => loadTest(address, s.rdc, CLIENTS, requests(warmUp.filter((_, j) => j % instances.length === i)))),
+  );
+  const statementsBefore = s.database.kind === 'postgres' ? s.database.activity.statements : 0;
+  const load = await loadTest(s.address, s.rdc, CLIENTS, requests(s.second ? timed.slice(0, timed.length / 2) : timed));
+  const statements = s.database.kind === 'postgres' ? s.database.activity.statements - statementsBefore : 0;
+  const measured = s.second ? timed.length / 2 : timed.length;
   if ((load.statuses['200'] ?? 0) !== measured) throw new Error(`scan statuses ${JSON.stringify(load.statuses)}`);
   const scansPerSecond = measured / (load.elapsedMs / 1000);
   const insertRate = await rawInsertRate(s.raw);
   const p99 = percentile(load.latencies, 0.99);
   const rawCommit = await rawCommitP99(s.raw);
-  const sqlite = s.kind === 'sqlite';
-  return [
+  const rows: BenchRow[] = [
     {
       name: `${s.kind}: single-pack scans/s, ${CLIENTS} clients over HTTP`,
       value: Math.round(scansPerSecond),
       unit: 'scans/s',
       baseline: { name: 'raw driver single-row inserts/s', value: Math.round(insertRate) },
       ratio: scansPerSecond / insertRate,
-      target: sqlite ? '>= 2,000' : 'for information',
-      pass: sqlite ? scansPerSecond >= 2000 : undefined,
+      target: '>= 2,000',
+      pass: scansPerSecond >= 2000,
     },
     {
       name: `${s.kind}: scan latency p99, ${CLIENTS} clients (p50 ${round(percentile(load.latencies, 0.5))} ms)`,
@@ -137,10 +155,49 @@ export async function scanFigures(s: BenchServer, docType: string, docNo: string
       unit: 'ms',
       baseline: { name: 'raw one-row durable commit p99 ms', value: round(rawCommit) },
       ratio: p99 / rawCommit,
-      target: sqlite ? '< 50 ms' : 'for information',
-      pass: sqlite ? p99 < 50 : undefined,
+      target: '< 50 ms',
+      pass: p99 < 50,
     },
   ];
+  if (s.database.kind === 'postgres') {
+    rows.push({
+      name: `${s.kind}: statements per scan under load (every statement the instance sent, sessions included)`,
+      value: round(statements / measured),
+      unit: 'statements',
+      target: 'for information',
+    });
+  }
+  if (s.second) {
+    // The other half over two instances, 25 clients on each: one site behind a load balancer.
+    const rest = timed.slice(timed.length / 2);
+    const half = CLIENTS / 2;
+    const both = await Promise.all(
+      [s.address, s.second].map((address, i) => loadTest(address, s.rdc, half, requests(rest.filter((_, j) => j % 2 === i)))),
+    );
+    const ok = both.reduce((n, r) => n + (r.statuses['200'] ?? 0), 0);
+    if (ok !== rest.length) throw new Error(`two-instance scan statuses ${JSON.stringify(both.map((r) => r.statuses))}`);
+    const latencies = both.flatMap((r) => r.latencies);
+    const rate = rest.length / (Math.max(...both.map((r) => r.elapsedMs)) / 1000);
+    rows.push(
+      {
+        name: `${s.kind}: single-pack scans/s, two app instances on one database, ${half} clients on each`,
+        value: Math.round(rate),
+        unit: 'scans/s',
+        baseline: { name: 'raw driver single-row inserts/s', value: Math.round(insertRate) },
+        ratio: rate / insertRate,
+        target: 'for information',
+      },
+      {
+        name: `${s.kind}: scan latency p99 over both instances (p50 ${round(percentile(latencies, 0.5))} ms)`,
+        value: round(percentile(latencies, 0.99)),
+        unit: 'ms',
+        baseline: { name: 'raw one-row durable commit p99 ms', value: round(rawCommit) },
+        ratio: percentile(latencies, 0.99) / rawCommit,
+        target: 'for information',
+      },
+    );
+  }
+  return rows;
 }
 
 /** One scan of a pallet of 4,800 packs onto a document, beside the raw time to insert 4,800 rows. */
@@ -161,15 +218,14 @@ export async function palletFigure(
   const body = await res.json();
   if (res.status !== 200 || body.packs !== 4800) throw new Error(`pallet scan ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
   const raw4800 = (4800 / (await rawInsertRate(s.raw))) * 1000;
-  const sqlite = s.kind === 'sqlite';
   return {
     name: `${s.kind}: ${name}`,
     value: round(palletMs),
     unit: 'ms',
     baseline: { name: 'raw insert of 4,800 rows ms', value: round(raw4800) },
     ratio: palletMs / raw4800,
-    target: sqlite ? `< ${limitMs.toLocaleString('en')} ms` : 'for information',
-    pass: sqlite ? palletMs < limitMs : undefined,
+    target: `< ${limitMs.toLocaleString('en')} ms`,
+    pass: palletMs < limitMs,
   };
 }
 

@@ -15,6 +15,11 @@ function placeholdersOf(db: Db): Placeholders {
   return style;
 }
 
+/** Whether `db` (an instance or a transaction) runs on PostgreSQL: for a repository's dialect-specific statement. */
+export function isPostgres(db: Db): boolean {
+  return placeholdersOf(db) === 'numbered';
+}
+
 /** `?` placeholders outside quoted literals become `$1`, `$2`, … */
 function numbered(text: string): string {
   let n = 0;

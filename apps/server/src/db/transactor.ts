@@ -1,5 +1,5 @@
 import type { ControlledTransaction } from 'kysely';
-import type { DatabaseHandle, Db, NativeSqlite } from './database.ts';
+import type { DatabaseHandle, Db, NativeSqlite, PostgresActivity } from './database.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -9,17 +9,41 @@ import type { Database } from './schema.ts';
  * scans of one document take turns anyway (SQLite has one writer; PostgreSQL's row lock is held
  * until the commit's fsync), so units that arrive while a group is being written are grouped into
  * one transaction, and one commit makes the whole group durable before any of them is answered.
- * A failing unit must roll back only its own changes. PostgreSQL: each unit runs in its own
- * savepoint (after an error its transaction accepts nothing else). SQLite: a unit that fails
- * having changed nothing (a refusal: units check before they write) simply drops out; one that
- * fails after changing rows makes the group roll back and run again with each unit in its own
- * savepoint; savepoints for every unit cost about 90 µs a scan there.
- * docs/decisions/0008-group-commit.md and 0014-scan-path-cost.md have the reasoning.
+ * A failing unit must roll back only its own changes. A unit that fails having changed nothing (a
+ * refusal: units check before they write) simply drops out; one that fails after changing rows
+ * (SQLite: `total_changes()` moved; PostgreSQL: a statement that may write, or one that failed and
+ * so aborted the transaction, went through the driver) makes the group roll back and run again with
+ * each unit in its own savepoint. Savepoints for every unit cost about 90 µs a scan on SQLite and
+ * two round trips a scan on PostgreSQL.
+ * A group also keeps a memo (`groupMemo`) that units may share, cleared after any unit that did not ask for it.
+ * docs/decisions/0008-group-commit.md, 0014-scan-path-cost.md and 0033-postgres-scan-path.md have the reasoning.
  */
 export type Transactor = <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
 
 export function createTransactor(handle: DatabaseHandle): Transactor {
-  return groupCommit(handle.db, handle.kind === 'sqlite' ? sqliteUnit(handle.native) : postgresUnit);
+  return groupCommit(handle.db, handle.kind === 'sqlite' ? sqliteUnit(handle.native) : postgresUnit(handle.activity));
+}
+
+interface Memo {
+  values: Map<string, unknown>;
+  /** Whether the running unit asked for the memo. */
+  used: boolean;
+}
+
+const memos = new WeakMap<Db, Memo>();
+
+/**
+ * What the units of one group share while the group's transaction runs (for the scans: the
+ * documents they locked, and their lines as the group's scans left them). Undefined outside a group,
+ * and when the group runs again unit by unit. The memo is cleared after every unit that did not ask
+ * for it, so a unit that knows nothing of it (a reverse, another writer) cannot leave it stale; a
+ * unit that asks must keep it true to what it wrote, and must not change it before its writes succeed.
+ */
+export function groupMemo(trx: Db): Map<string, unknown> | undefined {
+  const memo = memos.get(trx);
+  if (!memo) return undefined;
+  memo.used = true;
+  return memo.values;
 }
 
 interface Job {
@@ -60,18 +84,29 @@ function sqliteUnit(native: NativeSqlite): UnitRunner {
   };
 }
 
-const postgresUnit: UnitRunner = async (trx, job) => {
-  const unit = await trx.savepoint('unit').execute();
-  try {
-    const value = await job.work(unit);
-    await unit.releaseSavepoint('unit').execute();
-    return { ok: true, value };
-  } catch (error) {
-    await unit.rollbackToSavepoint('unit').execute();
-    await unit.releaseSavepoint('unit').execute();
-    return { ok: false, error };
-  }
-};
+function postgresUnit(activity: PostgresActivity): UnitRunner {
+  return async (trx, job, isolated) => {
+    if (!isolated) {
+      const changesBefore = activity.changes;
+      try {
+        return { ok: true, value: await job.work(trx) };
+      } catch (error) {
+        // Wrote something, or a statement failed (the transaction now refuses everything): run again isolated.
+        return activity.changes === changesBefore ? { ok: false, error } : undefined;
+      }
+    }
+    const unit = await trx.savepoint('unit').execute();
+    try {
+      const value = await job.work(unit);
+      await unit.releaseSavepoint('unit').execute();
+      return { ok: true, value };
+    } catch (error) {
+      await unit.rollbackToSavepoint('unit').execute();
+      await unit.releaseSavepoint('unit').execute();
+      return { ok: false, error };
+    }
+  };
+}
 
 function groupCommit(db: Db, runUnit: UnitRunner): Transactor {
   const queue: Job[] = [];
@@ -79,12 +114,20 @@ function groupCommit(db: Db, runUnit: UnitRunner): Transactor {
 
   async function runUnits(group: Job[], trx: ControlledTransaction<Database>, isolated: boolean): Promise<Outcome[] | undefined> {
     const outcomes: Outcome[] = [];
-    for (const job of group) {
-      const outcome = await runUnit(trx, job, isolated);
-      if (!outcome) return undefined;
-      outcomes.push(outcome);
+    const memo: Memo | undefined = isolated ? undefined : { values: new Map(), used: false };
+    if (memo) memos.set(trx, memo);
+    try {
+      for (const job of group) {
+        const outcome = await runUnit(trx, job, isolated);
+        if (!outcome) return undefined;
+        outcomes.push(outcome);
+        if (memo && !memo.used) memo.values.clear();
+        if (memo) memo.used = false;
+      }
+      return outcomes;
+    } finally {
+      memos.delete(trx);
     }
-    return outcomes;
   }
 
   async function runGroup(group: Job[]): Promise<void> {

@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
+import type { DocumentStatus } from '@pharma/domain';
+import { writeAudit, type AuditEntry, type UnitAudit, type UnitState } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
-import { prepared } from '../../db/prepared.ts';
-import type { ScanKind } from '../../db/schema.ts';
-import { treeCte } from '../inventory/units.repository.ts';
+import { isPostgres, prepared } from '../../db/prepared.ts';
+import type { ScanKind, UnitRow } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+import { setLineCounts, touchDocument } from '../inventory/documents.repository.ts';
+import { findUnitForScan, setTreeState, treeCte, type UnitWithParent } from '../inventory/units.repository.ts';
 
 /** Scans against documents and the packs each put on its document. SQL only. */
 
@@ -43,24 +47,14 @@ const insertLeafItem = prepared<never, [string, string, string, string, string, 
 );
 
 /**
- * Puts `root` and every unit under it on the document for the scan, each with the state it has now
- * (a reverse puts it back); the packs are `counted`. Runs before the scan changes their state.
+ * Puts the unit `rootId` and every unit under it on the document for the scan, each with the state
+ * it has now (a reverse puts it back); the packs are `counted`. Runs before the scan changes their state.
  */
-export async function putOnDocument(
-  db: Db,
-  documentId: string,
-  scanId: string,
-  root: { id: string; type: string; status: string; reason: string | null },
-  leaf: boolean,
-): Promise<void> {
-  if (leaf) {
-    await insertLeafItem(db, documentId, root.id, scanId, root.id, root.status, root.reason);
-    return;
-  }
+async function putTreeOnDocument(db: Db, documentId: string, scanId: string, rootId: string): Promise<void> {
   await sql`
     INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason)
-    WITH RECURSIVE ${treeCte(root.id)}
-    SELECT CAST(${documentId} AS text), h.id, CAST(${scanId} AS text), CAST(${root.id} AS text),
+    WITH RECURSIVE ${treeCte(rootId)}
+    SELECT CAST(${documentId} AS text), h.id, CAST(${scanId} AS text), CAST(${rootId} AS text),
       CASE WHEN h.type = 'EA' THEN 1 ELSE 0 END, h.status, h.reason
     FROM handling_units h WHERE h.id IN (SELECT id FROM tree)`.execute(db);
 }
@@ -70,7 +64,236 @@ export async function takeOffDocument(db: Db, documentId: string, unitIds: strin
   if (unitIds.length) await db.deleteFrom('scan_items').where('document_id', '=', documentId).where('unit_id', 'in', unitIds).execute();
 }
 
+/** Everything a scan of one pack writes. */
+export interface PackScan {
+  scan: NewScan;
+  /** The lines' new scanned counts, by line number. */
+  counts: Map<number, number>;
+  /** The pack as it is before the scan. */
+  pack: UnitRow;
+  state: UnitState & { warehouseNo?: string | null };
+  audit: UnitAudit;
+  /** The document's new status and its audit entry, when the scan changes it. */
+  documentStatus?: { status: DocumentStatus; audit: AuditEntry };
+}
+
+/**
+ * One statement on PostgreSQL (data-modifying CTEs): the scan row, the lines' counts, the pack on
+ * the document with its state before, the pack's new state, its audit row (and the document's, when
+ * the scan moves it), the document's touch. A round trip is what a scan costs there (decision 0033).
+ * The scan row's key fails the whole statement on a repeated scanId.
+ */
+const packScanPg = prepared<never, unknown[]>(`
+  WITH scan AS (
+    INSERT INTO scans (id, document_id, unit_id, kind, code, packs, user_id, device, at, request_hash, response_json)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ), counts AS (
+    UPDATE document_lines l SET scanned_quantity = c.n
+    FROM unnest(CAST(? AS integer[]), CAST(? AS integer[])) AS c(line_no, n)
+    WHERE l.document_id = ? AND l.line_no = c.line_no
+  ), item AS (
+    INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason)
+    VALUES (?, ?, ?, ?, 1, ?, ?)
+  ), pack AS (
+    UPDATE handling_units SET status = ?, reason = ?,
+      warehouse_no = CASE WHEN CAST(? AS boolean) THEN CAST(? AS text) ELSE warehouse_no END, updated_at = ?
+    WHERE id = ?
+  ), unit_audit AS (
+    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
+    VALUES (?, ?, ?, 'unit', ?, ?, ?, ?, ?)
+  ), doc_audit AS (
+    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
+    SELECT a.id, ?, ?, a.entity, a.entity_id, a.action, a.before_json, a.after_json, a.reason
+    FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
+      AS a(id, entity, entity_id, action, before_json, after_json, reason)
+  )
+  UPDATE documents SET updated_at = ?, status = COALESCE(CAST(? AS text), status) WHERE id = ?`);
+
+/** Writes a scan of one pack: on PostgreSQL in one statement, on SQLite as the statements it runs fastest. */
+export async function recordPackScan(db: Db, p: PackScan): Promise<void> {
+  const { scan, pack, state, audit } = p;
+  if (!isPostgres(db)) {
+    await insertScan(db, scan);
+    await setLineCounts(db, scan.documentId, p.counts, 'scanned_quantity');
+    await insertLeafItem(db, scan.documentId, pack.id, scan.id, pack.id, pack.status, pack.reason);
+    await setTreeState(db, pack.id, state, audit, pack);
+    await touchDocument(db, scan.documentId, scan.at, p.documentStatus?.status);
+    if (p.documentStatus) await writeAudit(db, [p.documentStatus.audit], scan.at);
+    return;
+  }
+  await packScanPg(
+    db,
+    ...scanValues(scan),
+    [...p.counts.keys()],
+    [...p.counts.values()],
+    scan.documentId,
+    scan.documentId,
+    pack.id,
+    scan.id,
+    pack.id,
+    pack.status,
+    pack.reason,
+    state.status,
+    state.reason,
+    state.warehouseNo !== undefined,
+    state.warehouseNo ?? null,
+    audit.at,
+    pack.id,
+    `${audit.opId}/${pack.id}`,
+    audit.at,
+    audit.actorId,
+    pack.id,
+    audit.action,
+    JSON.stringify({ status: pack.status, reason: pack.reason }),
+    JSON.stringify({ status: state.status, reason: state.reason }),
+    audit.why,
+    scan.at,
+    audit.actorId,
+    ...documentAudit(p.documentStatus?.audit),
+    scan.at,
+    p.documentStatus?.status ?? null,
+    scan.documentId,
+  );
+}
+
+function json(value: unknown): string | null {
+  return value === undefined ? null : JSON.stringify(value);
+}
+
 /** Replaces the answer a repeat of the scan id gets (a scan made inside a larger operation answers that operation's). */
 export async function setStoredAnswer(db: Db, scanId: string, responseJson: string): Promise<void> {
   await db.updateTable('scans').set({ response_json: responseJson }).where('id', '=', scanId).execute();
+}
+
+/**
+ * PostgreSQL: the pack a scan names, locked, with its parent, and in the same round trip whether the
+ * document expects it: it names no list (no advance shipping notice, no document it receives), or it
+ * names the pack or a unit the pack is in. Same answer as `isExpected` for a pack (which has nothing under it).
+ */
+const packExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string, string, string]>(`
+  SELECT h.*, p.type AS parent_type, p.sscc AS parent_sscc, p.gtin AS parent_gtin, p.serial AS parent_serial,
+    (NOT (EXISTS (SELECT 1 FROM document_units WHERE document_id = $3)
+          OR EXISTS (SELECT 1 FROM documents WHERE id = $3 AND source_document_id IS NOT NULL))
+      OR EXISTS (
+        WITH RECURSIVE up(id, parent_id) AS (
+          SELECT h.id, h.parent_id
+          UNION ALL SELECT u.id, u.parent_id FROM handling_units u JOIN up ON u.id = up.parent_id
+        )
+        SELECT 1 FROM up JOIN document_units du ON du.document_id = $3 AND du.unit_id = up.id)) AS expected
+  FROM handling_units h LEFT JOIN handling_units p ON p.id = h.parent_id
+  WHERE h.gtin = $1 AND h.serial = $2
+  FOR UPDATE OF h`);
+
+/**
+ * The unit a scan names, locked, as `findUnitForScan` answers, and for a pack on PostgreSQL whether
+ * `documentId` expects it (read in the same statement); `expected` is undefined when not read here
+ * (SQLite, where a statement costs no round trip; an SSCC, whose units below count too).
+ */
+export async function findScannedUnit(
+  db: Db,
+  key: { sscc: string } | { gtin: string; serial: string },
+  documentId: string,
+): Promise<(UnitWithParent & { expected?: boolean }) | undefined> {
+  if (!isPostgres(db) || 'sscc' in key) return findUnitForScan(db, key);
+  const [row] = await packExpectedPg(db, key.gtin, key.serial, documentId);
+  return row && row.type === 'EA' ? row : row && { ...row, expected: undefined };
+}
+
+/** Everything a scan of a carton or pallet writes: the unit and everything under it. */
+export interface TreeScan extends Omit<PackScan, 'pack'> {
+  rootId: string;
+}
+
+/** A unit's state as the audit trail writes it, in SQL: {"status":"…","reason":"…" or null}. */
+const STATE_JSON = `'{"status":"' || h.status || '","reason":' || CASE WHEN h.reason IS NULL THEN 'null' ELSE '"' || h.reason || '"' END || '}'`;
+
+/**
+ * PostgreSQL, one statement: the tree walked once, then the scan row, the lines' counts, every unit
+ * of the tree on the document with its state before, an audit row for each, their new state, the
+ * document's audit row when the scan moves it, and its touch. Every part of one statement reads the
+ * rows as they were before it, so the items and audit rows keep each unit's state before the scan.
+ */
+const treeScanPg = prepared<never, unknown[]>(`
+  WITH RECURSIVE tree(id) AS (
+    SELECT id FROM handling_units WHERE id = ?
+    UNION ALL SELECT h.id FROM handling_units h JOIN tree t ON h.parent_id = t.id
+  ), scan AS (
+    INSERT INTO scans (id, document_id, unit_id, kind, code, packs, user_id, device, at, request_hash, response_json)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ), counts AS (
+    UPDATE document_lines l SET scanned_quantity = c.n
+    FROM unnest(CAST(? AS integer[]), CAST(? AS integer[])) AS c(line_no, n)
+    WHERE l.document_id = ? AND l.line_no = c.line_no
+  ), items AS (
+    INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason)
+    SELECT CAST(? AS text), h.id, CAST(? AS text), CAST(? AS text), CASE WHEN h.type = 'EA' THEN 1 ELSE 0 END, h.status, h.reason
+    FROM handling_units h JOIN tree t ON t.id = h.id
+  ), unit_audit AS (
+    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
+    SELECT CAST(? AS text) || '/' || h.id, CAST(? AS text), CAST(? AS text), 'unit', h.id, CAST(? AS text), ${STATE_JSON},
+      CAST(? AS text), CAST(? AS text)
+    FROM handling_units h JOIN tree t ON t.id = h.id
+  ), units AS (
+    UPDATE handling_units SET status = ?, reason = ?,
+      warehouse_no = CASE WHEN CAST(? AS boolean) THEN CAST(? AS text) ELSE warehouse_no END, updated_at = ?
+    WHERE id IN (SELECT id FROM tree)
+  ), doc_audit AS (
+    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
+    SELECT a.id, ?, ?, a.entity, a.entity_id, a.action, a.before_json, a.after_json, a.reason
+    FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
+      AS a(id, entity, entity_id, action, before_json, after_json, reason)
+  )
+  UPDATE documents SET updated_at = ?, status = COALESCE(CAST(? AS text), status) WHERE id = ?`);
+
+/** Writes a scan of a carton or pallet: on PostgreSQL in one statement, on SQLite as the statements it runs fastest. */
+export async function recordTreeScan(db: Db, p: TreeScan): Promise<void> {
+  const { scan, state, audit } = p;
+  if (!isPostgres(db)) {
+    // The scan row first: a repeated scanId stops here, on its key, before anything else is written.
+    await insertScan(db, scan);
+    await setLineCounts(db, scan.documentId, p.counts, 'scanned_quantity');
+    await putTreeOnDocument(db, scan.documentId, scan.id, p.rootId);
+    await setTreeState(db, p.rootId, state, audit);
+    await touchDocument(db, scan.documentId, scan.at, p.documentStatus?.status);
+    if (p.documentStatus) await writeAudit(db, [p.documentStatus.audit], scan.at);
+    return;
+  }
+  await treeScanPg(
+    db,
+    p.rootId,
+    ...scanValues(scan),
+    [...p.counts.keys()],
+    [...p.counts.values()],
+    scan.documentId,
+    scan.documentId,
+    scan.id,
+    p.rootId,
+    audit.opId,
+    audit.at,
+    audit.actorId,
+    audit.action,
+    JSON.stringify({ status: state.status, reason: state.reason }),
+    audit.why,
+    state.status,
+    state.reason,
+    state.warehouseNo !== undefined,
+    state.warehouseNo ?? null,
+    audit.at,
+    scan.at,
+    audit.actorId,
+    ...documentAudit(p.documentStatus?.audit),
+    scan.at,
+    p.documentStatus?.status ?? null,
+    scan.documentId,
+  );
+}
+
+function scanValues(s: NewScan): unknown[] {
+  return [s.id, s.documentId, s.unitId, s.kind, s.code, s.packs, s.userId, s.device, s.at, s.requestHash, s.responseJson];
+}
+
+/** The document's audit row, when there is one, as seven one-or-no-element columns for `unnest`. */
+function documentAudit(d: AuditEntry | undefined): (string | null)[][] {
+  const row = d ? [newId(), d.entity, d.entityId, d.action, json(d.before), json(d.after), d.reason ?? null] : [];
+  return Array.from({ length: 7 }, (_, i) => (d ? [row[i]!] : []));
 }

@@ -8,6 +8,7 @@ import {
   UNIT_LABELS,
   unitId,
   type Application,
+  type DocumentStatus,
   type Family,
   type ScanInput,
   type ScannedRoot,
@@ -18,8 +19,8 @@ import {
 } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
-import { writeAudit } from '../../db/audit.ts';
-import type { Transactor } from '../../db/transactor.ts';
+import type { AuditEntry } from '../../db/audit.ts';
+import { groupMemo, type Transactor } from '../../db/transactor.ts';
 import type { DocumentRow, ScanKind, UnitRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -57,12 +58,17 @@ export class ScanService {
     const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit]);
     return this.once(req.scanId, requestHash, async (trx) => {
       // Reads and the decision first: a refusal changes nothing (and in a group commit needs no savepoint).
-      const doc = await lockDocument(trx, family, req.docNo, actor.area);
-      const found = await units.findUnitForScan(trx, key);
+      // A group's scans share the document they locked and its lines as the group left them (decision 0033).
+      const memo = groupMemo(trx);
+      const doc = await memoised(memo, `doc ${family.type} ${req.docNo} ${actor.area ?? ''}`, () =>
+        lockDocument(trx, family, req.docNo, actor.area),
+      );
+      const found: (units.UnitWithParent & { expected?: boolean }) | undefined =
+        family.expected === 'lines+asn' ? await scans.findScannedUnit(trx, key, doc.id) : await units.findUnitForScan(trx, key);
       const unit = checkUnit(found, key, req.unit);
       const leaf = unit.type === 'EA';
       const tree = leaf ? [unit] : await units.subtree(trx, unit.id, true);
-      const lines = await docs.lines(trx, doc.id);
+      const lines = await memoised(memo, `lines ${doc.id}`, () => docs.lines(trx, doc.id));
       const input: ScanInput = {
         family,
         document: { type: doc.type, number: doc.number, status: doc.status, warehouseNo: doc.warehouse_no },
@@ -81,7 +87,7 @@ export class ScanService {
           quantity: l.quantity,
           scanned: l.scanned_quantity,
         })),
-        expected: family.expected === 'lines+asn' ? await docs.isExpected(trx, doc.id, unit.id) : true,
+        expected: family.expected === 'lines+asn' ? (found!.expected ?? (await docs.isExpected(trx, doc.id, unit.id))) : true,
         olderStock: family.fefo ? await olderStock(trx, family, doc, tree, today) : [],
         today,
       };
@@ -98,7 +104,7 @@ export class ScanService {
       }
       if (!decision.ok) throw new AppError(decision.refusal.status, decision.refusal.code, decision.refusal.params);
 
-      for (const l of lines) l.scanned_quantity = decision.counts.get(l.line_no) ?? l.scanned_quantity;
+      const counted = lines.map((l) => ({ ...l, scanned_quantity: decision.counts.get(l.line_no) ?? l.scanned_quantity }));
       const response: ScanResponse = {
         scanId: req.scanId,
         accepted: true,
@@ -106,34 +112,58 @@ export class ScanService {
         unit: { type: unit.type, id: unitId(unit) },
         document: { status: 'In Progress' },
         warnings: decision.warnings.map((w) => message(w.code, w.params)),
-        data: viewLines(lines, scannedRoots(unit, decision.groups)),
+        data: viewLines(counted, scannedRoots(unit, decision.groups)),
       };
 
       const at = new Date().toISOString();
-      // The scan row first: a repeated scanId stops here, on its key, before anything else is written.
-      await insertScan(trx, {
-        id: req.scanId,
-        doc,
-        unit,
-        kind: 'scan',
-        code: req.code,
-        packs: decision.packs,
-        actor,
-        device: req.device,
-        at,
-        requestHash,
-        response,
+      const audit = { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null };
+      const statusAudit = doc.status === 'Open' ? inProgressAudit(doc, actor) : undefined;
+      if (leaf) {
+        // A pack: every write of the scan in one call (one statement on PostgreSQL).
+        await scans.recordPackScan(trx, {
+          scan: scanRow({
+            id: req.scanId,
+            doc,
+            unit,
+            kind: 'scan',
+            code: req.code,
+            packs: decision.packs,
+            actor,
+            device: req.device,
+            at,
+            requestHash,
+            response,
+          }),
+          counts: decision.counts,
+          pack: unit,
+          state: decision.state,
+          audit,
+          documentStatus: statusAudit && { status: 'In Progress', audit: statusAudit },
+        });
+        rememberScan(memo, doc, statusAudit ? 'In Progress' : doc.status, counted, at);
+        return response;
+      }
+      await scans.recordTreeScan(trx, {
+        scan: scanRow({
+          id: req.scanId,
+          doc,
+          unit,
+          kind: 'scan',
+          code: req.code,
+          packs: decision.packs,
+          actor,
+          device: req.device,
+          at,
+          requestHash,
+          response,
+        }),
+        counts: decision.counts,
+        rootId: unit.id,
+        state: decision.state,
+        audit,
+        documentStatus: statusAudit && { status: 'In Progress', audit: statusAudit },
       });
-      await docs.setLineCounts(trx, doc.id, decision.counts, 'scanned_quantity');
-      await scans.putOnDocument(trx, doc.id, req.scanId, unit, leaf);
-      await units.setTreeState(
-        trx,
-        unit.id,
-        decision.state,
-        { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null },
-        leaf ? unit : undefined,
-      );
-      await touchAndMoveToInProgress(trx, doc, actor, at);
+      rememberScan(memo, doc, statusAudit ? 'In Progress' : doc.status, counted, at);
       return response;
     });
   }
@@ -357,44 +387,61 @@ function hashRequest(parts: string[]): string {
   return createHash('sha256').update(parts.join('\u0000')).digest('base64url');
 }
 
-/** Marks the scan's activity on the document; the first scan moves it to In Progress (audited). */
-async function touchAndMoveToInProgress(trx: Db, doc: DocumentRow, actor: Actor, at: string): Promise<void> {
-  if (doc.status !== 'Open') return docs.touchDocument(trx, doc.id, at);
-  await docs.touchDocument(trx, doc.id, at, 'In Progress');
-  await writeAudit(
-    trx,
-    [
-      {
-        actorId: actor.userId,
-        entity: 'document',
-        entityId: doc.id,
-        action: 'status',
-        before: { status: 'Open' },
-        after: { status: 'In Progress' },
-      },
-    ],
-    at,
-  );
+/** The first scan of an Open document moves it to In Progress: its audit entry. */
+function inProgressAudit(doc: DocumentRow, actor: Actor): AuditEntry {
+  return {
+    actorId: actor.userId,
+    entity: 'document',
+    entityId: doc.id,
+    action: 'status',
+    before: { status: 'Open' },
+    after: { status: 'In Progress' },
+  };
+}
+
+/** The group's memo, or none: `read` answers outside a group. */
+async function memoised<T>(memo: Map<string, unknown> | undefined, key: string, read: () => Promise<T>): Promise<T> {
+  if (!memo) return read();
+  if (memo.has(key)) return memo.get(key) as T;
+  const value = await read();
+  memo.set(key, value);
+  return value;
+}
+
+/** After a scan's writes: the group's next scans see the document touched, In Progress, and the lines counted. */
+function rememberScan(
+  memo: Map<string, unknown> | undefined,
+  doc: DocumentRow,
+  status: DocumentStatus,
+  counted: docs.LineWithMaterial[],
+  at: string,
+): void {
+  if (!memo) return;
+  for (const [key, value] of memo) if (value === doc) memo.set(key, { ...doc, status, updated_at: at });
+  memo.set(`lines ${doc.id}`, counted);
 }
 
 /** The scan's row, with the answer a repeat of its scanId gets. */
-function insertScan(
-  trx: Db,
-  s: {
-    id: string;
-    doc: DocumentRow;
-    unit: UnitRow;
-    kind: ScanKind;
-    code: string;
-    packs: number;
-    actor: Actor;
-    device: string | undefined;
-    at: string;
-    requestHash: string;
-    response: ScanResponse;
-  },
-): Promise<void> {
-  return scans.insertScan(trx, {
+function insertScan(trx: Db, s: ScanFacts): Promise<void> {
+  return scans.insertScan(trx, scanRow(s));
+}
+
+interface ScanFacts {
+  id: string;
+  doc: DocumentRow;
+  unit: UnitRow;
+  kind: ScanKind;
+  code: string;
+  packs: number;
+  actor: Actor;
+  device: string | undefined;
+  at: string;
+  requestHash: string;
+  response: ScanResponse;
+}
+
+function scanRow(s: ScanFacts): scans.NewScan {
+  return {
     id: s.id,
     documentId: s.doc.id,
     unitId: s.unit.id,
@@ -406,5 +453,5 @@ function insertScan(
     at: s.at,
     requestHash: s.requestHash,
     responseJson: JSON.stringify(s.response),
-  });
+  };
 }
