@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartonLabelCode } from '@pharma/domain';
 import { DEMO_USERS } from '../src/seed/demo.ts';
+import { DEMO_REDRESS, DEMO_REDRESS_BPR } from '../src/seed/demo-documents.ts';
 import { packScan, type PackSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd } from '../src/seed/stock-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
@@ -31,7 +32,8 @@ describe.each(DATABASES)('redress on %s', (kind) => {
 
   const post = (url: string, payload: unknown, headers = ldc) =>
     t.app.inject({ method: 'POST', url: `${url}${LDC}`, headers, payload: payload as object });
-  const get = (url: string, headers = ldc) => t.app.inject({ method: 'GET', url: `${url}${LDC}`, headers });
+  const get = (url: string, headers = ldc) =>
+    t.app.inject({ method: 'GET', url: `${url}${url.includes('?') ? '&area=LDC' : LDC}`, headers });
   const label = (cartonCode: string, qty: number, p = a) => cartonLabelCode({ cartonCode, gtin: p.gtin, batchNo: p.batch, qty });
   const series = (cartonCode: string, pack: PackSpec, scanId = randomUUID()) =>
     post('/api/scanSeries', { poNo: PO, cartonCode, scanType: 'SERIES', code: packScan(pack), scanId });
@@ -101,6 +103,20 @@ describe.each(DATABASES)('redress on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
+  it('seeds the demo POs: Open, In Progress with its BPR No. and a carton, Completed (README)', async () => {
+    const list = (await get('/api/rrdList?sort=number&search=500000020', ldc)).json();
+    const byNumber = Object.fromEntries(list.data.map((d: { number: string }) => [d.number, d]));
+    expect(byNumber[DEMO_REDRESS.open]).toMatchObject({ status: 'Open', bprNo: null, quantity: 10 });
+    expect(byNumber[DEMO_REDRESS.inProgress]).toMatchObject({
+      status: 'In Progress',
+      bprNo: DEMO_REDRESS_BPR.inProgress,
+      scannedQuantity: 2,
+    });
+    expect(byNumber[DEMO_REDRESS.completed]).toMatchObject({ status: 'Completed', bprNo: DEMO_REDRESS_BPR.completed, scannedQuantity: 4 });
+    const [carton] = (await get(`/api/rrdCartons/${DEMO_REDRESS.inProgress}`)).json().data;
+    expect(carton).toMatchObject({ qty: 6, visibleQty: 2, bprNo: DEMO_REDRESS_BPR.inProgress });
+  });
+
   it('lists redress POs and shows a PO with its BPR No. (none yet)', async () => {
     const list = (await get('/api/rrdList', ldc)).json();
     expect(list).toMatchObject({ page: 1, pageSize: 20 });
@@ -131,7 +147,7 @@ describe.each(DATABASES)('redress on %s', (kind) => {
       document: { number: PO, status: 'Open', bprNo: 'BPR-2026/17' },
     });
     expect((await get(`/api/rrdDetails/${PO}`)).json().document.bprNo).toBe('BPR-2026/17');
-    const [row] = await audit('bprNo');
+    const row = (await audit('bprNo')).at(-1);
     expect(JSON.parse(row!.before_json!)).toEqual({ bprNo: null });
     expect(JSON.parse(row!.after_json!)).toEqual({ bprNo: 'BPR-2026/17' });
   });

@@ -18,7 +18,34 @@ export const DEMO_IBDS = {
   local: '1800000201',
   /** Completed, in W3010: the stock the local documents fit. */
   localStock: '1800000202',
+  /** Completed, in W3010: the stock the demo redress POs fit (decision 0036). */
+  redressStock: '1800000204',
 } as const;
+
+/** Redress production orders in W3010 (decision 0036), of Losartan 50 mg (10000064), its 2028 batch. */
+export const DEMO_REDRESS = {
+  /** Open, no BPR No. yet: 10 packs to redress. */
+  open: '5000000201',
+  /** In Progress, BPR No. BPR-2026-0202: 6 packs, one carton labelled for 6 with 2 packs scanned. */
+  inProgress: '5000000202',
+  /** Completed, BPR No. BPR-2026-0203: 4 packs redressed in one carton. */
+  completed: '5000000203',
+} as const;
+export const DEMO_REDRESS_BPR = { inProgress: 'BPR-2026-0202', completed: 'BPR-2026-0203' } as const;
+
+/** The stock the demo redress POs fit, and the carton SSCCs their labels carry. */
+export interface DemoRedressStock {
+  /** 12 packs for the Open PO: 10 to redress, 2 to replace a damaged one with. */
+  open: PackSpec[];
+  /** Carton SSCCs for the Open PO's labels (the README prints them as labels). */
+  openCartons: [string, string];
+  /** 6 packs for the In Progress PO (the first 2 scanned) and its carton's SSCC. */
+  inProgress: PackSpec[];
+  inProgressCarton: string;
+  /** 4 packs, redressed, and their carton's SSCC. */
+  completed: PackSpec[];
+  completedCarton: string;
+}
 
 /** Regional (W2010) dispatch, return and scrapping documents that fit the demo stock. */
 export const DEMO_DOCUMENTS = {
@@ -98,6 +125,7 @@ export interface DemoInventory {
   localStock: DemoLocalStock;
   /** The units on each local document (and on the IBD receiving the transfer); its lines fit them exactly. */
   localDocuments: Record<keyof typeof DEMO_LOCAL_DOCUMENTS, StockUnit[]>;
+  redressStock: DemoRedressStock;
 }
 
 /** A lot past its expiry (the demo's day is 2026-11-20). */
@@ -138,6 +166,16 @@ function demoInventory(): DemoInventory {
     shortDatedPacks: codes.packs(3, demoProduct(4, 2027)),
   };
   const localDispatched = [localStock.returnCarton, ...localStock.returnPacks];
+  // Drawn after the lite stock, so no earlier code changes.
+  const losartan2028 = demoProduct(9, 2028);
+  const redressStock: DemoRedressStock = {
+    open: codes.packs(12, losartan2028),
+    openCartons: [codes.sscc(), codes.sscc()],
+    inProgress: codes.packs(6, losartan2028),
+    inProgressCarton: codes.sscc(),
+    completed: codes.packs(4, losartan2028),
+    completedCarton: codes.sscc(),
+  };
   return {
     ibds: {
       open,
@@ -155,6 +193,7 @@ function demoInventory(): DemoInventory {
         cartons: [localStock.carton, localStock.returnCarton, localStock.damagedCarton, localStock.quarantinedCarton],
         packs: [...localStock.loosePacks, ...localStock.returnPacks, ...localStock.expiredPacks, ...localStock.shortDatedPacks],
       },
+      redressStock: { packs: [...redressStock.open, ...redressStock.inProgress, ...redressStock.completed] },
     },
     stock,
     documents: {
@@ -173,6 +212,7 @@ function demoInventory(): DemoInventory {
       transferReceipt: [localStock.pallet],
       rtp: [localStock.quarantinedCarton, ...localStock.shortDatedPacks],
     },
+    redressStock,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { UnitsService } from '../api/units/units.service.ts';
 import { DEMO_MATERIALS, demoProduct } from './demo-catalogue.ts';
 import { DEMO_DOCUMENTS, DEMO_IBDS, DEMO_INVENTORY, DEMO_LOCAL_DOCUMENTS, DEMO_SCANLITE } from './demo-documents.ts';
+import { seedRedress } from './demo-redress.ts';
 import { ssccScan } from './epcis-builder.ts';
 import { servicePort } from './service-port.ts';
 import { putDocumentFor, receiveIbd, scanAndComplete, scanUnits, stageIbd } from './stock-builder.ts';
@@ -88,6 +89,9 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
     receives: { type: 'STO', number: DEMO_LOCAL_DOCUMENTS.transfer },
   });
   await putDocumentFor(port, 'OBD', DEMO_LOCAL_DOCUMENTS.dispatch, docsOf.dispatch, DEMO_MATERIALS, local);
+  // Redress (decision 0036): stock of its own, POs Open, In Progress (BPR No., a carton) and Completed.
+  await receiveIbd(port, DEMO_IBDS.redressStock, ibds.redressStock, DEMO_MATERIALS, local);
+  await seedRedress(db, actorId, DAY);
   // ScanLite: counted stock, lines by material and batch of the catalogue (decision 0027).
   for (const doc of Object.values(DEMO_SCANLITE)) {
     await port.putDocument('SCANLITE', doc.number, {
@@ -104,10 +108,7 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
 
   // Local documents of the families not on the engine yet: placeholders whose lines fit no stock, open
   // for the workflows later issues build. The index picks their materials and first quantity.
-  const placeholders: [DocumentType, string, number][] = [
-    ['RRD', '5000000201', 6],
-    ['REPACK', '2000000201', 9],
-  ];
+  const placeholders: [DocumentType, string, number][] = [['REPACK', '2000000201', 9]];
   for (const [type, number, i] of placeholders) {
     const a = demoProduct(i % DEMO_MATERIALS.length);
     const b = demoProduct((i + 3) % DEMO_MATERIALS.length);

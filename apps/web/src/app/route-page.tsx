@@ -10,6 +10,7 @@ import { ChooseAreaPage, LoginPage } from '../features/auth/index.ts';
 import {
   DocumentDetailsPage,
   DocumentListPage,
+  RedressPage,
   ScanDocumentPage,
   ScanUnitsPage,
   type DocumentPageProps,
@@ -66,6 +67,11 @@ function DocumentPage({ meta, title, home }: { meta: RouteMeta; title: string; h
       ) : (
         <ScanUnitsPage key={key} {...props} units={UNIT_TYPE_ORDER} />
       );
+    case 'redressScan':
+    case 'redressCartonLabel':
+    case 'redressSeries':
+    case 'redressReplace':
+      return <RedressPage key={key} {...props} page={meta.page} />;
     default:
       return <NotAvailable title={title} home={home} />;
   }

@@ -33,7 +33,11 @@ export type InventoryPageKey =
   | 'carton'
   | 'cartonPacks'
   | 'pack'
-  | 'item';
+  | 'item'
+  | RedressPageKey;
+
+/** The redress pages (decision 0036): the PO's scan (BPR No., cartons), the carton label, the series scanner and the replace scan. */
+export type RedressPageKey = 'redressScan' | 'redressCartonLabel' | 'redressSeries' | 'redressReplace';
 
 /** The pages of a document family that links lead to (lib/document-routes.ts finds their paths). */
 export type DocumentPage = 'documentList' | 'documentDetails' | 'scanDocument' | 'scanUnits';
@@ -118,6 +122,8 @@ const documentsByParam = (types: readonly DocumentType[], page: 'documentList' |
 const LOCAL_DISPATCH: readonly DocumentType[] = ['OBD', 'SCANLITE'];
 /** The query parameter of a document number on a route whose path has no place for one (decision 0024). */
 export const DOCUMENT_NUMBER_QUERY = 'docNo';
+/** A redress page (decision 0036): the redress family's, its PO No. in ?docNo=. */
+const redress = (page: RedressPageKey): Extra => ({ ...scan, family: 'RRD', module: 'REDRESS', page, numberQuery: DOCUMENT_NUMBER_QUERY });
 /** A scan route: the family from ?p=, and its module. */
 const scanFamily: Extra = { family: 'query', module: 'family' };
 
@@ -175,13 +181,14 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/rmaDetails/:rmaDetails', TITLES.rmaDetails, documents('RMA', 'documentDetails')),
   // The local scan (decision 0012): `new` asks for the document number, a number scans its units.
   ldc('/ScanOperation/:queryValue', TITLES.scanCode, { ...scan, ...scanFamily, page: 'scanCode' }),
-  ldc('/rrdScanOperation/rrdDocTagging/:bprNo', TITLES.scanCode, { ...scan, module: 'REDRESS' }),
-  ldc('/rrdScanOperation/SeriesAndNonSeriesScanner', TITLES.scanCodeSeries, { ...scan, module: 'REDRESS' }),
-  ldc('/rrdScanOperation/rrdDocTagging/scanCarton', TITLES.scanCartonLabel, { ...scan, module: 'REDRESS' }),
-  ldc('/rrdScanOperation/replaceItemScan', TITLES.scanCode, { ...scan, module: 'REDRESS' }),
+  // Redress (decision 0036): the PO's scan with its BPR No. in the path, the carton label, the series scanner and the replace scan; the PO No. in ?docNo=.
+  ldc('/rrdScanOperation/rrdDocTagging/:bprNo', TITLES.scanCode, redress('redressScan')),
+  ldc('/rrdScanOperation/SeriesAndNonSeriesScanner', TITLES.scanCodeSeries, redress('redressSeries')),
+  ldc('/rrdScanOperation/rrdDocTagging/scanCarton', TITLES.scanCartonLabel, redress('redressCartonLabel')),
+  ldc('/rrdScanOperation/replaceItemScan', TITLES.scanCode, redress('redressReplace')),
   ldc('/itemDetails/:sscc', TITLES.itemDetails, { ...search, page: 'item' }),
-  ldc('/rrdList', TITLES.redressPoList, list('REDRESS')),
-  ldc('/rrdDetails/:rrdDetails', TITLES.poDetails, details('REDRESS')),
+  ldc('/rrdList', TITLES.redressPoList, documents('RRD', 'documentList')),
+  ldc('/rrdDetails/:rrdDetails', TITLES.poDetails, documents('RRD', 'documentDetails')),
   ldc('/ibdList', TITLES.ibdList, documents('IBD', 'documentList')),
   ldc('/ibdDetails/:ibdDetails', TITLES.ibdDetails, documents('IBD', 'documentDetails')),
   ldc('/decommList', TITLES.snList, documents('DECOMM', 'documentList')),

@@ -138,7 +138,11 @@ describe('the family of a route', () => {
     expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=DECOMM'))).toBe('DECOMM');
     expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=OBD'))).toBe('OBD');
     expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=STO'))).toBe('STO');
-    expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=RRD'))).toBeUndefined();
+    // Redress's PO No. step is the local scan route's; its scan is its own page (decision 0036).
+    expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=RRD'))).toBe('RRD');
+    expect(routeFamily(route('/ldc/ScanOperation/:queryValue'), p('p=REPACK'))).toBeUndefined();
+    expect(documentPath('LDC', 'RRD', 'scanUnits', '5000000201')).toBe('/ldc/rrdScanOperation/rrdDocTagging/5000000201?docNo=5000000201');
+    expect(documentPath('LDC', 'RRD', 'documentList')).toBe('/ldc/rrdList');
   });
 
   it('makes a scan route need the module of its family (the permission follows ?p=)', () => {

@@ -23,6 +23,7 @@ const SERVES: Partial<Record<PageKey, readonly DocumentPage[]>> = {
   scanDocument: ['scanDocument'],
   scanUnits: ['scanUnits'],
   scanCode: ['scanDocument', 'scanUnits'],
+  redressScan: ['scanUnits'],
 };
 
 /** Whether a route shows a family's pages of its own: its fixed family, or one its :moduleType segment may name. */

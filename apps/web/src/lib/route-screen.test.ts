@@ -4,9 +4,9 @@ import { routeScreen } from './route-screen.ts';
 
 /**
  * Every local route of spec point 2 shows a screen (issue 16), apart from those other issues build:
- * redress (rrd*), repack (repack*) and the lite families (liteLists, liteDetail*).
+ * repack (repack*) and the lite families (liteLists, liteDetail*). Redress (rrd*) is built (issue 17).
  */
-const NOT_BUILT = /^\/ldc\/(rrd|repack|liteLists|liteDetail)/;
+const NOT_BUILT = /^\/ldc\/(repack|liteLists|liteDetail)/;
 
 /** A URL of a route: each parameter filled, a document number where the route takes one. */
 function urlOf(route: RouteMeta): { params: Record<string, string>; search: URLSearchParams } {
@@ -16,7 +16,7 @@ function urlOf(route: RouteMeta): { params: Record<string, string>; search: URLS
 }
 
 describe('local screens', () => {
-  it('no local route other than redress, repack and lite shows "not available"', () => {
+  it('no local route other than repack and lite shows "not available"', () => {
     const missing = LDC_ROUTES.filter((route) => !NOT_BUILT.test(route.path)).filter((route) => {
       const { params, search } = urlOf(route);
       return routeScreen(route, params, search) === 'notAvailable';
@@ -26,10 +26,10 @@ describe('local screens', () => {
 
   it('serves every local family on the local scan route, and no other family', () => {
     const scan = LDC_ROUTES.find((route) => route.path === '/ldc/ScanOperation/:queryValue')!;
-    for (const type of ['IBD', 'OBD', 'RMA', 'DECOMM', 'STO', 'RTP']) {
+    for (const type of ['IBD', 'OBD', 'RMA', 'DECOMM', 'STO', 'RTP', 'RRD']) {
       expect(routeScreen(scan, { queryValue: 'new' }, new URLSearchParams({ p: type })), type).toBe('scanCode');
     }
-    expect(routeScreen(scan, { queryValue: 'new' }, new URLSearchParams({ p: 'RRD' }))).toBe('notAvailable');
+    expect(routeScreen(scan, { queryValue: 'new' }, new URLSearchParams({ p: 'REPACK' }))).toBe('notAvailable');
   });
 
   it('shows dispatch and ScanLite on the document list and details routes, and no other family there', () => {

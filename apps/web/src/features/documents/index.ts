@@ -10,3 +10,5 @@ export const DocumentDetailsPage = lazyNamed(() => import('./components/document
 export const ScanDocumentPage = lazyNamed(() => import('./components/scan-document-page.tsx'), 'ScanDocumentPage');
 export const ScanUnitsPage = lazyNamed(() => import('./components/scan-units-page.tsx'), 'ScanUnitsPage');
 export type { DocumentPageProps } from './types.ts';
+/** The redress pages (decision 0036): the PO's scan, the carton label, the series scanner and the replace scan. */
+export const RedressPage = lazyNamed(() => import('./redress/redress-pages.tsx'), 'RedressPage');

@@ -52,7 +52,8 @@ export function DocumentDetailsPage({ area, family, paths, number }: DocumentPag
                 <LineCard key={line.lineNo} line={line} completed={completed} labels={family.labels} />
               ))}
             </Stack>
-            <ScannedUnits lines={data.data} area={area} />
+            {/* A counted family (ScanLite) has no units on its documents: its lines are the whole record. */}
+            {!family.counted && <ScannedUnits lines={data.data} area={area} />}
           </Stack>
         );
       }}

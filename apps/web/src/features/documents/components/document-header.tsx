@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { FamilyLabels } from '@pharma/domain';
 import type { DocumentDetails } from '@pharma/domain/contract/inventory';
-import { FIELD_LABELS } from '../../../config/labels.ts';
+import { FIELD_LABELS, REDRESS_UI } from '../../../config/labels.ts';
 import { formatDateTime } from '../../../lib/local-day.ts';
 import { totals } from '../lines.ts';
 import { Figure } from './figure.tsx';
@@ -54,6 +54,11 @@ export function DocumentHeader({ details, labels, compact }: DocumentHeaderProps
         <Figure label={labels.quantityDone} value={sum.scanned} />
         <Figure label={FIELD_LABELS.qtyLeft} value={sum.left} />
       </SimpleGrid>
+      {document.bprNo != null && (
+        <Text size="sm" mt="xs">
+          {REDRESS_UI.bprNo} <strong>{document.bprNo}</strong>
+        </Text>
+      )}
     </Card>
   );
 }

@@ -143,13 +143,15 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
           {controls}
           {feedback}
           <LinesProgress lines={lines ?? data.data} />
-          <ScannedUnits
-            lines={lines ?? data.data}
-            area={area}
-            types={scan.types}
-            deleting={reverse.isPending ? reverse.variables : undefined}
-            onDelete={can.deleteScanned && !completed ? onDelete : undefined}
-          />
+          {!family.counted && (
+            <ScannedUnits
+              lines={lines ?? data.data}
+              area={area}
+              types={scan.types}
+              deleting={reverse.isPending ? reverse.variables : undefined}
+              onDelete={can.deleteScanned && !completed ? onDelete : undefined}
+            />
+          )}
           <Anchor component={Link} to={paths.details(number)}>
             {paths.detailsTitle}
           </Anchor>

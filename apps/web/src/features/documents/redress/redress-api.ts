@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Family } from '@pharma/domain';
+import type { Area } from '@pharma/domain/contract/inventory';
+import {
+  CartonLabel,
+  CartonsResponse,
+  RedressScanResponse,
+  ReopenResponse,
+  ReplacePackResponse,
+  ValidateBprResponse,
+} from '@pharma/domain/contract/redress';
+import { api } from '../../../lib/api-client.ts';
+import { withArea } from '../../../lib/area-path.ts';
+import { newScanId } from '../../../lib/scan-id.ts';
+import { documentKey } from '../api/get-document.ts';
+
+/** The redress calls of issue 17's contract (decision 0036); each answer refreshes the PO and its cartons. */
+const post = <T>(url: string, area: Area, body: unknown, parse: (raw: unknown) => T) =>
+  api.request<T>(withArea(url, area), { method: 'POST', body, parse });
+
+export const cartonsKey = (number: string, area: Area) => ['rrdCartons', area, number] as const;
+
+export function useCartons(number: string, area: Area) {
+  return useQuery({
+    queryKey: cartonsKey(number, area),
+    queryFn: () =>
+      api.request<CartonsResponse>(withArea(`/api/rrdCartons/${encodeURIComponent(number)}`, area), {
+        parse: (raw) => CartonsResponse.parse(raw),
+      }),
+    enabled: number !== '',
+  });
+}
+
+/** After any redress call: the PO's details and cartons are read again. */
+function useRefresh(family: Family, number: string, area: Area) {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: documentKey(family.type, number, area) });
+    void client.invalidateQueries({ queryKey: cartonsKey(number, area) });
+  };
+}
+
+export function useSaveBpr(family: Family, number: string, area: Area) {
+  const refresh = useRefresh(family, number, area);
+  return useMutation({
+    mutationFn: (bprNo: string) => post('/api/validateBPR', area, { poNo: number, bprNo }, (raw) => ValidateBprResponse.parse(raw)),
+    onSuccess: refresh,
+  });
+}
+
+export function useCartonLabel(family: Family, number: string, area: Area) {
+  const refresh = useRefresh(family, number, area);
+  return useMutation({
+    mutationFn: (code: string) => post('/api/validateRRDLabel', area, { poNo: number, code }, (raw) => CartonLabel.parse(raw)),
+    onSuccess: refresh,
+  });
+}
+
+export type SeriesScan = { scanType: 'SERIES'; code: string } | { scanType: 'NON_SERIES'; quantity: number };
+
+export function useScanSeries(family: Family, number: string, area: Area, cartonCode: string) {
+  const refresh = useRefresh(family, number, area);
+  return useMutation({
+    mutationFn: (scan: SeriesScan) =>
+      post('/api/scanSeries', area, { poNo: number, cartonCode, scanId: newScanId(), ...scan }, (raw) => RedressScanResponse.parse(raw)),
+    onSuccess: refresh,
+  });
+}
+
+export function useReplacePack(family: Family, number: string, area: Area) {
+  const refresh = useRefresh(family, number, area);
+  return useMutation({
+    mutationFn: ({ from, to }: { from: string; to: string }) =>
+      post('/api/replacePack', area, { poNo: number, from, to, scanId: newScanId() }, (raw) => ReplacePackResponse.parse(raw)),
+    onSuccess: refresh,
+  });
+}
+
+export function useReopenDocument(family: Family, number: string, area: Area) {
+  const refresh = useRefresh(family, number, area);
+  return useMutation({
+    mutationFn: () => post('/api/reopenDocument', area, { docType: family.type, docNo: number }, (raw) => ReopenResponse.parse(raw)),
+    onSuccess: refresh,
+  });
+}
