@@ -29,12 +29,13 @@ import { RedressService } from './api/redress/redress.service.ts';
 import { redressRoutes } from './api/redress/redress.routes.ts';
 import { scansRoutes } from './api/scans/scans.routes.ts';
 import { UnitsService } from './api/units/units.service.ts';
-import { ssccRoutes } from './api/labels/labels.routes.ts';
+import { labelsRoutes } from './api/labels/labels.routes.ts';
+import { LabelsService } from './api/labels/labels.service.ts';
 import { SsccService } from './api/labels/sscc.service.ts';
 import { unitsRoutes } from './api/units/units.routes.ts';
 import { liteRoutes } from './api/lite/lite.routes.ts';
 import { LiteService } from './api/lite/lite.service.ts';
-import { healthRoutes } from './api/health/health.routes.ts';
+import { healthRoutes, type Readiness } from './api/health/health.routes.ts';
 import { oidcRoutes } from './api/oidc/oidc.routes.ts';
 import { OidcService } from './api/oidc/oidc.service.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -51,10 +52,12 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** Where the log goes (default stdout): tests read it. */
   logStream?: { write(line: string): void };
+  /** main.ts sets `draining` on SIGTERM: GET /api/ready answers 503 while requests in flight finish. */
+  readiness?: Readiness;
 }
 
 /** The app factory: one Fastify instance serving /api, /auth and the built web app. */
-export async function buildApp({ config, database, logStream }: AppDeps): Promise<ZodApp> {
+export async function buildApp({ config, database, logStream, readiness }: AppDeps): Promise<ZodApp> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -76,7 +79,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const auth = new AuthService(database.db, config);
   registerAuth(app, auth);
 
-  healthRoutes(app, database);
+  healthRoutes(app, database, readiness);
   authRoutes(app, auth);
   oidcRoutes(app, config.oidc && new OidcService(config.oidc, auth, config.jwtSecret));
   registerRoutes(app, new RegisterService(database.db));
@@ -96,7 +99,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   liteRoutes(app, new LiteService(database.db, scanService, completeService, new DocumentsService(database.db)));
   redressRoutes(app, new RedressService(database.db), new ReopenService(database.db));
   unitsRoutes(app, new UnitsService(database.db));
-  ssccRoutes(app, new SsccService(database.db));
+  labelsRoutes(app, new SsccService(database.db), new LabelsService(database.db));
 
   await registerWeb(app, config.webDist);
   // Audit rows are chained after they commit, off the request path (decision 0025).

@@ -124,11 +124,6 @@ export async function insertRepackUnit(
     .execute();
 }
 
-export async function repackStateOf(db: Db, unitId: string): Promise<RepackState | undefined> {
-  const row = await db.selectFrom('repacks').select('state').where('unit_id', '=', unitId).executeTakeFirst();
-  return row?.state;
-}
-
 export async function printedBefore(db: Db, sscc: string): Promise<boolean> {
   return !!(await db.selectFrom('label_prints').select('id').where('sscc', '=', sscc).limit(1).executeTakeFirst());
 }

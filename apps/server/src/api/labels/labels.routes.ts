@@ -1,16 +1,27 @@
 import { z } from 'zod';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { AreaQuery } from '@pharma/domain/contract/inventory';
-import { CreatePalletRequest, GenerateSsccRequest, SsccResponse, WarehouseSetupBody } from '@pharma/domain/contract/labels';
+import {
+  AuditPrintRequest,
+  AuditPrintResponse,
+  CreatePalletRequest,
+  GenerateSsccRequest,
+  PrintedResponse,
+  PrintersResponse,
+  PrintLabelRequest,
+  SsccResponse,
+  WarehouseSetupBody,
+} from '@pharma/domain/contract/labels';
 import type { ZodApp } from '../../lib/zod-app.ts';
+import type { LabelsService } from './labels.service.ts';
 import type { SsccService } from './sscc.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 503: ErrorBody };
 /** Every user of the area: the tiles 'Create New Pallet SSCC' and 'Print new label' have no module (decision 0030). */
 const inArea = { requirement: { application: 'RDC' }, areaParam: true } as const;
 
 /** SSCC allocation and pallets made by repacking (issue 18). */
-export function ssccRoutes(app: ZodApp, sscc: SsccService): void {
+export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsService): void {
   app.put('/api/integration/warehouses/:warehouseNo', {
     config: { requirement: { right: 'INTEGRATION' } },
     schema: {
@@ -45,5 +56,53 @@ export function ssccRoutes(app: ZodApp, sscc: SsccService): void {
       response: { 200: SsccResponse, ...errors },
     },
     handler: async (request) => sscc.createPallet({ userId: request.principal!.user.id, area: request.query.area }, request.body),
+  });
+
+  app.post('/api/printLabel', {
+    config: inArea,
+    schema: {
+      tags: ['labels'],
+      summary:
+        'The GS1 logistic label of an SSCC: ZPL II (text/plain, 203 or 300 dpi), PDF (application/pdf), or 202 once sent to a printer',
+      description:
+        "Any pallet or carton of the area. With `printer` (a printer of the unit's warehouse, set by the integration API) the ZPL is " +
+        'sent over raw TCP and the answer is 202. Every print is recorded and audited; a label printed before is a copy and says COPY.',
+      querystring: AreaQuery,
+      body: PrintLabelRequest,
+      // 200: the ZPL (text/plain) or the PDF (application/pdf) itself.
+      response: { 200: z.any().meta({ description: 'ZPL II as text/plain, or application/pdf' }), 202: PrintedResponse, ...errors },
+    },
+    handler: async (request, reply) => {
+      const out = await labels.print({ userId: request.principal!.user.id, area: request.query.area }, request.body);
+      if (out.kind === 'sent') return reply.code(202).send({ sscc: out.sscc, printer: out.printer, copy: out.copy });
+      return reply
+        .type(out.contentType)
+        .header('content-disposition', `attachment; filename="${out.fileName}"`)
+        .send(typeof out.body === 'string' ? out.body : Buffer.from(out.body));
+    },
+  });
+
+  app.post('/api/auditPrint', {
+    config: inArea,
+    schema: {
+      tags: ['labels'],
+      summary:
+        'Records a print the client made itself (a downloaded label printed from the browser): who, what, which printer, copy or not',
+      querystring: AreaQuery,
+      body: AuditPrintRequest,
+      response: { 200: AuditPrintResponse, ...errors },
+    },
+    handler: async (request) => labels.auditPrint({ userId: request.principal!.user.id, area: request.query.area }, request.body),
+  });
+
+  app.get('/api/labelPrinters', {
+    config: inArea,
+    schema: {
+      tags: ['labels'],
+      summary: "The network label printers of the area's warehouses",
+      querystring: AreaQuery,
+      response: { 200: PrintersResponse, ...errors },
+    },
+    handler: async (request) => ({ data: await labels.printers(request.query.area) }),
   });
 }

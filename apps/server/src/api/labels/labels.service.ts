@@ -1,0 +1,139 @@
+import type { Application } from '@pharma/domain';
+import type { LabelFormat, PrintLabelRequest } from '@pharma/domain/contract/labels';
+import { writeAudit } from '../../db/audit.ts';
+import type { Db } from '../../db/database.ts';
+import type { UnitRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import * as materials from '../inventory/materials.repository.ts';
+import * as units from '../inventory/units.repository.ts';
+import { logisticLabel, type LogisticLabelData } from './label-layout.ts';
+import * as repo from './labels.repository.ts';
+import { renderPdf } from './pdf.ts';
+import { sendRaw } from './printer.ts';
+import { renderZpl } from './zpl.ts';
+
+export interface Caller {
+  userId: string;
+  area: Application;
+}
+
+export type PrintOutcome =
+  | { kind: 'file'; contentType: string; fileName: string; body: string | Uint8Array }
+  | { kind: 'sent'; sscc: string; printer: string; copy: boolean };
+
+/**
+ * Labels of pallets and cartons (decision 0031): the GS1 logistic label of any SSCC the caller may see,
+ * as ZPL (203 or 300 dpi) or PDF, downloaded or sent to a printer of the unit's warehouse. Every print
+ * is recorded and audited; a label printed before is a copy, and says so.
+ */
+export class LabelsService {
+  constructor(private readonly db: Db) {}
+
+  async print(caller: Caller, req: PrintLabelRequest): Promise<PrintOutcome> {
+    const unit = await units.findUnitInArea(this.db, { sscc: req.sscc }, caller.area);
+    if (!unit || (unit.type !== 'PLT' && unit.type !== 'CTN')) throw new AppError(404, 'SSCC_NOT_FOUND', { sscc: req.sscc });
+    const printer = req.printer ? await this.printer(unit.warehouse_no, req.printer) : undefined;
+    if (printer && req.format !== 'ZPL') throw new AppError(400, 'BAD_REQUEST', { detail: 'a network printer takes ZPL' });
+    const copy = await repo.printedBefore(this.db, req.sscc);
+    const data = await this.labelData(unit, copy);
+    const layout = logisticLabel(data);
+    if (printer) {
+      const zpl = renderZpl(layout, req.dpi ?? 203);
+      try {
+        await sendRaw(printer.host, printer.port, zpl);
+      } catch (error) {
+        throw new AppError(503, 'PRINTER_UNREACHABLE', {
+          printer: printer.name,
+          host: printer.host,
+          port: printer.port,
+          detail: (error as Error).message,
+        });
+      }
+      await this.record(caller, { sscc: req.sscc, format: 'ZPL', printer: printer.name, copy, dpi: req.dpi ?? 203 });
+      return { kind: 'sent', sscc: req.sscc, printer: printer.name, copy };
+    }
+    const body = req.format === 'ZPL' ? renderZpl(layout, req.dpi ?? 203) : await renderPdf(layout, `SSCC ${req.sscc}`);
+    await this.record(caller, {
+      sscc: req.sscc,
+      format: req.format,
+      printer: null,
+      copy,
+      dpi: req.format === 'ZPL' ? (req.dpi ?? 203) : null,
+    });
+    return req.format === 'ZPL'
+      ? { kind: 'file', contentType: 'text/plain; charset=utf-8', fileName: `${req.sscc}.zpl`, body }
+      : { kind: 'file', contentType: 'application/pdf', fileName: `${req.sscc}.pdf`, body };
+  }
+
+  /** POST /api/auditPrint: a print the client made itself (the PDF printed from the browser). */
+  async auditPrint(caller: Caller, req: { sscc: string; format: LabelFormat; printer?: string }): Promise<{ copy: boolean }> {
+    const unit = await units.findUnitInArea(this.db, { sscc: req.sscc }, caller.area);
+    if (!unit) throw new AppError(404, 'SSCC_NOT_FOUND', { sscc: req.sscc });
+    // The download that came before this print was recorded already: this print is then its copy.
+    const copy = await repo.printedBefore(this.db, req.sscc);
+    await this.record(caller, { sscc: req.sscc, format: req.format, printer: req.printer ?? 'browser', copy, dpi: null });
+    return { copy };
+  }
+
+  printers(area: Application): Promise<{ warehouseNo: string; name: string }[]> {
+    return repo.printersInArea(this.db, area);
+  }
+
+  private async printer(warehouseNo: string | null, name: string) {
+    const found = warehouseNo ? (await repo.printersOf(this.db, warehouseNo)).find((p) => p.name === name) : undefined;
+    if (!found) throw new AppError(404, 'PRINTER_NOT_FOUND', { printer: name, warehouseNo: warehouseNo ?? '-' });
+    return found;
+  }
+
+  private async labelData(unit: UnitRow, copy: boolean): Promise<LogisticLabelData> {
+    const warehouse = unit.warehouse_no ? await repo.findWarehouse(this.db, unit.warehouse_no) : undefined;
+    const packs = (await units.subtree(this.db, unit.id)).filter((u) => u.type === 'EA');
+    const first = packs[0];
+    const single =
+      first?.material_no && first.batch_no && packs.every((p) => p.material_no === first.material_no && p.batch_no === first.batch_no);
+    const material = single ? await materials.findMaterial(this.db, first.material_no!) : undefined;
+    return {
+      sscc: unit.sscc!,
+      type: unit.type === 'PLT' ? 'PLT' : 'CTN',
+      sender: { name: warehouse?.name ?? 'Warehouse not known', warehouseNo: unit.warehouse_no, gln: warehouse?.gln ?? null },
+      ...(single && material?.gtin
+        ? {
+            content: {
+              gtin: material.gtin,
+              count: packs.length,
+              batchNo: first.batch_no!,
+              expiry: first.expiry,
+              materialNo: material.material_no,
+              materialName: material.name,
+            },
+          }
+        : {}),
+      copy,
+    };
+  }
+
+  private async record(
+    caller: Caller,
+    p: { sscc: string; format: LabelFormat; printer: string | null; copy: boolean; dpi: number | null },
+  ) {
+    const at = new Date().toISOString();
+    const id = newId();
+    await this.db.transaction().execute(async (trx) => {
+      await repo.recordPrint(trx, { id, sscc: p.sscc, format: p.format, printer: p.printer, copy: p.copy, userId: caller.userId, at });
+      await writeAudit(
+        trx,
+        [
+          {
+            actorId: caller.userId,
+            entity: 'label',
+            entityId: p.sscc,
+            action: p.copy ? 'reprint' : 'print',
+            after: { format: p.format, dpi: p.dpi, printer: p.printer, copy: p.copy },
+          },
+        ],
+        at,
+      );
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import { connect } from 'node:net';
+
+/** How long a printer may take to accept a label before the print is reported as failed. */
+const TIMEOUT_MS = 5000;
+
+/**
+ * Sends ZPL to a network label printer over raw TCP (port 9100 on Zebra printers: the data is printed
+ * as it arrives). Resolves once the printer has taken every byte and the connection is closed.
+ */
+export function sendRaw(host: string, port: number, data: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host, port });
+    socket.setTimeout(TIMEOUT_MS, () => socket.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
+    socket.once('error', reject);
+    socket.once('connect', () => socket.end(data, 'utf8'));
+    socket.once('close', (hadError) => {
+      if (!hadError) resolve();
+    });
+  });
+}
