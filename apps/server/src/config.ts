@@ -38,7 +38,7 @@ const Env = z
     /** EPCIS documents with more events than this are taken in as a job, in chunks (decision 0043). */
     EPCIS_JOB_EVENTS: z.coerce.number().int().min(1).default(500),
     /** Events (or EPCs of one large event) per transaction of such a job; other requests are served between chunks. */
-    EPCIS_CHUNK_EVENTS: z.coerce.number().int().min(1).max(10_000).default(50),
+    EPCIS_CHUNK_EVENTS: z.coerce.number().int().min(1).max(10_000).default(20),
   })
   .superRefine((e, ctx) => {
     const oidc = { OIDC_ISSUER_URL: e.OIDC_ISSUER_URL, OIDC_CLIENT_ID: e.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET };

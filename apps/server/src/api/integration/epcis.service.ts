@@ -73,7 +73,7 @@ export class EpcisService {
 
   constructor(
     private readonly db: Db,
-    private readonly limits: { jobEvents: number; chunkEvents: number } = { jobEvents: 500, chunkEvents: 50 },
+    private readonly limits: { jobEvents: number; chunkEvents: number } = { jobEvents: 500, chunkEvents: 20 },
   ) {}
 
   /**

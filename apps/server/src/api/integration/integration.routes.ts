@@ -66,7 +66,7 @@ export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: Epc
       description:
         'A document of at most EPCIS_JOB_EVENTS events (default 500) is applied at once, all or nothing (200). A larger ' +
         'one is answered 202 with a job to poll at the Location given: it is validated whole first (a malformed ' +
-        'document changes nothing), then applied EPCIS_CHUNK_EVENTS events, or EPCs of one large event (default 50), per transaction while ' +
+        'document changes nothing), then applied EPCIS_CHUNK_EVENTS events, or EPCs of one large event (default 20), per transaction while ' +
         'scanning goes on. A job that fails keeps the chunks applied before the failing event; sending the document ' +
         'again applies only the events not yet received. Bodies up to 50 MB.',
       response: { 200: EpcisResult, 202: IntakeJob, ...errors },
