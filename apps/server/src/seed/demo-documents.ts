@@ -18,8 +18,16 @@ export const DEMO_IBDS = {
   local: '1800000201',
   /** Completed, in W3010: the stock the local documents fit. */
   localStock: '1800000202',
+  /** Completed, in W3010: the stock the demo lite documents fit (decision 0039). */
+  liteStock: '1800000203',
   /** Completed, in W3010: the stock the demo redress POs fit (decision 0036). */
   redressStock: '1800000204',
+} as const;
+
+/** Lite documents (decision 0039), created in the product by the local operator. */
+export const DEMO_LITE = {
+  /** Dispatch+, Open: a line of 8 Atorvastatin 20 mg packs of the 2028 batch, the lite stock's carton and loose packs. */
+  dispatch: 'LD2026001',
 } as const;
 
 /** Redress production orders in W3010 (decision 0036), of Losartan 50 mg (10000064), its 2028 batch. */
@@ -45,6 +53,14 @@ export interface DemoRedressStock {
   /** 4 packs, redressed, and their carton's SSCC. */
   completed: PackSpec[];
   completedCarton: string;
+}
+
+/** The stock the demo lite documents fit: Atorvastatin 20 mg (10000022), 2028 batch, in W3010. */
+export interface DemoLiteStock {
+  /** 6 packs. */
+  carton: CartonSpec;
+  /** 2 loose packs. */
+  packs: PackSpec[];
 }
 
 /** Regional (W2010) dispatch, return and scrapping documents that fit the demo stock. */
@@ -125,6 +141,7 @@ export interface DemoInventory {
   localStock: DemoLocalStock;
   /** The units on each local document (and on the IBD receiving the transfer); its lines fit them exactly. */
   localDocuments: Record<keyof typeof DEMO_LOCAL_DOCUMENTS, StockUnit[]>;
+  liteStock: DemoLiteStock;
   redressStock: DemoRedressStock;
 }
 
@@ -166,6 +183,8 @@ function demoInventory(): DemoInventory {
     shortDatedPacks: codes.packs(3, demoProduct(4, 2027)),
   };
   const localDispatched = [localStock.returnCarton, ...localStock.returnPacks];
+  // Drawn after the local stock, so no earlier code changes.
+  const liteStock: DemoLiteStock = { carton: codes.carton(6, demoProduct(5, 2028)), packs: codes.packs(2, demoProduct(5, 2028)) };
   // Drawn after the lite stock, so no earlier code changes.
   const losartan2028 = demoProduct(9, 2028);
   const redressStock: DemoRedressStock = {
@@ -193,6 +212,7 @@ function demoInventory(): DemoInventory {
         cartons: [localStock.carton, localStock.returnCarton, localStock.damagedCarton, localStock.quarantinedCarton],
         packs: [...localStock.loosePacks, ...localStock.returnPacks, ...localStock.expiredPacks, ...localStock.shortDatedPacks],
       },
+      liteStock: { cartons: [liteStock.carton], packs: liteStock.packs },
       redressStock: { packs: [...redressStock.open, ...redressStock.inProgress, ...redressStock.completed] },
     },
     stock,
@@ -212,6 +232,7 @@ function demoInventory(): DemoInventory {
       transferReceipt: [localStock.pallet],
       rtp: [localStock.quarantinedCarton, ...localStock.shortDatedPacks],
     },
+    liteStock,
     redressStock,
   };
 }

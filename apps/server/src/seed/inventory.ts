@@ -1,8 +1,12 @@
-import type { DocumentType } from '@pharma/domain';
+import { liteFamilyOf, type DocumentType } from '@pharma/domain';
 import type { Db } from '../db/database.ts';
 import { UnitsService } from '../api/units/units.service.ts';
+import { DocumentsService } from '../api/documents/documents.service.ts';
+import { LiteService } from '../api/lite/lite.service.ts';
+import { CompleteService } from '../api/scans/complete.service.ts';
+import { ScanService } from '../api/scans/scans.service.ts';
 import { DEMO_MATERIALS, demoProduct } from './demo-catalogue.ts';
-import { DEMO_DOCUMENTS, DEMO_IBDS, DEMO_INVENTORY, DEMO_LOCAL_DOCUMENTS, DEMO_SCANLITE } from './demo-documents.ts';
+import { DEMO_DOCUMENTS, DEMO_IBDS, DEMO_INVENTORY, DEMO_LITE, DEMO_LOCAL_DOCUMENTS, DEMO_SCANLITE } from './demo-documents.ts';
 import { seedRedress } from './demo-redress.ts';
 import { ssccScan } from './epcis-builder.ts';
 import { servicePort } from './service-port.ts';
@@ -89,6 +93,9 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
     receives: { type: 'STO', number: DEMO_LOCAL_DOCUMENTS.transfer },
   });
   await putDocumentFor(port, 'OBD', DEMO_LOCAL_DOCUMENTS.dispatch, docsOf.dispatch, DEMO_MATERIALS, local);
+  // Lite (decision 0039): stock of its own, and a Dispatch+ document created as the local operator creates one.
+  await receiveIbd(port, DEMO_IBDS.liteStock, ibds.liteStock, DEMO_MATERIALS, local);
+  await seedLiteDocuments(db, actorId);
   // Redress (decision 0036): stock of its own, POs Open, In Progress (BPR No., a carton) and Completed.
   await receiveIbd(port, DEMO_IBDS.redressStock, ibds.redressStock, DEMO_MATERIALS, local);
   await seedRedress(db, actorId, DAY);
@@ -121,4 +128,23 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
       ],
     });
   }
+}
+
+/** A Dispatch+ document with one line, through the lite service the web's pages call (decision 0039). */
+async function seedLiteDocuments(db: Db, actorId: string): Promise<void> {
+  const lite = new LiteService(db, new ScanService(db), new CompleteService(db), new DocumentsService(db));
+  const dispatchPlus = liteFamilyOf('DISPATCH+')!;
+  const { liteStock } = DEMO_INVENTORY;
+  const actor = { userId: actorId };
+  await lite.create(actor, dispatchPlus, { moduleType: dispatchPlus.module, docNo: DEMO_LITE.dispatch, warehouseNo: 'W3010' });
+  const product = liteStock.carton.packs[0]!;
+  const materialNo = DEMO_MATERIALS.find((m) => m.gtin === product.gtin)!.materialNo;
+  const quantity = liteStock.carton.packs.length + liteStock.packs.length;
+  await lite.putLine(actor, dispatchPlus, {
+    moduleType: dispatchPlus.module,
+    docNo: DEMO_LITE.dispatch,
+    materialNo,
+    batchNo: product.batch,
+    quantity,
+  });
 }

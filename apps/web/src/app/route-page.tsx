@@ -3,13 +3,14 @@ import { Center, Loader } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { familyOf, UNIT_TYPE_ORDER } from '@pharma/domain';
 import { UI } from '../config/labels.ts';
-import { AREA_HOME, NEW_DOCUMENT, type RouteMeta } from '../config/routes.ts';
+import { AREA_HOME, DOCUMENT_NUMBER_QUERY, NEW_DOCUMENT, type RouteMeta } from '../config/routes.ts';
 import { NotFoundPage, RestrictedPage, ServerErrorPage } from '../features/errors/index.ts';
 import { AdminPage } from '../features/admin/index.ts';
 import { ChooseAreaPage, LoginPage } from '../features/auth/index.ts';
 import {
   DocumentDetailsPage,
   DocumentListPage,
+  LitePage,
   RedressPage,
   ScanDocumentPage,
   ScanUnitsPage,
@@ -17,6 +18,7 @@ import {
 } from '../features/documents/index.ts';
 import { ListTypeSwitch } from '../components/ui/list-type-switch.tsx';
 import { HomePage } from '../features/home/index.ts';
+import { CreatePalletPage, PrintLabelPage } from '../features/labels/index.ts';
 import { NotAvailable } from '../features/not-available/index.ts';
 import { RegisterPage } from '../features/register/index.ts';
 import { ScanFillDataPage, SearchPage, UnitPage } from '../features/search/index.ts';
@@ -24,7 +26,7 @@ import { SettingsPage } from '../features/settings/index.ts';
 import { documentPaths, routeDocumentNumber, routeFamily } from '../lib/document-routes.ts';
 import { useDispatchState } from '../lib/client-state.ts';
 import { documentDetailsTitle } from '../lib/route-meta.ts';
-import { routeScreen } from '../lib/route-screen.ts';
+import { litePageModule, routeScreen } from '../lib/route-screen.ts';
 import { RequireAccess } from './require-access.tsx';
 import { useRouteTitle } from './use-route-meta.ts';
 
@@ -104,6 +106,10 @@ function Page({ meta }: { meta: RouteMeta }) {
       return <AdminPage />;
     case 'settings':
       return <SettingsPage />;
+    case 'createPallet':
+      return <CreatePalletPage area={area} />;
+    case 'printLabel':
+      return <PrintLabelPage area={area} />;
     case 'search':
       return <SearchPage area={area} />;
     case 'scanFillData':
@@ -120,6 +126,20 @@ function Page({ meta }: { meta: RouteMeta }) {
       return <UnitPage kind="pack" area={area} />;
     case 'item':
       return <UnitPage kind="item" area={area} />;
+    case 'liteList':
+    case 'liteDetail':
+    case 'liteAddMaterial':
+    case 'liteMaterialDetails':
+    case 'liteMaterialScanner':
+    case 'liteItemScanner':
+      return (
+        <LitePage
+          page={screen}
+          module={litePageModule(params, search)}
+          number={search.get(DOCUMENT_NUMBER_QUERY) ?? ''}
+          notFound={<NotFoundPage home={home} />}
+        />
+      );
     default:
       return <NotAvailable title={title} home={home} />;
   }

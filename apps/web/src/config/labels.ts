@@ -345,6 +345,31 @@ export const SCANNER_UI = {
   detailsOffline: 'The document details load when the network is back; scanning goes on.',
 } as const;
 
+/** The lite families' pages (decision 0039): the spec's words where it has them ('Add Material/Batch', …), ours elsewhere. */
+export const LITE_UI = {
+  create: 'Create',
+  createTitle: 'New document',
+  created: '{number} created.',
+  warehouse: 'Warehouse',
+  addMaterialBatch: 'Add Material/Batch',
+  scanMaterialBatch: 'Scan Material/Batch',
+  materialNo: 'Material No.',
+  materialName: 'Material Name',
+  batchNo: 'Batch No.',
+  quantity: 'Quantity',
+  add: 'Add',
+  materials: 'Materials',
+  removeLine: 'Remove {materialNo} / {batchNo}',
+  removeDocument: 'Remove document',
+  removeDocumentTitle: 'Remove {number}?',
+  removeDocumentText: '{number} and its lines are removed. A document with scanned packs cannot be removed: delete them first.',
+  materialScanLabel: 'Scan a pack code (GTIN and batch)',
+  read: 'Read',
+  openDetails: 'Material Details',
+  scanCartonCode: 'Scan Carton Code',
+  scanItemCodes: 'Scan Item Code(s)',
+} as const;
+
 /** The redress pages' words (issue 17, decision 0036); the spec's where it has them. */
 export const REDRESS_UI = {
   bprNo: 'BPR No.',
@@ -379,4 +404,28 @@ export const REDRESS_UI = {
   backToPo: 'Back to the PO',
   cartonAdded: 'Carton {cartonCode} labelled for {qty} packs.',
   enterBprFirst: 'Enter the BPR No. first.',
+} as const;
+
+/** The create pallet and print label pages (issue 18, decisions 0030 and 0031): ours, the spec has none. */
+export const LABEL_UI = {
+  warehouse: 'Warehouse',
+  unitType: 'Type',
+  pallet: 'Pallet',
+  carton: 'Carton',
+  create: 'Create New Pallet SSCC',
+  newSscc: 'New SSCC',
+  sscc: 'SSCC',
+  ssccHint: '18 digits, or scan the SSCC label',
+  ssccInvalid: 'Enter the 18 digits of an SSCC, or scan its label.',
+  format: 'Output',
+  pdf: 'PDF (office printer)',
+  zpl203: 'ZPL, 203 dpi (Zebra)',
+  zpl300: 'ZPL, 300 dpi (Zebra)',
+  printer: 'Printer',
+  download: 'Download',
+  noPrinter: 'Download the file',
+  print: 'Print label',
+  printLabelOf: 'Print the label of {sscc}',
+  downloaded: 'Label of {sscc} downloaded ({file}).',
+  editPallet: 'Scan cartons onto it',
 } as const;

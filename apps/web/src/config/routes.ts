@@ -14,7 +14,13 @@ export type PageKey =
   | 'admin'
   | 'settings'
   | 'notAvailable'
-  | InventoryPageKey;
+  | 'createPallet'
+  | 'printLabel'
+  | InventoryPageKey
+  | LitePageKey;
+
+/** The lite families' pages (decision 0039): list, details, 'Add Material/Batch', 'Material Details' and the two scanners. */
+export type LitePageKey = 'liteList' | 'liteDetail' | 'liteAddMaterial' | 'liteMaterialDetails' | 'liteMaterialScanner' | 'liteItemScanner';
 
 /**
  * The document screens of every family (the documents feature: list, details, the document number
@@ -136,7 +142,7 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/login', TITLES.login, { page: 'login', public: true }),
   rdc('/ibdList', TITLES.receiving, documents('IBD', 'documentList')),
   rdc('/searchPage', TITLES.search, { ...search, page: 'search' }),
-  rdc('/createPallet', TITLES.repackCreatePallet),
+  rdc('/createPallet', TITLES.repackCreatePallet, { page: 'createPallet' }),
   rdc('/repackScan', TITLES.repackScan),
   rdc('/scanOperation/:queryValue', TITLES.scanIbdNo, { ...scanFamily, titleRule: 'scanOperation', page: 'scanDocument' }),
   rdc('/scanPallet/:queryValue', TITLES.scanPallet, { ...scanFamily, titleRule: 'scanPallet', page: 'scanUnits' }),
@@ -158,7 +164,7 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/scanHandlingUnit/:queryValue', TITLES.scanHandlingUnit, { ...scanFamily, page: 'scanHandlingUnit' }),
   rdc('/repackViewPallet', TITLES.repackViewPallet, { back: 'hidden' }),
   // Not in the spec's table: the target of the 'Print new label' tile.
-  rdc('/printLabel', TITLES.printLabel),
+  rdc('/printLabel', TITLES.printLabel, { page: 'printLabel' }),
   // Not in the spec's table: 'the regional settings module also exists' (decision 0010).
   rdc('/settings', TITLES.settings, { page: 'settings' }),
 ];
@@ -202,16 +208,27 @@ export const LDC_ROUTES: RouteMeta[] = [
   // ScanLite's count scan (decision 0027): its number step is the local scan route's (?p=SCANLITE).
   ldc('/scanLiteScanOperation/:doNo', TITLES.scanItem, { ...scan, family: 'SCANLITE', module: 'SCANLITE', page: 'scanUnits' }),
   ldc('/settings', TITLES.settings, { page: 'settings' }),
-  ldc('/liteDetail/:moduleType', TITLES.liteDetail, { titleRule: 'liteDetail', ...details('param') }),
+  ldc('/liteDetail/:moduleType', TITLES.liteDetail, { titleRule: 'liteDetail', ...details('param'), page: 'liteDetail' }),
   ldc('/liteDetail/createMaterialOrBatch', TITLES.addMaterialBatch, {
     backTo: 'liteDetail',
     module: 'query',
     feature: 'CreateMaterialBatch',
+    page: 'liteAddMaterial',
   }),
-  ldc('/liteDetail/materialDetails', TITLES.materialDetails, { module: 'query', feature: 'MaterialDetails' }),
-  ldc('/liteDetail/materialAndBatchScanner', TITLES.materialAndBatchScanner, scan),
-  ldc('/liteDetail/scan/materialScanner', TITLES.scanItemCodes, { ...scan, titleRule: 'liteMaterialScanner' }),
-  ldc('/liteLists/:moduleType', TITLES.liteList, { titleRule: 'liteList', ...list('param') }),
+  ldc('/liteDetail/materialDetails', TITLES.materialDetails, { module: 'query', feature: 'MaterialDetails', page: 'liteMaterialDetails' }),
+  ldc('/liteDetail/materialAndBatchScanner', TITLES.materialAndBatchScanner, {
+    ...scan,
+    module: 'query',
+    feature: 'CreateMaterialBatch',
+    page: 'liteMaterialScanner',
+  }),
+  ldc('/liteDetail/scan/materialScanner', TITLES.scanItemCodes, {
+    ...scan,
+    titleRule: 'liteMaterialScanner',
+    module: 'query',
+    page: 'liteItemScanner',
+  }),
+  ldc('/liteLists/:moduleType', TITLES.liteList, { titleRule: 'liteList', ...list('param'), page: 'liteList' }),
   ldc('/rtpList', TITLES.rtpList, documents('RTP', 'documentList')),
   ldc('/rtpDetails/:rtpDetails', TITLES.rtpDetails, documents('RTP', 'documentDetails')),
   ldc('/transferList', TITLES.stoList, documents('STO', 'documentList')),

@@ -46,6 +46,7 @@ describe('routeTitle', () => {
   it('names lite lists and details by family', () => {
     expect(title('/ldc/liteLists/:moduleType', { params: { moduleType: 'DISPATCH+' } })).toBe('Dispatch+ List');
     expect(title('/ldc/liteDetail/:moduleType', { params: { moduleType: 'rtp+' } })).toBe('RTP+ Details');
+    expect(title('/ldc/liteLists/:moduleType', { params: { moduleType: 'FOO' } })).toBe('Page not found');
   });
 
   it('uses the static title otherwise', () => {

@@ -1,4 +1,4 @@
-import { familyOf, MODULES, type DocumentType, type ModuleCode } from '@pharma/domain';
+import { familyOf, liteFamilyOf, MODULES, type DocumentType, type ModuleCode } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { fillLabel, NAV_LABELS, TITLES } from '../config/labels.ts';
 import { DEFAULT_SCAN_FAMILY, type RouteMeta } from '../config/routes.ts';
@@ -73,10 +73,15 @@ export function routeTitle(meta: RouteMeta, ctx: TitleContext): string {
       return readsAsWo(ctx) ? TITLES.woList : TITLES.obdList;
     case 'woOrObdDetails':
       return readsAsWo(ctx) ? TITLES.woDetails : TITLES.obdDetails;
+    // A module with no lite family is the not-found page, titled as one (decision 0039).
     case 'liteList':
-      return fillLabel(TITLES.liteList, { family: familyLabel(ctx.params.moduleType) });
+      return liteFamilyOf(ctx.params.moduleType)
+        ? fillLabel(TITLES.liteList, { family: familyLabel(ctx.params.moduleType) })
+        : TITLES.notFound;
     case 'liteDetail':
-      return fillLabel(TITLES.liteDetail, { family: familyLabel(ctx.params.moduleType) });
+      return liteFamilyOf(ctx.params.moduleType)
+        ? fillLabel(TITLES.liteDetail, { family: familyLabel(ctx.params.moduleType) })
+        : TITLES.notFound;
     default:
       return meta.title;
   }

@@ -10,5 +10,7 @@ export const DocumentDetailsPage = lazyNamed(() => import('./components/document
 export const ScanDocumentPage = lazyNamed(() => import('./components/scan-document-page.tsx'), 'ScanDocumentPage');
 export const ScanUnitsPage = lazyNamed(() => import('./components/scan-units-page.tsx'), 'ScanUnitsPage');
 export type { DocumentPageProps } from './types.ts';
+/** The lite families' pages (decision 0039): one chunk for the list, details, material pages and scanners. */
+export const LitePage = lazyNamed(() => import('./lite/lite-page.tsx'), 'LitePage');
 /** The redress pages (decision 0036): the PO's scan, the carton label, the series scanner and the replace scan. */
 export const RedressPage = lazyNamed(() => import('./redress/redress-pages.tsx'), 'RedressPage');

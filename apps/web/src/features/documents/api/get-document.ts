@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { DocumentStatus, DocumentType, Family } from '@pharma/domain';
+import { liteFamilyOf, type DocumentStatus, type DocumentType, type Family } from '@pharma/domain';
 import { DocumentDetails, type Area, type DocumentLine } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
 import { withArea } from '../../../lib/area-path.ts';
@@ -8,7 +8,11 @@ import { documentListKey } from './get-document-list.ts';
 
 /** GET the family's details path with the number (/api/ibdNo/{ibdNo} …): the document and its lines (404 for one of the other area). */
 export function getDocument(family: Family, number: string, area: Area): Promise<DocumentDetails> {
-  return api.request<DocumentDetails>(withArea(`${family.api.details}/${encodeURIComponent(number)}`, area), {
+  // A lite family's details path names its module and number in the query (/api/lite/getDocumentDetails, decision 0039).
+  const path = liteFamilyOf(family.module)
+    ? `${family.api.details}?${new URLSearchParams({ moduleType: family.module, docNo: number }).toString()}`
+    : withArea(`${family.api.details}/${encodeURIComponent(number)}`, area);
+  return api.request<DocumentDetails>(path, {
     parse: (body) => DocumentDetails.parse(body),
   });
 }
