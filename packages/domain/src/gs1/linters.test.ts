@@ -2,6 +2,7 @@
  * Content checks beyond the format: the linters the GS1 Barcode Syntax Dictionary names for each
  * component, and the GS1 General Specifications rules behind them (section cited per test).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withCheckDigit } from './check-digit.ts';
 import { decodeCode } from './decode.ts';
@@ -168,5 +169,35 @@ describe('IBAN (AI 8007, ISO 13616; dictionary iban)', () => {
     ['too short', 'GB82'],
   ])('refuses %s', (_why, iban) => {
     expect(lint('iban', iban, 0, iban.length)).toBe('GS1_BAD_IBAN');
+  });
+});
+
+describe('IBAN property (ISO 13616 / ISO 7064 MOD 97-10 detects every single-digit substitution)', () => {
+  /** An IBAN of the country with the BBAN given: check digits 98 - (BBAN + country + 00 mod 97). */
+  const iban = (country: string, bban: string): string => {
+    const digits = (bban + country + '00').replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+    let rest = 0;
+    for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+    return `${country}${String(98 - rest).padStart(2, '0')}${bban}`;
+  };
+  const digits = '0123456789';
+  it('a valid IBAN is accepted, and changing any one of its digits is refused', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('DE', 'FR', 'GB', 'NL', 'SG', 'CH'),
+        fc.array(fc.constantFrom(...digits), { minLength: 8, maxLength: 30 }),
+        fc.nat(),
+        fc.constantFrom(...digits),
+        (country, bban, at, replacement) => {
+          const good = iban(country, bban.join(''));
+          expect(lint('iban', good, 0, good.length)).toBeNull();
+          // A digit: the check digits or the BBAN (a letter stands for two digits, so its change may not show).
+          const i = 2 + (at % (good.length - 2));
+          if (good.charAt(i) === replacement) return;
+          const changed = good.slice(0, i) + replacement + good.slice(i + 1);
+          expect(lint('iban', changed, 0, changed.length)).toBe('GS1_BAD_IBAN');
+        },
+      ),
+    );
   });
 });
