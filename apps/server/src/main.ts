@@ -6,14 +6,21 @@ import { prepareDatabase } from './startup.ts';
 const config = loadConfig();
 const database = openDatabase(config.database);
 const prepared = await prepareDatabase(config, database);
-const app = await buildApp({ config, database });
+const readiness = { draining: false };
+const app = await buildApp({ config, database, readiness });
 if (prepared.seeded) app.log.warn('seeded the demo warehouse and its users (public password): not for production');
 if (prepared.admin) app.log.info({ firstAdmin: prepared.admin }, 'first administrator from ADMIN_EMAIL');
 
+/**
+ * In production a stop first answers 503 on /api/ready for DRAIN_MS, so the reverse proxy takes the
+ * instance out before it stops listening (docs/deploy.md, decision 0047); then requests in flight finish.
+ */
+const DRAIN_MS = config.production ? 5_000 : 0;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    void app.close().then(() => process.exit(0));
+    app.log.info({ signal, drainMs: DRAIN_MS }, 'shutting down');
+    readiness.draining = true;
+    setTimeout(() => void app.close().then(() => process.exit(0)), DRAIN_MS);
   });
 }
 

@@ -99,6 +99,7 @@ export const MESSAGES = {
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait {seconds} seconds and try again.',
   ACCOUNT_DISABLED: 'This account is disabled. Please contact the admin.',
   DATABASE_UNAVAILABLE: 'The database is not answering.',
+  SERVER_NOT_READY: 'This server is not taking requests: {reason}.',
   SSO_NO_ACCOUNT: 'No account is linked to {email}. Please contact the admin.',
   SSO_FAILED: 'Sign-in with your organisation failed. Please try again.',
   EMAIL_TAKEN: 'An account with this email already exists.',

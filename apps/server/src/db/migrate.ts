@@ -36,6 +36,19 @@ export function migrationNames(): string[] {
   return Object.keys(MIGRATIONS).sort();
 }
 
+/** This version's migrations the database has not applied (an instance started before the upgrade ran them). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const applied = new Set(
+    (
+      await db
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .execute()
+    ).map((r) => (r as { name: string }).name),
+  );
+  return migrationNames().filter((name) => !applied.has(name));
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

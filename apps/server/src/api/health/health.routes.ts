@@ -1,17 +1,43 @@
 import { APP_VERSION } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
-import { HealthResponse } from '@pharma/domain/contract/health';
+import { HealthResponse, ReadyResponse } from '@pharma/domain/contract/health';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import { databaseAnswers, type DatabaseHandle } from '../../db/database.ts';
+import { migrationNames, pendingMigrations } from '../../db/migrate.ts';
 import { AppError } from '../../lib/errors.ts';
 
-export function healthRoutes(app: ZodApp, database: DatabaseHandle): void {
+/** Set when the instance is shutting down: /api/ready answers 503 so the proxy stops sending it requests. */
+export interface Readiness {
+  draining: boolean;
+}
+
+export function healthRoutes(app: ZodApp, database: DatabaseHandle, readiness: Readiness = { draining: false }): void {
   app.get('/api/health', {
     config: { requirement: { public: true } },
     schema: { tags: ['system'], summary: 'Liveness with a database check', response: { 200: HealthResponse, 503: ErrorBody } },
     handler: async () => {
       if (!(await databaseAnswers(database.db))) throw new AppError(503, 'DATABASE_UNAVAILABLE');
       return { status: 'ok' as const, database: database.kind, version: APP_VERSION };
+    },
+  });
+
+  app.get('/api/ready', {
+    config: { requirement: { public: true } },
+    schema: {
+      tags: ['system'],
+      summary: 'Readiness for a load balancer: the database answers, every migration of this version is applied, not shutting down',
+      response: { 200: ReadyResponse, 503: ErrorBody },
+    },
+    handler: async () => {
+      if (readiness.draining) throw new AppError(503, 'SERVER_NOT_READY', { reason: 'it is shutting down' });
+      let pending: string[];
+      try {
+        pending = await pendingMigrations(database.db);
+      } catch {
+        throw new AppError(503, 'DATABASE_UNAVAILABLE');
+      }
+      if (pending.length > 0) throw new AppError(503, 'SERVER_NOT_READY', { reason: `migrations not applied: ${pending.join(', ')}` });
+      return { status: 'ready' as const, migrations: migrationNames().length };
     },
   });
 }

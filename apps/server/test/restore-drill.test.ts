@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealAudit } from '../src/db/audit.ts';
+import { restoreDrill, type DrillReport } from '../src/restore-drill.ts';
+import { DEMO_USERS } from '../src/seed/demo.ts';
+import { signIn, startTestApp, type TestApp } from './harness.ts';
+
+const hasPgDump = (() => {
+  try {
+    execFileSync('pg_dump', ['--version']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * The restore drill of docs/deploy.md (decision 0047) on a PostgreSQL site in use: its backup
+ * (pg_dump -Fc) restores into a database a server starts on, with the audit chain intact.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL || !hasPgDump)('the restore drill', () => {
+  let site: TestApp;
+  let report: DrillReport;
+
+  beforeAll(async () => {
+    site = await startTestApp('postgres');
+    const operator = await signIn(site.app, DEMO_USERS.rdc);
+    const scanned = await site.app.inject({
+      method: 'POST',
+      url: '/api/scanForOperation',
+      headers: operator.headers,
+      payload: { docType: 'IBD', docNo: '1800000101', code: '00088812340000644473', unit: 'CTN', scanId: randomUUID() },
+    });
+    expect(scanned.statusCode).toBe(200);
+    await sealAudit(site.database.db);
+    if (site.config.database.kind !== 'postgres') throw new Error('the site runs on PostgreSQL');
+    report = await restoreDrill({ url: site.config.database.url });
+  }, 120_000);
+  afterAll(() => site?.close());
+
+  it('restores the dump into a database a server starts on and answers healthy', () => {
+    expect(report.health).toBe(200);
+    expect(report.dumpBytes).toBeGreaterThan(0);
+    expect(report.ok).toBe(true);
+  });
+
+  it('the restored site has the live rows and the audit chain, ending at a head the live chain holds', async () => {
+    const rows = Object.fromEntries(report.tables.map((t) => [t.table, t.rows]));
+    for (const table of ['users', 'handling_units', 'documents', 'scans']) {
+      const live = await site.database.db
+        .selectFrom(table as 'users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(rows[table], table).toBe(Number(live.n));
+    }
+    expect(report.chain.ok).toBe(true);
+    expect(report.chain.sealed).toBeGreaterThan(0);
+    expect(report.headInSource).toBe(true);
+  });
+});
