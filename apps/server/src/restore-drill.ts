@@ -13,6 +13,16 @@ import { openDatabase } from './db/database.ts';
 
 const run = promisify(execFile);
 
+/** True when pg_dump and pg_restore are on the PATH. */
+export async function pgToolsInstalled(): Promise<boolean> {
+  try {
+    await Promise.all(['pg_dump', 'pg_restore'].map((tool) => run(tool, ['--version'])));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface DrillReport {
   ok: boolean;
   dumpBytes: number;

@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealAudit } from '../src/db/audit.ts';
-import { restoreDrill, type DrillReport } from '../src/restore-drill.ts';
+import { pgToolsInstalled, restoreDrill, type DrillReport } from '../src/restore-drill.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { signIn, startTestApp, type TestApp } from './harness.ts';
 
-const hasPgDump = (() => {
-  try {
-    execFileSync('pg_dump', ['--version']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasPgDump = await pgToolsInstalled();
 
 /**
  * The restore drill of docs/deploy.md (decision 0047) on a PostgreSQL site in use: its backup
