@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
+import { DEMO_INVENTORY, DEMO_LITE } from '../src/seed/demo-documents.ts';
 import { packScan, ssccScan, type CartonSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd, stageIbd } from '../src/seed/stock-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
@@ -344,5 +345,18 @@ describe.each(DATABASES)('lite families on %s', (kind) => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const lite = Object.keys(doc.paths).filter((p) => p.startsWith('/api/lite/'));
     expect(lite.sort()).toHaveLength(23);
+  });
+
+  it('the demo Dispatch+ document (README) takes its carton and packs and completes', async () => {
+    const { carton, packs } = DEMO_INVENTORY.liteStock;
+    const details = await get('/api/lite/getDocumentDetails', { moduleType: 'DISPATCH+', docNo: DEMO_LITE.dispatch });
+    expect(details.json().document).toMatchObject({ status: 'Open', warehouseNo: 'W3010', quantity: 8, scannedQuantity: 0 });
+    expect((await scanAt('scanForDispatch', DEMO_LITE.dispatch, ssccScan(carton.sscc), 'CTN')).json().packs).toBe(6);
+    for (const p of packs) expect((await scanAt('scanForDispatch', DEMO_LITE.dispatch, packScan(p), 'EA')).statusCode).toBe(200);
+    const done = await post('/api/lite/completeOperationForDoc', { moduleType: 'DISPATCH+', docNo: DEMO_LITE.dispatch });
+    expect(done.json()).toMatchObject({
+      message: 'GI scan saved successfully!',
+      data: [{ quantity: 8, scannedQuantity: 8, shortageQuantity: 0 }],
+    });
   });
 });

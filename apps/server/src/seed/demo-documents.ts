@@ -26,7 +26,7 @@ export const DEMO_IBDS = {
 
 /** Lite documents (decision 0039), created in the product by the local operator. */
 export const DEMO_LITE = {
-  /** Dispatch+, Open: a line of 8 Atorvastatin 20 mg packs of the 2028 batch, the lite stock's carton and loose packs. */
+  /** Dispatch+, Open: a line of 8 Salbutamol inhaler packs (10000036) of the 2028 batch, the lite stock's carton and loose packs. */
   dispatch: 'LD2026001',
 } as const;
 
@@ -55,7 +55,7 @@ export interface DemoRedressStock {
   completedCarton: string;
 }
 
-/** The stock the demo lite documents fit: Atorvastatin 20 mg (10000022), 2028 batch, in W3010. */
+/** The stock the demo lite documents fit: Salbutamol 100 mcg inhaler (10000036), 2028 batch, in W3010. */
 export interface DemoLiteStock {
   /** 6 packs. */
   carton: CartonSpec;

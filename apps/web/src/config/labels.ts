@@ -349,12 +349,10 @@ export const SCANNER_UI = {
 export const LITE_UI = {
   create: 'Create',
   createTitle: 'New document',
-  created: '{number} created.',
   warehouse: 'Warehouse',
   addMaterialBatch: 'Add Material/Batch',
   scanMaterialBatch: 'Scan Material/Batch',
   materialNo: 'Material No.',
-  materialName: 'Material Name',
   batchNo: 'Batch No.',
   quantity: 'Quantity',
   add: 'Add',

@@ -64,7 +64,6 @@ export const LiteRedressCompleteRequest = z.object({ docNo: DocNo }).meta({ exam
 
 export const LiteListQuery = ListQuery.omit({ area: true });
 
-export const LiteDocumentQuery = LiteDocumentRef;
 export const LiteLineQuery = LiteDocumentRef.extend({
   materialNo: z.string().max(40).meta({ example: 'MAT00001' }),
   batchNo: z.string().max(40).meta({ example: 'B2026A' }),

@@ -4,7 +4,6 @@ import { CompleteResponse, ListResponse, ScanResponse } from '@pharma/domain/con
 import {
   LiteCreateRequest,
   LiteDeleteItemRequest,
-  LiteDocumentQuery,
   LiteDocumentRef,
   LiteDocumentResponse,
   LiteLineQuery,
@@ -105,7 +104,7 @@ export function liteRoutes(app: ZodApp, service: LiteService): void {
     schema: {
       tags,
       summary: 'A lite document with its lines and every unit scanned on them',
-      querystring: LiteDocumentQuery,
+      querystring: LiteDocumentRef,
       response: { 200: LiteDocumentResponse, ...errors },
     },
     handler: async (request) => service.details(gate(request, request.query.moduleType, { feature: 'DetailsPage' }), request.query.docNo),
