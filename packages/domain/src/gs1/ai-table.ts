@@ -4,10 +4,11 @@
  * Source: the GS1 Barcode Syntax Dictionary (gs1/gs1-syntax-dictionary, maintained by GS1 AISBL),
  * which restates GS1 General Specifications section 3 (the AI definitions), Figure 7.8.5-2 (the
  * predefined-length AIs that need no FNC1 separator) and section 4.14 (mandatory associations and
- * invalid pairs of AIs) in a machine-readable form. Edition followed: the dictionary as of its
- * 2024-06-10 release plus the changes published after it up to 2025 (AIs 423 and 425 as five
- * `[N3]` components), aligned with GS1 General Specifications Release 25.0 (January 2025)
- * and GS1 Digital Link URI syntax 1.4 / 1.5. See packages/domain/README.md ("AI table edition").
+ * invalid pairs of AIs) in a machine-readable form. Edition followed: the dictionary as published
+ * after its 2025-01-30 release (copyright 2021-2025: AIs 423 and 425 as five `[N3],iso3166`
+ * components, 7041, 716, 7250-7259), aligned with GS1 General Specifications Release 25.0 (January
+ * 2025) and GS1 Digital Link URI syntax 1.4 / 1.5; AIs 8040-8043 are in no edition at hand (decision
+ * 0044). See packages/domain/README.md ("AI table edition").
  *
  * One row per AI or AI range: [ais, flags, specification, attributes], the GS1 data title in a
  * comment (titles are not needed to decode and would add to the web bundle).
