@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
+import { forgetOldLimits } from '../src/lib/rate-limit.ts';
 import { DATABASES, startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -79,5 +80,20 @@ describe.each(DATABASES)('login and registration limits on %s', (kind) => {
     expect(answers.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(answers.at(-1)).toBe(429);
     expect((await register('other.place@example.com', '10.8.0.2')).statusCode).toBe(201);
+  });
+
+  it('the clean-up deletes counts once they are forgotten, and only those', async () => {
+    await login('forgotten@demo.local', 'wrong password', '10.7.0.1');
+    const keys = async () =>
+      (await t.database.db.selectFrom('login_limits').select('key').where('key', 'like', '%forgotten@demo.local%').execute())
+        .map((r) => r.key)
+        .sort();
+    expect(await keys()).toEqual(['account:forgotten@demo.local', 'pair:forgotten@demo.local 10.7.0.1']);
+    // Nothing is forgotten yet.
+    await forgetOldLimits(t.database.db);
+    expect(await keys()).toHaveLength(2);
+    // 16 minutes on, the account's count (forgotten 15 minutes after its last failure) goes; the pair's (an hour) stays.
+    await forgetOldLimits(t.database.db, Date.now() + 16 * 60_000);
+    expect(await keys()).toEqual(['pair:forgotten@demo.local 10.7.0.1']);
   });
 });
