@@ -339,6 +339,8 @@ export const SCANNER_UI = {
   stay: 'Stay',
   barcodeScanner: 'Barcode Scanner',
   barcodeScannerHint: 'On: a hardware scanner types the codes and the camera view is off. Off: the camera view can scan.',
+  readerName: 'Reader name',
+  readerNameHint: "This device's name in the warehouse's reader settings (prefix, 00, bare SSCC). Empty: the warehouse's own settings.",
   save: 'Save',
   updateReady: 'A new version is ready.',
   update: 'Update',

@@ -1,0 +1,87 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { message } from '@pharma/domain';
+import { WarehousesResponse, type Area } from '@pharma/domain/contract/inventory';
+import {
+  PrintedResponse,
+  PrintersResponse,
+  SsccResponse,
+  type CreatePalletRequest,
+  type PrintLabelRequest,
+} from '@pharma/domain/contract/labels';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { withArea } from '../../../lib/area-path.ts';
+
+/** The warehouses of the area: where a new pallet can be made. */
+export function useAreaWarehouses(area: Area) {
+  return useQuery({
+    queryKey: ['warehouses'],
+    queryFn: () =>
+      api.request<ReturnType<typeof WarehousesResponse.parse>>('/api/getWarehouses', { parse: (body) => WarehousesResponse.parse(body) }),
+    select: (answer) => answer.data.filter((w) => w.area === area),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** POST /api/createPallet: a new empty pallet or carton with a new SSCC. */
+export function useCreatePallet(area: Area) {
+  return useMutation({
+    mutationFn: (body: CreatePalletRequest) =>
+      api.request<{ sscc: string }>(withArea('/api/createPallet', area), { method: 'POST', body, parse: (raw) => SsccResponse.parse(raw) }),
+  });
+}
+
+/** GET /api/labelPrinters: the network label printers of the area's warehouses. */
+export function useLabelPrinters(area: Area) {
+  return useQuery({
+    queryKey: ['labelPrinters', area],
+    queryFn: () =>
+      api.request<ReturnType<typeof PrintersResponse.parse>>(withArea('/api/labelPrinters', area), {
+        parse: (body) => PrintersResponse.parse(body),
+      }),
+    select: (answer) => answer.data,
+    staleTime: 60_000,
+  });
+}
+
+export type PrintResult = { kind: 'sent'; printer: string; copy: boolean } | { kind: 'downloaded'; file: string };
+
+/**
+ * POST /api/printLabel. To a printer: the server sends the ZPL (202). Otherwise the answer is the file
+ * (ZPL or PDF), handed to the browser as a download.
+ */
+async function printLabel(area: Area, body: PrintLabelRequest): Promise<PrintResult> {
+  if (body.printer) {
+    const sent = await api.request<ReturnType<typeof PrintedResponse.parse>>(withArea('/api/printLabel', area), {
+      method: 'POST',
+      body,
+      parse: (raw) => PrintedResponse.parse(raw),
+    });
+    return { kind: 'sent', printer: sent.printer, copy: sent.copy };
+  }
+  const response = await fetch(withArea('/api/printLabel', area), {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => {
+    throw new ApiError(0, 'NETWORK_ERROR', message('SOMETHING_WENT_WRONG'));
+  });
+  if (!response.ok) {
+    const error = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    throw new ApiError(response.status, error.code ?? 'HTTP_ERROR', error.message ?? message('SOMETHING_WENT_WRONG'), error);
+  }
+  const file = `${body.sscc}.${body.format === 'PDF' ? 'pdf' : 'zpl'}`;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { kind: 'downloaded', file };
+}
+
+export function usePrintLabel(area: Area) {
+  return useMutation({ mutationFn: (body: PrintLabelRequest) => printLabel(area, body) });
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Alert, Button, Select, Stack, TextInput } from '@mantine/core';
+import { decodeCode, hasValidCheckDigit, message } from '@pharma/domain';
+import type { Area } from '@pharma/domain/contract/inventory';
+import { fillLabel, LABEL_UI } from '../../../config/labels.ts';
+import { useLabelPrinters, usePrintLabel } from '../api/labels-api.ts';
+
+type Output = 'PDF' | 'ZPL203' | 'ZPL300';
+const DOWNLOAD = '';
+
+/** An SSCC typed (18 digits) or scanned (any GS1 code with (00)); undefined when it is neither. */
+function ssccOf(input: string): string | undefined {
+  const text = input.trim();
+  if (/^\d{18}$/.test(text)) return hasValidCheckDigit(text) ? text : undefined;
+  const decoded = decodeCode(text, { today: new Date().toISOString().slice(0, 10) });
+  return decoded.ok && decoded.sscc ? decoded.sscc : undefined;
+}
+
+/**
+ * Prints the GS1 logistic label of an SSCC (decision 0031): as a PDF or ZPL file, or straight to a
+ * network printer of the area's warehouses. With `sscc` the code is fixed (a pallet just created).
+ */
+export function LabelPrintForm({ area, sscc: fixed }: { area: Area; sscc?: string }) {
+  const [code, setCode] = useState(fixed ?? '');
+  const [output, setOutput] = useState<Output>('PDF');
+  const [printer, setPrinter] = useState(DOWNLOAD);
+  const [invalid, setInvalid] = useState(false);
+  const printers = useLabelPrinters(area);
+  const print = usePrintLabel(area);
+  const toPrinter = printer !== DOWNLOAD;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        const sscc = fixed ?? ssccOf(code);
+        setInvalid(!sscc);
+        if (!sscc) return;
+        const format = toPrinter || output !== 'PDF' ? 'ZPL' : 'PDF';
+        const dpi = output === 'ZPL300' ? 300 : 203;
+        print.mutate({ sscc, format, ...(format === 'ZPL' ? { dpi } : {}), ...(toPrinter ? { printer } : {}) });
+      }}
+    >
+      <Stack gap="sm">
+        {!fixed && (
+          <TextInput
+            label={LABEL_UI.sscc}
+            description={LABEL_UI.ssccHint}
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            error={invalid ? LABEL_UI.ssccInvalid : undefined}
+            autoComplete="off"
+            required
+          />
+        )}
+        <Select
+          label={LABEL_UI.printer}
+          data={[
+            { value: DOWNLOAD, label: LABEL_UI.noPrinter },
+            ...(printers.data ?? []).map((p) => ({ value: p.name, label: `${p.name} (${p.warehouseNo})` })),
+          ]}
+          value={printer}
+          onChange={(value) => setPrinter(value ?? DOWNLOAD)}
+          allowDeselect={false}
+        />
+        <Select
+          label={LABEL_UI.format}
+          data={[
+            ...(toPrinter ? [] : [{ value: 'PDF', label: LABEL_UI.pdf }]),
+            { value: 'ZPL203', label: LABEL_UI.zpl203 },
+            { value: 'ZPL300', label: LABEL_UI.zpl300 },
+          ]}
+          value={toPrinter && output === 'PDF' ? 'ZPL203' : output}
+          onChange={(value) => setOutput((value as Output | null) ?? 'PDF')}
+          allowDeselect={false}
+        />
+        <Button type="submit" loading={print.isPending}>
+          {fixed ? fillLabel(LABEL_UI.printLabelOf, { sscc: fixed }) : LABEL_UI.print}
+        </Button>
+        {print.isError && (
+          <Alert color="red" role="alert">
+            {print.error.message}
+          </Alert>
+        )}
+        {print.isSuccess && (
+          <Alert color="green" role="status">
+            {print.data.kind === 'sent'
+              ? message('LABEL_PRINTED', { sscc: fixed ?? ssccOf(code) ?? '', printer: print.data.printer })
+              : fillLabel(LABEL_UI.downloaded, { sscc: fixed ?? ssccOf(code) ?? '', file: print.data.file })}
+          </Alert>
+        )}
+      </Stack>
+    </form>
+  );
+}
