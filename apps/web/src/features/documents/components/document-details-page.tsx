@@ -5,6 +5,7 @@ import { useDocument } from '../api/get-document.ts';
 import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
 import { totals } from '../lines.ts';
 import type { DocumentPageProps } from '../types.ts';
+import { ReopenButton } from '../redress/reopen-button.tsx';
 import { CompleteButton } from './complete-button.tsx';
 import { DocumentHeader } from './document-header.tsx';
 import { LineCard } from './line-card.tsx';
@@ -43,6 +44,7 @@ export function DocumentDetailsPage({ area, family, paths, number }: DocumentPag
                   expected={sum.expected}
                 />
               )}
+              <ReopenButton family={family} number={number} area={area} completed={completed} />
             </Group>
             <Title order={2} size="h5">
               {DOCUMENT_UI.lines}

@@ -176,7 +176,7 @@ function RedressScanPage({ area, family, paths, number }: DocumentPageProps) {
                   expected={sum.expected}
                 />
               )}
-              {completed && <ReopenButton family={family} number={number} area={area} />}
+              <ReopenButton family={family} number={number} area={area} completed={completed} />
             </Group>
             <LinesProgress lines={data.data} />
             <Text fw={600}>{REDRESS_UI.cartons}</Text>

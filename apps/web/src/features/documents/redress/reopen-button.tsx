@@ -8,18 +8,21 @@ import { useReopenDocument } from './redress-api.ts';
 
 /**
  * 'Reopen Document' of a completed document whose family may be reopened (spec point 4), after a
- * confirmation; shown only with the ReopenDocument action. Says the server's answer, and which units stay as they are.
+ * confirmation; shown only with the ReopenDocument action, while the document is completed. Says the server's answer,
+ * and which units stay as they are, after the document has moved on (keep it mounted).
  */
-export function ReopenButton({ family, number, area }: { family: Family; number: string; area: Area }) {
+export function ReopenButton({ family, number, area, completed }: { family: Family; number: string; area: Area; completed: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const allowed = useCan({ application: area, module: family.module, action: 'ReopenDocument' });
   const reopen = useReopenDocument(family, number, area);
   if (!family.reopen || !allowed) return null;
   return (
     <>
-      <Button variant="outline" onClick={() => setConfirming(true)}>
-        {REDRESS_UI.reopen}
-      </Button>
+      {completed && (
+        <Button variant="outline" onClick={() => setConfirming(true)}>
+          {REDRESS_UI.reopen}
+        </Button>
+      )}
       {reopen.isSuccess && (
         <Alert color="green" role="status" w="100%">
           {reopen.data.message}
