@@ -62,7 +62,9 @@ export type LiteScanRequest = z.infer<typeof LiteScanRequest>;
 /** POST /api/lite/completeScanningForRRD: Redress+ only, by its PO number. */
 export const LiteRedressCompleteRequest = z.object({ docNo: DocNo }).meta({ example: { docNo: 'PO2026001' } });
 
-export const LiteListQuery = ListQuery.omit({ area: true });
+export const LiteListQuery = ListQuery.omit({ area: true }).extend({
+  search: ListQuery.shape.search.meta({ example: 'LD2026' }),
+});
 
 export const LiteLineQuery = LiteDocumentRef.extend({
   materialNo: z.string().max(40).meta({ example: 'MAT00001' }),
@@ -81,7 +83,36 @@ export const LiteDocument = DocumentSummary.extend({
 });
 export type LiteDocument = z.infer<typeof LiteDocument>;
 
-export const LiteDocumentResponse = z.object({ message: z.string().optional(), document: LiteDocument, data: z.array(DocumentLine) });
+export const LiteDocumentResponse = z.object({ message: z.string().optional(), document: LiteDocument, data: z.array(DocumentLine) }).meta({
+  example: {
+    message: 'Item added successfully!',
+    document: {
+      number: 'LD2026001',
+      type: 'OBD+',
+      moduleType: 'DISPATCH+',
+      status: 'Open',
+      warehouseNo: 'W3010',
+      date: '2026-11-23',
+      quantity: 8,
+      scannedQuantity: 0,
+      updatedAt: '2026-11-23T08:00:00.000Z',
+      completedAt: null,
+    },
+    data: [
+      {
+        lineNo: 10,
+        materialNo: '10000036',
+        materialName: 'Salbutamol 100 mcg inhaler, 200 doses',
+        batchNo: 'K2807907',
+        eanGtinNo: '08881234101853',
+        quantity: 8,
+        scannedQuantity: 0,
+        shortageQuantity: 0,
+        scannedDetails: [],
+      },
+    ],
+  },
+});
 export type LiteDocumentResponse = z.infer<typeof LiteDocumentResponse>;
 
 export const LiteLineResponse = z.object({ document: LiteDocument, line: DocumentLine });
