@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideScan, type ScanInput } from './decide.ts';
 import type { Family, ScanUnit } from './family.ts';
-import { dispatch, FAMILIES, familyOf, receive, returns, returnToPrincipal, scrap, transfer } from './registry.ts';
+import { dispatch, FAMILIES, familyOf, receive, redress, returns, returnToPrincipal, scrap, transfer } from './registry.ts';
 import { isLocked } from '../rules/item-status.ts';
 import { fullBundlesOnly, notExpired } from './rules.ts';
 import { message, MESSAGES } from '../messages.ts';
@@ -44,7 +44,13 @@ describe('the family registry', () => {
   it('holds one entry per document type, each with the spec’s completion messages', () => {
     expect(new Set(FAMILIES.map((f) => f.type)).size).toBe(FAMILIES.length);
     expect(familyOf('OBD')).toBe(dispatch);
-    expect(familyOf('RRD')).toBeUndefined();
+    expect(familyOf('RRD')).toBe(redress);
+    expect(familyOf('REPACK')).toBeUndefined();
+    expect(MESSAGES[redress.complete.ok]).toBe('Redress scans saved successfully!');
+    expect(MESSAGES[redress.complete.error]).toBe('Error completing redress... Please try again later.');
+    expect(MESSAGES[redress.reopen!.ok]).toBe('Document Reopened Successfully!');
+    expect(MESSAGES[redress.reopen!.error]).toBe('Error reopening document... Please try again later.');
+    expect(MESSAGES[redress.deleteCompleted!]).toBe('Redress has already been completed. Deletion is not allowed.');
     expect(MESSAGES[dispatch.complete.ok]).toBe('GI scan saved successfully!');
     expect(MESSAGES[returns.complete.ok]).toBe('Returns scans saved successfully!');
     expect(MESSAGES[scrap.complete.ok]).toBe('Decomm. scans saved successfully!');
