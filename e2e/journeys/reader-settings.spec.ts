@@ -7,10 +7,9 @@ import { login, scanAs } from './support.ts';
 /**
  * Reader settings (decision 0042, spec point 5, issue 13): a bare 18-digit SSCC typed in pallet mode
  * says what is missing until the warehouse allows it for this reader; the server decides, with the
- * settings it holds for the reader the scan names (the browser's user agent, as `device`).
+ * settings it holds for the reader the scan names (`device`: the reader name of the device's settings).
  */
 const READER = `E2E-READER-${Date.now()}`;
-test.use({ userAgent: READER });
 
 const IBD = `17${String(Date.now()).slice(-8)}`;
 // Extension digit 6: SSCCs apart from the demo seed's and the other journeys'.
@@ -25,8 +24,14 @@ test.beforeAll(async () => {
   await api.dispose();
 });
 
-test('a bare SSCC in pallet mode is refused with what is missing, then accepted once the reader is set so', async ({ page }) => {
+test('a bare SSCC in pallet mode is refused with what is missing, then accepted once the reader named in Settings is set so', async ({
+  page,
+}) => {
   await login(page, 'rdc', 'rdc@demo.local');
+  await page.goto('/rdc/settings');
+  await page.getByRole('textbox', { name: 'Reader name' }).fill(READER);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings updated successfully!' })).toBeVisible();
   await page.goto(`/rdc/scanPallet/${IBD}?p=IBD`);
   await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
 

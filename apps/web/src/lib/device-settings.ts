@@ -7,10 +7,15 @@ import { useSyncExternalStore } from 'react';
 export interface DeviceSettings {
   /** On: a hardware scanner types into the scan field and the camera view is off. */
   barcodeScanner: boolean;
+  /**
+   * The reader's name in the warehouse's reader settings (decision 0042): scans name it as their
+   * `device`, and the server decodes them with that reader's settings. '' = not named.
+   */
+  readerName: string;
 }
 
 export const DEVICE_SETTINGS_KEY = 'pharma-device:settings';
-export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = { barcodeScanner: true };
+export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = { barcodeScanner: true, readerName: '' };
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -28,7 +33,10 @@ export function readDeviceSettings(storage = localStore()): DeviceSettings {
     const raw = storage?.getItem(DEVICE_SETTINGS_KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : {};
     const value = typeof parsed === 'object' && parsed !== null ? (parsed as Partial<DeviceSettings>) : {};
-    return { barcodeScanner: typeof value.barcodeScanner === 'boolean' ? value.barcodeScanner : DEFAULT_DEVICE_SETTINGS.barcodeScanner };
+    return {
+      barcodeScanner: typeof value.barcodeScanner === 'boolean' ? value.barcodeScanner : DEFAULT_DEVICE_SETTINGS.barcodeScanner,
+      readerName: typeof value.readerName === 'string' ? value.readerName.trim().slice(0, 100) : DEFAULT_DEVICE_SETTINGS.readerName,
+    };
   } catch {
     return { ...DEFAULT_DEVICE_SETTINGS };
   }
@@ -60,4 +68,9 @@ function subscribe(listener: () => void) {
 /** The device settings, updated when they are saved here or in another tab. */
 export function useDeviceSettings(): DeviceSettings {
   return useSyncExternalStore(subscribe, () => (snapshot ??= readDeviceSettings()));
+}
+
+/** The `device` a scan names: the reader's name where this device has one, else the browser's user agent. */
+export function scanDevice(storage = localStore()): string {
+  return readDeviceSettings(storage).readerName || (typeof navigator === 'undefined' ? '' : navigator.userAgent.slice(0, 100));
 }

@@ -4,6 +4,7 @@ import { familyOf, type DocumentType, type IdType, type UnitType } from '@pharma
 import type { Area, ScanRequest } from '@pharma/domain/contract/inventory';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { localDay } from '../../../lib/local-day.ts';
+import { scanDevice } from '../../../lib/device-settings.ts';
 import { scanFeedback, type FeedbackKind } from '../../../lib/scan-feedback.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
 import { getScanQueue, useScanQueueEvents, type QueueEvent } from '../../../lib/scan-queue/index.ts';
@@ -101,7 +102,7 @@ export function useSubmitScan(docType: DocumentType, docNo: string, area: Area) 
       unit: input.unit,
       idType: input.idType,
       scanId,
-      device: navigator.userAgent.slice(0, 100),
+      device: scanDevice(),
     };
     // The next task, after the feedback above is committed: the write to IndexedDB, then the send.
     // Until written the scan is only "sending" on screen, never "kept on this device".

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Stack, Switch } from '@mantine/core';
+import { Alert, Button, Card, Stack, Switch, TextInput } from '@mantine/core';
 import { message } from '@pharma/domain';
 import { SCANNER_UI } from '../../../config/labels.ts';
 import { readDeviceSettings, writeDeviceSettings } from '../../../lib/device-settings.ts';
@@ -7,7 +7,8 @@ import { readDeviceSettings, writeDeviceSettings } from '../../../lib/device-set
 /**
  * /ldc/settings and /rdc/settings, 'Settings': the settings of this device. Barcode Scanner on
  * means a hardware scanner types the codes and scan screens show the camera notice instead of
- * the camera view (spec point 8); saved with 'Settings updated successfully!'.
+ * the camera view (spec point 8); the reader name is what scans name as their device, for the
+ * warehouse's reader settings (decision 0042); saved with 'Settings updated successfully!'.
  */
 export function SettingsPage() {
   const [draft, setDraft] = useState(readDeviceSettings);
@@ -31,6 +32,16 @@ export function SettingsPage() {
               checked={draft.barcodeScanner}
               onChange={(event) => {
                 setDraft({ ...draft, barcodeScanner: event.currentTarget.checked });
+                setSaved(false);
+              }}
+            />
+            <TextInput
+              label={SCANNER_UI.readerName}
+              description={SCANNER_UI.readerNameHint}
+              maxLength={100}
+              value={draft.readerName}
+              onChange={(event) => {
+                setDraft({ ...draft, readerName: event.currentTarget.value });
                 setSaved(false);
               }}
             />
