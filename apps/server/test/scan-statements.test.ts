@@ -49,14 +49,15 @@ describe.each(DATABASES.filter((k) => k === 'postgres'))('statements a scan send
     expect(statements() - before).toBeLessThanOrEqual(9);
   });
 
-  it('forty packs at once share one group: the document and its lines are read once, each pack costs two statements', async () => {
+  it('forty packs at once share one group: the document and its lines are read once, each pack is one statement, their writes one', async () => {
     const batch = packs.slice(2);
     const before = statements();
     const results = await Promise.all(batch.map(scan));
     expect(results.map((r) => r.statusCode)).toEqual(batch.map(() => 200));
     const perScan = (statements() - before) / batch.length;
-    expect(perScan).toBeGreaterThanOrEqual(2);
-    expect(perScan).toBeLessThan(2.5);
+    expect(perScan).toBeGreaterThanOrEqual(1);
+    // Two groups, or the audit sealer running meanwhile, add a few; two statements a pack would be 2.
+    expect(perScan).toBeLessThan(2);
     const details = (await t.app.inject({ method: 'GET', url: `/api/ibdNo/${IBD}`, headers: rdc })).json();
     expect(details.data.reduce((n: number, l: { scannedQuantity: number }) => n + l.scannedQuantity, 0)).toBe(42);
   });

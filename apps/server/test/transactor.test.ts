@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/db/database.ts';
-import { createTransactor, groupMemo, type Transactor } from '../src/db/transactor.ts';
+import { atGroupEnd, createTransactor, groupMemo, type Transactor } from '../src/db/transactor.ts';
 import { createPostgresDatabase, DATABASES } from './harness.ts';
 
 /** The group commit: units that arrive together share one transaction and one commit. */
@@ -81,7 +81,7 @@ describe.each(DATABASES)('group commit on %s', (kind) => {
     expect(runs).toBe(kind === 'sqlite' ? 1 : 2);
   });
 
-  it('units of a group share its memo; a unit that does not ask for it clears it; a unit run again alone has none', async () => {
+  it('units run with shared share the group memo; a unit that does not share it empties it; a unit run again alone has none', async () => {
     const seen: (string | undefined)[] = [];
     const remember = (value: string) => (db: Db) => {
       const memo = groupMemo(db);
@@ -90,25 +90,66 @@ describe.each(DATABASES)('group commit on %s', (kind) => {
       return insert(db, value);
     };
     await Promise.all([
-      transact(remember('one')),
-      transact(remember('two')),
+      transact(remember('one'), { shared: true }),
+      transact(remember('two'), { shared: true }),
       transact((db) => insert(db, 'other')),
-      transact(remember('three')),
+      transact(remember('three'), { shared: true }),
     ]);
     expect(seen).toEqual([undefined, 'one', undefined]);
     expect(await ids()).toEqual(['one', 'other', 'three', 'two']);
 
     seen.length = 0;
     const results = await Promise.allSettled([
-      transact(remember('four')),
+      transact(remember('four'), { shared: true }),
       transact(async (db) => {
         await insert(db, 'half-done');
         throw new Error('failed after writing');
       }),
-      transact(remember('five')),
+      transact(remember('five'), { shared: true }),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     // First run: 'four' sees nothing, then the failure sends the group round again without a memo.
     expect(seen).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('writes left to the group end are made before a unit that does not share the memo, and at the end', async () => {
+    const later = (id: string) => async (db: Db) => {
+      if (!atGroupEnd(db, id, async () => void (await insert(db, id)))) await insert(db, id);
+    };
+    const seenByOther: string[][] = [];
+    await Promise.all([
+      transact(later('p1'), { shared: true }),
+      transact(async (db) => {
+        seenByOther.push((await sql<{ id: string }>`SELECT id FROM items ORDER BY id`.execute(db)).rows.map((r) => r.id));
+        await insert(db, 'other');
+      }),
+      transact(later('p2'), { shared: true }),
+    ]);
+    expect(seenByOther).toEqual([['p1']]);
+    expect(await ids()).toEqual(['other', 'p1', 'p2']);
+  });
+
+  it('a write left to the group end that fails sends the group round again, each unit writing at once', async () => {
+    await transact((db) => insert(db, 'taken'));
+    const runs = { a: 0, b: 0 };
+    const results = await Promise.allSettled([
+      transact(
+        async (db) => {
+          runs.a += 1;
+          if (!atGroupEnd(db, 'a', async () => void (await insert(db, 'a')))) await insert(db, 'a');
+        },
+        { shared: true },
+      ),
+      transact(
+        async (db) => {
+          runs.b += 1;
+          if (!atGroupEnd(db, 'b', async () => void (await insert(db, 'taken')))) await insert(db, 'taken');
+        },
+        { shared: true },
+      ),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(runs).toEqual({ a: 2, b: 2 });
+    expect(await ids()).toEqual(['a', 'taken']);
   });
 });

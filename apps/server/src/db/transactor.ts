@@ -18,7 +18,15 @@ import type { Database } from './schema.ts';
  * A group also keeps a memo (`groupMemo`) that units may share, cleared after any unit that did not ask for it.
  * docs/decisions/0008-group-commit.md, 0014-scan-path-cost.md and 0033-postgres-scan-path.md have the reasoning.
  */
-export type Transactor = <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
+export type Transactor = <T>(work: (trx: Db) => Promise<T>, options?: UnitOptions) => Promise<T>;
+
+export interface UnitOptions {
+  /**
+   * The unit shares the group's memo (`groupMemo`) and may leave writes to its end (`atGroupEnd`).
+   * Before any other unit runs, the pending writes are made and the memo is emptied.
+   */
+  shared?: boolean;
+}
 
 export function createTransactor(handle: DatabaseHandle): Transactor {
   return groupCommit(handle.db, handle.kind === 'sqlite' ? sqliteUnit(handle.native) : postgresUnit(handle.activity));
@@ -26,8 +34,10 @@ export function createTransactor(handle: DatabaseHandle): Transactor {
 
 interface Memo {
   values: Map<string, unknown>;
-  /** Whether the running unit asked for the memo. */
-  used: boolean;
+  /** Writes left to the group's end, by key. */
+  pending: Map<string, () => Promise<void>>;
+  /** Whether the running unit shares the memo. */
+  shared: boolean;
 }
 
 const memos = new WeakMap<Db, Memo>();
@@ -35,19 +45,45 @@ const memos = new WeakMap<Db, Memo>();
 /**
  * What the units of one group share while the group's transaction runs (for the scans: the
  * documents they locked, and their lines as the group's scans left them). Undefined outside a group,
- * and when the group runs again unit by unit. The memo is cleared after every unit that did not ask
- * for it, so a unit that knows nothing of it (a reverse, another writer) cannot leave it stale; a
- * unit that asks must keep it true to what it wrote, and must not change it before its writes succeed.
+ * when the group runs again unit by unit, and for a unit not run with `shared`. The memo is emptied
+ * around every unit that does not share it, so a unit that knows nothing of it (a reverse, another
+ * writer) cannot leave it stale; a unit that shares it must keep it true to what it wrote (or left
+ * pending), and must not change it before it can no longer fail.
  */
 export function groupMemo(trx: Db): Map<string, unknown> | undefined {
   const memo = memos.get(trx);
-  if (!memo) return undefined;
-  memo.used = true;
-  return memo.values;
+  return memo?.shared ? memo.values : undefined;
+}
+
+/**
+ * Leaves a write to the end of the group (once per key; the unit keeps what it writes in the memo):
+ * it runs before the group commits and before any unit that does not share the memo. When it fails,
+ * the group runs again unit by unit, without a memo. Answers false (write now) when there is no group.
+ */
+export function atGroupEnd(trx: Db, key: string, write: () => Promise<void>): boolean {
+  const memo = memos.get(trx);
+  if (!memo?.shared) return false;
+  if (!memo.pending.has(key)) memo.pending.set(key, write);
+  return true;
+}
+
+/** Makes the writes left to the group's end now (before a read that must see them). */
+export async function flushGroup(trx: Db): Promise<void> {
+  const memo = memos.get(trx);
+  if (memo) await flush(memo);
+}
+
+async function flush(memo: Memo): Promise<void> {
+  while (memo.pending.size > 0) {
+    const [key, write] = memo.pending.entries().next().value!;
+    memo.pending.delete(key);
+    await write();
+  }
 }
 
 interface Job {
   work: (trx: Db) => Promise<unknown>;
+  shared: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -114,19 +150,35 @@ function groupCommit(db: Db, runUnit: UnitRunner): Transactor {
 
   async function runUnits(group: Job[], trx: ControlledTransaction<Database>, isolated: boolean): Promise<Outcome[] | undefined> {
     const outcomes: Outcome[] = [];
-    const memo: Memo | undefined = isolated ? undefined : { values: new Map(), used: false };
+    const memo: Memo | undefined = isolated ? undefined : { values: new Map(), pending: new Map(), shared: false };
     if (memo) memos.set(trx, memo);
     try {
       for (const job of group) {
+        if (memo && !job.shared) {
+          if (!(await flushed(memo))) return undefined;
+          memo.values.clear();
+        }
+        if (memo) memo.shared = job.shared;
         const outcome = await runUnit(trx, job, isolated);
         if (!outcome) return undefined;
         outcomes.push(outcome);
-        if (memo && !memo.used) memo.values.clear();
-        if (memo) memo.used = false;
+        if (memo && !job.shared) memo.values.clear();
       }
+      if (memo && !(await flushed(memo))) return undefined;
       return outcomes;
     } finally {
       memos.delete(trx);
+    }
+  }
+
+  /** The pending writes made; false when one failed (the group must run again unit by unit). */
+  async function flushed(memo: Memo): Promise<boolean> {
+    memo.shared = false;
+    try {
+      await flush(memo);
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -164,9 +216,9 @@ function groupCommit(db: Db, runUnit: UnitRunner): Transactor {
     }
   }
 
-  return <T>(work: (trx: Db) => Promise<T>) =>
+  return <T>(work: (trx: Db) => Promise<T>, options?: UnitOptions) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      queue.push({ work, shared: options?.shared === true, resolve: resolve as (v: unknown) => void, reject });
       if (!running) {
         // Start on the next turn of the event loop, so every request already read joins this group.
         running = true;

@@ -3,6 +3,7 @@ import type { DocumentStatus } from '@pharma/domain';
 import { writeAudit, type AuditEntry, type UnitAudit, type UnitState } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres, prepared } from '../../db/prepared.ts';
+import { atGroupEnd, flushGroup, groupMemo } from '../../db/transactor.ts';
 import type { ScanKind, UnitRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { setLineCounts, touchDocument } from '../inventory/documents.repository.ts';
@@ -78,38 +79,47 @@ export interface PackScan {
 }
 
 /**
- * One statement on PostgreSQL (data-modifying CTEs): the scan row, the lines' counts, the pack on
- * the document with its state before, the pack's new state, its audit row (and the document's, when
- * the scan moves it), the document's touch. A round trip is what a scan costs there (decision 0033).
- * The scan row's key fails the whole statement on a repeated scanId.
+ * PostgreSQL, one statement for any number of pack scans (data-modifying CTEs over `unnest` arrays):
+ * the scan rows, each pack on its document with its state before, the packs' new states, their audit
+ * rows and the documents' (when a scan moves one), the lines' last counts and the documents' touch.
+ * A group commit leaves its packs' writes to its end and makes them here at once (decision 0033).
+ * A repeated scanId fails the whole statement on the scan row's key (the group then runs again scan by scan).
  */
-const packScanPg = prepared<never, unknown[]>(`
+const packScansPg = prepared<never, unknown[]>(`
   WITH scan AS (
     INSERT INTO scans (id, document_id, unit_id, kind, code, packs, user_id, device, at, request_hash, response_json)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ), counts AS (
-    UPDATE document_lines l SET scanned_quantity = c.n
-    FROM unnest(CAST(? AS integer[]), CAST(? AS integer[])) AS c(line_no, n)
-    WHERE l.document_id = ? AND l.line_no = c.line_no
+    SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+      CAST(? AS integer[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
   ), item AS (
     INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason)
-    VALUES (?, ?, ?, ?, 1, ?, ?)
+    SELECT x.document_id, x.unit_id, x.scan_id, x.unit_id, 1, x.status, x.reason
+    FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
+      AS x(document_id, unit_id, scan_id, status, reason)
   ), pack AS (
-    UPDATE handling_units SET status = ?, reason = ?,
-      warehouse_no = CASE WHEN CAST(? AS boolean) THEN CAST(? AS text) ELSE warehouse_no END, updated_at = ?
-    WHERE id = ?
-  ), unit_audit AS (
+    UPDATE handling_units h SET status = x.status, reason = x.reason,
+      warehouse_no = CASE WHEN x.moves THEN x.warehouse_no ELSE h.warehouse_no END, updated_at = x.at
+    FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS boolean[]), CAST(? AS text[]), CAST(? AS text[]))
+      AS x(id, status, reason, moves, warehouse_no, at)
+    WHERE h.id = x.id
+  ), audit AS (
     INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
-    VALUES (?, ?, ?, 'unit', ?, ?, ?, ?, ?)
-  ), doc_audit AS (
-    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
-    SELECT a.id, ?, ?, a.entity, a.entity_id, a.action, a.before_json, a.after_json, a.reason
-    FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
-      AS a(id, entity, entity_id, action, before_json, after_json, reason)
+    SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+      CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
+  ), counts AS (
+    UPDATE document_lines l SET scanned_quantity = c.n
+    FROM unnest(CAST(? AS text[]), CAST(? AS integer[]), CAST(? AS integer[])) AS c(document_id, line_no, n)
+    WHERE l.document_id = c.document_id AND l.line_no = c.line_no
   )
-  UPDATE documents SET updated_at = ?, status = COALESCE(CAST(? AS text), status) WHERE id = ?`);
+  UPDATE documents d SET updated_at = x.at, status = COALESCE(x.status, d.status)
+  FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])) AS x(id, at, status)
+  WHERE d.id = x.id`);
 
-/** Writes a scan of one pack: on PostgreSQL in one statement, on SQLite as the statements it runs fastest. */
+const PENDING = 'pending pack scans';
+
+/**
+ * Writes a scan of one pack. SQLite: now, as the statements it runs fastest. PostgreSQL: in a group
+ * commit, at the group's end with the group's other packs (one statement); outside one, now.
+ */
 export async function recordPackScan(db: Db, p: PackScan): Promise<void> {
   const { scan, pack, state, audit } = p;
   if (!isPostgres(db)) {
@@ -121,39 +131,74 @@ export async function recordPackScan(db: Db, p: PackScan): Promise<void> {
     if (p.documentStatus) await writeAudit(db, [p.documentStatus.audit], scan.at);
     return;
   }
-  await packScanPg(
+  const memo = groupMemo(db);
+  if (memo && atGroupEnd(db, PENDING, () => writePackScans(db, ((memo.get(PENDING) as PackScan[] | undefined) ?? []).splice(0)))) {
+    const pending = (memo.get(PENDING) as PackScan[] | undefined) ?? [];
+    pending.push(p);
+    memo.set(PENDING, pending);
+    return;
+  }
+  await writePackScans(db, [p]);
+}
+
+/** The state a pack scanned earlier in the group will have once the group's writes are made, if any. */
+function pendingState(db: Db, unitId: string): PackScan['state'] | undefined {
+  const pending = groupMemo(db)?.get(PENDING) as PackScan[] | undefined;
+  return pending?.findLast((p) => p.pack.id === unitId)?.state;
+}
+
+async function writePackScans(db: Db, all: PackScan[]): Promise<void> {
+  if (all.length === 0) return;
+  const col = <T>(f: (p: PackScan) => T) => all.map(f);
+  const audits = all.flatMap((p) => [
+    [
+      `${p.audit.opId}/${p.pack.id}`,
+      p.audit.at,
+      p.audit.actorId,
+      'unit',
+      p.pack.id,
+      p.audit.action,
+      JSON.stringify({ status: p.pack.status, reason: p.pack.reason }),
+      JSON.stringify({ status: p.state.status, reason: p.state.reason }),
+      p.audit.why,
+    ],
+    ...(p.documentStatus ? [documentAuditRow(p.documentStatus.audit, p.scan.at)] : []),
+  ]);
+  // The lines' and documents' last state: a later scan of the group counted on top of an earlier one.
+  const counts = new Map<string, [string, number, number]>();
+  const docs = new Map<string, [string, string, string | null]>();
+  for (const p of all) {
+    for (const [lineNo, n] of p.counts) counts.set(`${p.scan.documentId} ${lineNo}`, [p.scan.documentId, lineNo, n]);
+    const status = p.documentStatus?.status ?? docs.get(p.scan.documentId)?.[2] ?? null;
+    docs.set(p.scan.documentId, [p.scan.documentId, p.scan.at, status]);
+  }
+  const column = <T>(rows: T[][], i: number) => rows.map((r) => r[i]);
+  const scans = all.map((p) => scanValues(p.scan));
+  const countRows: unknown[][] = [...counts.values()];
+  const docRows: unknown[][] = [...docs.values()];
+  await packScansPg(
     db,
-    ...scanValues(scan),
-    [...p.counts.keys()],
-    [...p.counts.values()],
-    scan.documentId,
-    scan.documentId,
-    pack.id,
-    scan.id,
-    pack.id,
-    pack.status,
-    pack.reason,
-    state.status,
-    state.reason,
-    state.warehouseNo !== undefined,
-    state.warehouseNo ?? null,
-    audit.at,
-    pack.id,
-    `${audit.opId}/${pack.id}`,
-    audit.at,
-    audit.actorId,
-    pack.id,
-    audit.action,
-    JSON.stringify({ status: pack.status, reason: pack.reason }),
-    JSON.stringify({ status: state.status, reason: state.reason }),
-    audit.why,
-    scan.at,
-    audit.actorId,
-    ...documentAudit(p.documentStatus?.audit),
-    scan.at,
-    p.documentStatus?.status ?? null,
-    scan.documentId,
+    ...Array.from({ length: 11 }, (_, i) => column(scans, i)),
+    col((p) => p.scan.documentId),
+    col((p) => p.pack.id),
+    col((p) => p.scan.id),
+    col((p) => p.pack.status),
+    col((p) => p.pack.reason),
+    col((p) => p.pack.id),
+    col((p) => p.state.status),
+    col((p) => p.state.reason),
+    col((p) => p.state.warehouseNo !== undefined),
+    col((p) => p.state.warehouseNo ?? null),
+    col((p) => p.audit.at),
+    ...Array.from({ length: 9 }, (_, i) => column(audits, i)),
+    ...Array.from({ length: 3 }, (_, i) => column(countRows, i)),
+    ...Array.from({ length: 3 }, (_, i) => column(docRows, i)),
   );
+}
+
+/** A document's audit row: id, at, actor, entity, entity id, action, before, after, reason. */
+function documentAuditRow(d: AuditEntry, at: string): (string | null)[] {
+  return [newId(), at, d.actorId, d.entity, d.entityId, d.action, json(d.before), json(d.after), d.reason ?? null];
 }
 
 function json(value: unknown): string | null {
@@ -192,11 +237,30 @@ const packExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string,
 export async function findScannedUnit(
   db: Db,
   key: { sscc: string } | { gtin: string; serial: string },
-  documentId: string,
+  documentId: string | undefined,
 ): Promise<(UnitWithParent & { expected?: boolean }) | undefined> {
-  if (!isPostgres(db) || 'sscc' in key) return findUnitForScan(db, key);
-  const [row] = await packExpectedPg(db, key.gtin, key.serial, documentId);
-  return row && row.type === 'EA' ? row : row && { ...row, expected: undefined };
+  if (!isPostgres(db)) return findUnitForScan(db, key);
+  // A carton or pallet: the pending states of packs scanned earlier in the group are written before its tree is read.
+  if ('sscc' in key) {
+    await flushGroup(db);
+    return findUnitForScan(db, key);
+  }
+  const [row] =
+    documentId === undefined
+      ? await findUnitForScan(db, key).then((r) => (r ? [r] : []))
+      : await packExpectedPg(db, key.gtin, key.serial, documentId);
+  if (!row) return undefined;
+  const expected = documentId !== undefined && row.type === 'EA' ? (row as { expected?: boolean }).expected : undefined;
+  // A pack scanned earlier in the group: the state that scan left, not written yet.
+  const pending = pendingState(db, row.id);
+  if (!pending) return { ...row, expected };
+  return {
+    ...row,
+    status: pending.status,
+    reason: pending.reason,
+    warehouse_no: pending.warehouseNo === undefined ? row.warehouse_no : pending.warehouseNo,
+    expected,
+  };
 }
 
 /** Everything a scan of a carton or pallet writes: the unit and everything under it. */

@@ -20,7 +20,7 @@ import {
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import type { AuditEntry } from '../../db/audit.ts';
-import { groupMemo, type Transactor } from '../../db/transactor.ts';
+import { flushGroup, groupMemo, type Transactor, type UnitOptions } from '../../db/transactor.ts';
 import type { DocumentRow, ScanKind, UnitRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -56,17 +56,18 @@ export class ScanService {
     const family = familyFor(req.docType);
     const key = await this.scanKey(req, today);
     const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit]);
-    return this.once(req.scanId, requestHash, async (trx) => {
+    return this.onceShared(req.scanId, requestHash, async (trx) => {
       // Reads and the decision first: a refusal changes nothing (and in a group commit needs no savepoint).
       // A group's scans share the document they locked and its lines as the group left them (decision 0033).
       const memo = groupMemo(trx);
       const doc = await memoised(memo, `doc ${family.type} ${req.docNo} ${actor.area ?? ''}`, () =>
         lockDocument(trx, family, req.docNo, actor.area),
       );
-      const found: (units.UnitWithParent & { expected?: boolean }) | undefined =
-        family.expected === 'lines+asn' ? await scans.findScannedUnit(trx, key, doc.id) : await units.findUnitForScan(trx, key);
+      const found = await scans.findScannedUnit(trx, key, family.expected === 'lines+asn' ? doc.id : undefined);
       const unit = checkUnit(found, key, req.unit);
       const leaf = unit.type === 'EA';
+      // Reads beyond the pack itself see the packs the group scanned before: their writes are made first.
+      if (!leaf || family.fefo) await flushGroup(trx);
       const tree = leaf ? [unit] : await units.subtree(trx, unit.id, true);
       const lines = await memoised(memo, `lines ${doc.id}`, () => docs.lines(trx, doc.id));
       const input: ScanInput = {
@@ -93,6 +94,7 @@ export class ScanService {
       };
       let decision = decideScan(input);
       if (!decision.ok && decision.blocked) {
+        await flushGroup(trx);
         decision = decideScan({
           ...input,
           onDocument: await docs.unitsAlreadyOnDocument(
@@ -245,9 +247,14 @@ export class ScanService {
    * same id is refused. The stored answer is looked for only when the work fails: a repeat always
    * does (its unit has moved on, or the scan row's key is taken), so first submissions pay no read.
    */
-  private async once<T>(scanId: string, requestHash: string, work: (trx: Db) => Promise<T>): Promise<T> {
+  /** As `once`, for a scan: its group's scans share the memo and leave their writes to the group's end (decision 0033). */
+  private onceShared<T>(scanId: string, requestHash: string, work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.once(scanId, requestHash, work, { shared: true });
+  }
+
+  private async once<T>(scanId: string, requestHash: string, work: (trx: Db) => Promise<T>, options?: UnitOptions): Promise<T> {
     try {
-      return await this.transact(work);
+      return await this.transact(work, options);
     } catch (error) {
       let stored: T | undefined;
       try {
