@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epcisSchemaErrors } from '../src/api/integration/epcis-schema.ts';
 import { recordMovement } from '../src/api/integration/movements.service.ts';
 import { DEMO_USERS, DEMO_WAREHOUSES } from '../src/seed/demo.ts';
-import { DEMO_DOCUMENTS, DEMO_IBDS, DEMO_INVENTORY, DEMO_LOCAL_DOCUMENTS } from '../src/seed/demo-documents.ts';
+import { DEMO_DOCUMENTS, DEMO_IBDS, DEMO_INVENTORY, DEMO_LOCAL_DOCUMENTS, DEMO_REDRESS } from '../src/seed/demo-documents.ts';
 import { ssccScan } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 
@@ -153,8 +153,25 @@ describe.each(DATABASES)('EPCIS 2.0 events of completed movements on %s', (kind)
       return (res.json().epcisBody.eventList as EpcisObjectEvent[]).map((e) => e.bizTransactionList![0]!.bizTransaction.split(':').pop());
     };
     // The seed completes two receipts, then the dispatch its return brings back, then the same locally; this file one receipt.
-    const bySeed = [DEMO_IBDS.completed, DEMO_IBDS.stock, DEMO_DOCUMENTS.dispatched, DEMO_IBDS.localStock, DEMO_LOCAL_DOCUMENTS.dispatched];
-    expect(await numbers('?docType=IBD')).toEqual([DEMO_IBDS.completed, DEMO_IBDS.stock, DEMO_IBDS.localStock, DEMO_IBDS.inProgress]);
+    // Then the lite stock's and the redress stock's receipts, and the completed redress PO.
+    const bySeed = [
+      DEMO_IBDS.completed,
+      DEMO_IBDS.stock,
+      DEMO_DOCUMENTS.dispatched,
+      DEMO_IBDS.localStock,
+      DEMO_LOCAL_DOCUMENTS.dispatched,
+      DEMO_IBDS.liteStock,
+      DEMO_IBDS.redressStock,
+      DEMO_REDRESS.completed,
+    ];
+    expect(await numbers('?docType=IBD')).toEqual([
+      DEMO_IBDS.completed,
+      DEMO_IBDS.stock,
+      DEMO_IBDS.localStock,
+      DEMO_IBDS.liteStock,
+      DEMO_IBDS.redressStock,
+      DEMO_IBDS.inProgress,
+    ]);
     expect(await numbers('')).toEqual([...bySeed, DEMO_IBDS.inProgress]);
     expect(await numbers(`?from=${completedHere}`)).toEqual([DEMO_IBDS.inProgress]);
     expect(await numbers(`?to=${completedHere}`)).toEqual(bySeed);

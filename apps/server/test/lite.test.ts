@@ -332,6 +332,26 @@ describe.each(DATABASES)('lite families on %s', (kind) => {
       'PO0001',
     ]);
     expect((await get('/api/lite/rrdList', {}, receiverOnly)).statusCode).toBe(403);
+    // Spec point 8: nothing is deleted from a completed redress, a scanned carton or a line.
+    const scanned = await post('/api/lite/deleteItem', {
+      moduleType: 'REDRESS+',
+      docNo: 'PO0001',
+      code: ssccScan(cartons.redress!.sscc),
+      unit: 'CTN',
+      scanId: randomUUID(),
+    });
+    expect(scanned.json()).toEqual({
+      code: 'REDRESS_ALREADY_COMPLETED',
+      message: 'Redress has already been completed. Deletion is not allowed.',
+    });
+    const line = await post('/api/lite/deleteItem', {
+      moduleType: 'REDRESS+',
+      docNo: 'PO0001',
+      materialNo: a.materialNo,
+      batchNo: a.batch,
+      scanId: randomUUID(),
+    });
+    expect(line.json().code).toBe('REDRESS_ALREADY_COMPLETED');
   });
 
   it('the ERP cannot put lite documents; all 23 lite paths are in the OpenAPI document', async () => {

@@ -172,7 +172,7 @@ export class LiteService {
       await this.db.transaction().execute(async (trx) => {
         const doc = await docs.lockDocument(trx, f.family.type, req.docNo, AREA);
         if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: f.family.type, number: req.docNo });
-        if (doc.status === 'Completed') throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
+        if (doc.status === 'Completed') throw new AppError(422, f.family.deleteCompleted ?? 'ITEM_CANNOT_BE_DELETED');
         const line = (await docs.lines(trx, doc.id)).find((l) => l.material_no === req.materialNo && l.batch_no === (req.batchNo ?? null));
         if (!line)
           throw new AppError(404, 'LITE_LINE_NOT_FOUND', {
