@@ -118,6 +118,8 @@ describe.each(DATABASES)('lite families on %s', (kind) => {
     expect((await get('/api/lite/receivePlusList', {}, receiverOnly)).json().data.map((d: { number: string }) => d.number)).toEqual([
       'LR0001',
     ]);
+    const short = await get('/api/lite/receivePlusList', { search: 'LR0' }, receiverOnly);
+    expect(short.json().message).toBe('Please enter at least 5 characters to search.');
   });
 
   it('updateDocument: lines by hand with spec point 5 rules; a quantity never below what is scanned', async () => {
@@ -263,6 +265,9 @@ describe.each(DATABASES)('lite families on %s', (kind) => {
     expect((await get('/api/lite/returnPlusList', { status: 'Completed' })).json().data.map((d: { number: string }) => d.number)).toEqual([
       'LT0001',
     ]);
+    // Spec point 5: a date range of a year or more is refused.
+    const range = await get('/api/lite/returnPlusList', { from: '2026-01-01', to: '2027-01-01' });
+    expect(range.json()).toEqual({ code: 'INVALID_DATE_RANGE', message: 'Please select a valid date range of less than 1 year' });
   });
 
   it('scanForDecommPlus scraps; scanForTransfer and scanForRtpPlus send stock out; each list lists its own', async () => {
