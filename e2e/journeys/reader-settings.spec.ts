@@ -28,6 +28,7 @@ test('a bare SSCC in pallet mode is refused with what is missing, then accepted 
   page,
 }) => {
   await login(page, 'rdc', 'rdc@demo.local');
+  await expect(page).toHaveURL(/\/rdc$/);
   await page.goto('/rdc/settings');
   await page.getByRole('textbox', { name: 'Reader name' }).fill(READER);
   await page.getByRole('button', { name: 'Save' }).click();
