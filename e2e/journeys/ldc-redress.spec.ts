@@ -94,6 +94,12 @@ test('a full redress: BPR No., carton labels, series and non-series, a replaced 
     await expect(page.getByRole('status').filter({ hasText: p.serial })).toBeVisible();
   }
   await expect(carton(page, cartonA)).toContainText('3 of 6 packs');
+  // Leaving while the carton is not full asks first (spec point 8); stay.
+  await page.getByRole('link', { name: 'Back to the PO' }).click();
+  const leave = page.getByRole('dialog', { name: 'Carton not full' });
+  await expect(leave).toContainText('Data may be lost if you refresh/ exit the page. Do you still wish to proceed?');
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Code - Series' })).toBeVisible();
   await scan(page, 'Pack code', packCode({ ...packs[0]!, serial: `NOSUCH${STAMP}` }));
   await expect(page.getByRole('alert').filter({ hasText: "Scanned item's serial number is not recognized" })).toBeVisible();
 

@@ -404,6 +404,9 @@ export const REDRESS_UI = {
   backToPo: 'Back to the PO',
   cartonAdded: 'Carton {cartonCode} labelled for {qty} packs.',
   enterBprFirst: 'Enter the BPR No. first.',
+  leaveTitle: 'Carton not full',
+  stay: 'Stay',
+  leave: 'Leave',
 } as const;
 
 /** The create pallet and print label pages (issue 18, decisions 0030 and 0031): ours, the spec has none. */

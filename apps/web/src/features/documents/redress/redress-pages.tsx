@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { Link, Navigate, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { message } from '@pharma/domain';
 import type { CartonsResponse } from '@pharma/domain/contract/redress';
 import type { RedressPageKey } from '../../../config/routes.ts';
 import { DOCUMENT_UI, fillLabel, REDRESS_UI } from '../../../config/labels.ts';
 import { ScanField } from '../../../components/ui/scan-field.tsx';
-import { LeaveDialog } from '../../../components/ui/leave-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/can.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -333,7 +332,19 @@ function SeriesPage({ area, family, number }: DocumentPageProps) {
       <Anchor component={Link} to={redressPath(area, 'redressScan', number)}>
         {REDRESS_UI.backToPo}
       </Anchor>
-      {blocker.state === 'blocked' && <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />}
+      {blocker.state === 'blocked' && (
+        <Modal opened onClose={() => blocker.reset()} title={REDRESS_UI.leaveTitle} centered>
+          <Text size="sm">{message('DATA_MAY_BE_LOST')}</Text>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={() => blocker.reset()}>
+              {REDRESS_UI.stay}
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed()}>
+              {REDRESS_UI.leave}
+            </Button>
+          </Group>
+        </Modal>
+      )}
     </Stack>
   );
 }
