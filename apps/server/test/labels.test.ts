@@ -57,18 +57,22 @@ describe.each(DATABASES)('labels on %s', (kind) => {
     t.app.inject({ method: 'POST', url: `/api/printLabel?area=${area}`, headers, payload: body });
   const contentHri = () => `(02)${pallet.gtin}(17)${pallet.expiry.slice(2).replaceAll('-', '')}(37)${pallet.packs}(10)${pallet.batch}`;
 
-  it.each([203, 300] as const)('the ZPL at %i dpi, drawn and scanned, gives the SSCC and the content of the database', async (dpi) => {
-    const res = await print({ sscc: pallet.sscc, format: 'ZPL', dpi });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/plain/);
-    expect(res.body).toMatch(/^\^XA/);
-    const codes = await decodePng(await zplToPng(res.body, dpi === 300 ? 12 : 8));
-    expect(codes.map((c) => c.text).sort()).toEqual([`(00)${pallet.sscc}`, contentHri()].sort());
-    // ]C1: Code 128 with FNC1 in the first position, that is GS1-128.
-    expect(codes.every((c) => c.symbologyIdentifier === ']C1')).toBe(true);
-  });
+  it.each([203, 300] as const)(
+    'the ZPL at %i dpi, drawn and scanned, gives the SSCC and the content of the database',
+    { timeout: 120_000 },
+    async (dpi) => {
+      const res = await print({ sscc: pallet.sscc, format: 'ZPL', dpi });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toMatch(/^\^XA/);
+      const codes = await decodePng(await zplToPng(res.body, dpi === 300 ? 12 : 8));
+      expect(codes.map((c) => c.text).sort()).toEqual([`(00)${pallet.sscc}`, contentHri()].sort());
+      // ]C1: Code 128 with FNC1 in the first position, that is GS1-128.
+      expect(codes.every((c) => c.symbologyIdentifier === ']C1')).toBe(true);
+    },
+  );
 
-  it('the PDF, rasterised and scanned, gives the same SSCC and content', async () => {
+  it('the PDF, rasterised and scanned, gives the same SSCC and content', { timeout: 120_000 }, async () => {
     const res = await print({ sscc: pallet.sscc, format: 'PDF' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');

@@ -48,3 +48,17 @@ export const AuditPrintResponse = z.object({ copy: z.boolean() });
 
 /** The printers of the caller's warehouses, for the print page's picker. */
 export const PrintersResponse = z.object({ data: z.array(z.object({ warehouseNo: z.string(), name: z.string() })) });
+
+/** POST /api/remapHU: the scanned unit (raw scan) onto the unit whose SSCC is `to`, or off its parent (`to: null`). */
+export const RemapRequest = z.object({ code: z.string().min(1).max(500), to: Sscc.nullable(), scanId: z.string().min(1).max(64) });
+export const RemapResponse = z.object({
+  scanId: z.string(),
+  id: z.string(),
+  type: z.enum(['PLT', 'CTN', 'EA', 'BUN']),
+  parent: z.string().nullable(),
+  units: z.number(),
+});
+
+/** POST /api/completeRepack: ends the repack of a pallet or carton made by createPallet. */
+export const CompleteRepackRequest = z.object({ sscc: Sscc });
+export const CompleteRepackResponse = z.object({ sscc: z.string(), state: z.literal('REPACK_COMPLETE'), message: z.string() });

@@ -137,3 +137,43 @@ export async function recordPrint(
     .values({ id: p.id, sscc: p.sscc, format: p.format, printer: p.printer, copy: p.copy ? 1 : 0, user_id: p.userId, at: p.at })
     .execute();
 }
+
+export async function repackOf(db: Db, unitId: string): Promise<{ state: RepackState } | undefined> {
+  return db.selectFrom('repacks').select('state').where('unit_id', '=', unitId).executeTakeFirst();
+}
+
+export async function completeRepack(db: Db, unitId: string, at: string): Promise<boolean> {
+  const done = await db
+    .updateTable('repacks')
+    .set({ state: 'REPACK_COMPLETE', completed_at: at })
+    .where('unit_id', '=', unitId)
+    .where('state', '=', 'REPACK_PENDING')
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+export async function setParentOf(db: Db, id: string, parentId: string | null, at: string): Promise<void> {
+  await db.updateTable('handling_units').set({ parent_id: parentId, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** An open (not completed) document of the units, if any: it holds them (scanned or expected on it). */
+export async function openDocumentOf(db: Db, unitIds: readonly string[]): Promise<{ type: string; number: string } | undefined> {
+  if (unitIds.length === 0) return undefined;
+  const scanned = await db
+    .selectFrom('scan_items as si')
+    .innerJoin('documents as d', 'd.id', 'si.document_id')
+    .select(['d.type', 'd.number'])
+    .where('si.unit_id', 'in', unitIds)
+    .where('d.status', '!=', 'Completed')
+    .limit(1)
+    .executeTakeFirst();
+  if (scanned) return scanned;
+  return db
+    .selectFrom('document_units as du')
+    .innerJoin('documents as d', 'd.id', 'du.document_id')
+    .select(['d.type', 'd.number'])
+    .where('du.unit_id', 'in', unitIds)
+    .where('d.status', '!=', 'Completed')
+    .limit(1)
+    .executeTakeFirst();
+}

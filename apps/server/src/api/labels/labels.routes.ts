@@ -3,6 +3,10 @@ import { ErrorBody } from '@pharma/domain/contract/common';
 import { AreaQuery } from '@pharma/domain/contract/inventory';
 import {
   AuditPrintRequest,
+  CompleteRepackRequest,
+  CompleteRepackResponse,
+  RemapRequest,
+  RemapResponse,
   AuditPrintResponse,
   CreatePalletRequest,
   GenerateSsccRequest,
@@ -14,6 +18,7 @@ import {
 } from '@pharma/domain/contract/labels';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { LabelsService } from './labels.service.ts';
+import type { RepackService } from './repack.service.ts';
 import type { SsccService } from './sscc.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 503: ErrorBody };
@@ -21,7 +26,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const inArea = { requirement: { application: 'RDC' }, areaParam: true } as const;
 
 /** SSCC allocation and pallets made by repacking (issue 18). */
-export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsService): void {
+export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsService, repack: RepackService): void {
   app.put('/api/integration/warehouses/:warehouseNo', {
     config: { requirement: { right: 'INTEGRATION' } },
     schema: {
@@ -104,5 +109,30 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
       response: { 200: PrintersResponse, ...errors },
     },
     handler: async (request) => ({ data: await labels.printers(request.query.area) }),
+  });
+
+  app.post('/api/remapHU', {
+    config: inArea,
+    schema: {
+      tags: ['repack'],
+      summary:
+        'Moves the scanned unit (raw scan) onto the pallet or carton whose SSCC is `to`, or off its parent (`to: null`); its packs move with it',
+      querystring: AreaQuery,
+      body: RemapRequest,
+      response: { 200: RemapResponse, ...errors },
+    },
+    handler: async (request) => repack.remap({ userId: request.principal!.user.id, area: request.query.area }, request.body),
+  });
+
+  app.post('/api/completeRepack', {
+    config: inArea,
+    schema: {
+      tags: ['repack'],
+      summary: "Ends the repack of a pallet or carton made by createPallet: REPACK_COMPLETE ('Repacking completed successfully!')",
+      querystring: AreaQuery,
+      body: CompleteRepackRequest,
+      response: { 200: CompleteRepackResponse, ...errors },
+    },
+    handler: async (request) => repack.complete({ userId: request.principal!.user.id, area: request.query.area }, request.body.sscc),
   });
 }
