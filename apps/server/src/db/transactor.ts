@@ -26,6 +26,8 @@ export interface UnitOptions {
    * Before any other unit runs, the pending writes are made and the memo is emptied.
    */
   shared?: boolean;
+  /** What the unit will read, for the group's units sharing the memo to read it together (`groupHints`). */
+  hint?: unknown;
 }
 
 export function createTransactor(handle: DatabaseHandle): Transactor {
@@ -34,6 +36,8 @@ export function createTransactor(handle: DatabaseHandle): Transactor {
 
 interface Memo {
   values: Map<string, unknown>;
+  /** The hints of the group's units that share the memo. */
+  hints: unknown[];
   /** Writes left to the group's end, by key. */
   pending: Map<string, () => Promise<void>>;
   /** Whether the running unit shares the memo. */
@@ -53,6 +57,12 @@ const memos = new WeakMap<Db, Memo>();
 export function groupMemo(trx: Db): Map<string, unknown> | undefined {
   const memo = memos.get(trx);
   return memo?.shared ? memo.values : undefined;
+}
+
+/** The hints of every unit of the group that shares the memo (empty outside a group). */
+export function groupHints(trx: Db): readonly unknown[] {
+  const memo = memos.get(trx);
+  return memo?.shared ? memo.hints : [];
 }
 
 /**
@@ -84,6 +94,7 @@ async function flush(memo: Memo): Promise<void> {
 interface Job {
   work: (trx: Db) => Promise<unknown>;
   shared: boolean;
+  hint: unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -150,7 +161,14 @@ function groupCommit(db: Db, runUnit: UnitRunner): Transactor {
 
   async function runUnits(group: Job[], trx: ControlledTransaction<Database>, isolated: boolean): Promise<Outcome[] | undefined> {
     const outcomes: Outcome[] = [];
-    const memo: Memo | undefined = isolated ? undefined : { values: new Map(), pending: new Map(), shared: false };
+    const memo: Memo | undefined = isolated
+      ? undefined
+      : {
+          values: new Map(),
+          hints: group.filter((j) => j.shared && j.hint !== undefined).map((j) => j.hint),
+          pending: new Map(),
+          shared: false,
+        };
     if (memo) memos.set(trx, memo);
     try {
       for (const job of group) {
@@ -218,7 +236,7 @@ function groupCommit(db: Db, runUnit: UnitRunner): Transactor {
 
   return <T>(work: (trx: Db) => Promise<T>, options?: UnitOptions) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ work, shared: options?.shared === true, resolve: resolve as (v: unknown) => void, reject });
+      queue.push({ work, shared: options?.shared === true, hint: options?.hint, resolve: resolve as (v: unknown) => void, reject });
       if (!running) {
         // Start on the next turn of the event loop, so every request already read joins this group.
         running = true;

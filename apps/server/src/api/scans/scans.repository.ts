@@ -3,7 +3,7 @@ import type { DocumentStatus } from '@pharma/domain';
 import { writeAudit, type AuditEntry, type UnitAudit, type UnitState } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres, prepared } from '../../db/prepared.ts';
-import { atGroupEnd, flushGroup, groupMemo } from '../../db/transactor.ts';
+import { atGroupEnd, flushGroup, groupHints, groupMemo } from '../../db/transactor.ts';
 import type { ScanKind, UnitRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { setLineCounts, touchDocument } from '../inventory/documents.repository.ts';
@@ -132,7 +132,12 @@ export async function recordPackScan(db: Db, p: PackScan): Promise<void> {
     return;
   }
   const memo = groupMemo(db);
-  if (memo && atGroupEnd(db, PENDING, () => writePackScans(db, ((memo.get(PENDING) as PackScan[] | undefined) ?? []).splice(0)))) {
+  const write = () => {
+    // Once written, the packs read for the group no longer need the pending states over them: read them again.
+    forgetGroupReads(memo);
+    return writePackScans(db, ((memo!.get(PENDING) as PackScan[] | undefined) ?? []).splice(0));
+  };
+  if (memo && atGroupEnd(db, PENDING, write)) {
     const pending = (memo.get(PENDING) as PackScan[] | undefined) ?? [];
     pending.push(p);
     memo.set(PENDING, pending);
@@ -234,10 +239,67 @@ const packExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string,
  * `documentId` expects it (read in the same statement); `expected` is undefined when not read here
  * (SQLite, where a statement costs no round trip; an SSCC, whose units below count too).
  */
+/** What a scan will read, handed to its group (`groupHints`) so the group's packs are read together. */
+export interface ScanHint {
+  docType: string;
+  docNo: string;
+  area?: string;
+  key: { sscc: string } | { gtin: string; serial: string };
+}
+
+/** PostgreSQL: every pack of the group's scans of one document, locked, each with its ASN check (as `packExpectedPg`). */
+const packsExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string[], string[], string]>(`
+  SELECT h.*, p.type AS parent_type, p.sscc AS parent_sscc, p.gtin AS parent_gtin, p.serial AS parent_serial,
+    (NOT (EXISTS (SELECT 1 FROM document_units WHERE document_id = $3)
+          OR EXISTS (SELECT 1 FROM documents WHERE id = $3 AND source_document_id IS NOT NULL))
+      OR EXISTS (
+        WITH RECURSIVE up(id, parent_id) AS (
+          SELECT h.id, h.parent_id
+          UNION ALL SELECT u.id, u.parent_id FROM handling_units u JOIN up ON u.id = up.parent_id
+        )
+        SELECT 1 FROM up JOIN document_units du ON du.document_id = $3 AND du.unit_id = up.id)) AS expected
+  FROM unnest(CAST($1 AS text[]), CAST($2 AS text[])) AS k(gtin, serial)
+  JOIN handling_units h ON h.gtin = k.gtin AND h.serial = k.serial
+  LEFT JOIN handling_units p ON p.id = h.parent_id
+  FOR UPDATE OF h`);
+
+const READ = 'packs read for the group';
+
+/** Forgets the packs read for the group: after writes that change them. */
+function forgetGroupReads(memo: Map<string, unknown> | undefined): void {
+  if (memo) for (const key of [...memo.keys()]) if (key.startsWith(READ)) memo.delete(key);
+}
+
+/**
+ * The packs of the group's scans of the hint's document, read in one statement by the first of them
+ * (decision 0033); undefined for a lone scan or outside a group.
+ */
+async function groupReads(db: Db, hint: ScanHint, documentId: string) {
+  const memo = groupMemo(db);
+  if (!memo) return undefined;
+  const memoKey = `${READ} ${documentId}`;
+  let read = memo.get(memoKey) as Map<string, UnitWithParent & { expected: boolean }> | undefined;
+  if (read) return read;
+  const keys = (groupHints(db) as ScanHint[])
+    .filter((h) => h.docType === hint.docType && h.docNo === hint.docNo && h.area === hint.area)
+    .flatMap((h) => ('gtin' in h.key ? [h.key] : []));
+  if (keys.length < 2) return undefined;
+  const rows = await packsExpectedPg(
+    db,
+    keys.map((k) => k.gtin),
+    keys.map((k) => k.serial),
+    documentId,
+  );
+  read = new Map(rows.map((r) => [`${r.gtin} ${r.serial}`, r]));
+  memo.set(memoKey, read);
+  return read;
+}
+
 export async function findScannedUnit(
   db: Db,
   key: { sscc: string } | { gtin: string; serial: string },
   documentId: string | undefined,
+  hint?: ScanHint,
 ): Promise<(UnitWithParent & { expected?: boolean }) | undefined> {
   if (!isPostgres(db)) return findUnitForScan(db, key);
   // A carton or pallet: the pending states of packs scanned earlier in the group are written before its tree is read.
@@ -245,8 +307,10 @@ export async function findScannedUnit(
     await flushGroup(db);
     return findUnitForScan(db, key);
   }
-  const [row] =
-    documentId === undefined
+  const read = hint ? await groupReads(db, hint, documentId ?? '') : undefined;
+  const [row] = read?.has(`${key.gtin} ${key.serial}`)
+    ? [read.get(`${key.gtin} ${key.serial}`)!]
+    : documentId === undefined
       ? await findUnitForScan(db, key).then((r) => (r ? [r] : []))
       : await packExpectedPg(db, key.gtin, key.serial, documentId);
   if (!row) return undefined;
@@ -322,6 +386,8 @@ export async function recordTreeScan(db: Db, p: TreeScan): Promise<void> {
     if (p.documentStatus) await writeAudit(db, [p.documentStatus.audit], scan.at);
     return;
   }
+  // The tree's packs change: the group's later scans read them again.
+  forgetGroupReads(groupMemo(db));
   await treeScanPg(
     db,
     p.rootId,

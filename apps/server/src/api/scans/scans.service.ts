@@ -56,14 +56,19 @@ export class ScanService {
     const family = familyFor(req.docType);
     const key = await this.scanKey(req, today);
     const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit]);
-    return this.onceShared(req.scanId, requestHash, async (trx) => {
+    return this.onceShared(req.scanId, requestHash, { docType: family.type, docNo: req.docNo, area: actor.area, key }, async (trx) => {
       // Reads and the decision first: a refusal changes nothing (and in a group commit needs no savepoint).
       // A group's scans share the document they locked and its lines as the group left them (decision 0033).
       const memo = groupMemo(trx);
       const doc = await memoised(memo, `doc ${family.type} ${req.docNo} ${actor.area ?? ''}`, () =>
         lockDocument(trx, family, req.docNo, actor.area),
       );
-      const found = await scans.findScannedUnit(trx, key, family.expected === 'lines+asn' ? doc.id : undefined);
+      const found = await scans.findScannedUnit(trx, key, family.expected === 'lines+asn' ? doc.id : undefined, {
+        docType: family.type,
+        docNo: req.docNo,
+        area: actor.area,
+        key,
+      });
       const unit = checkUnit(found, key, req.unit);
       const leaf = unit.type === 'EA';
       // Reads beyond the pack itself see the packs the group scanned before: their writes are made first.
@@ -248,8 +253,8 @@ export class ScanService {
    * does (its unit has moved on, or the scan row's key is taken), so first submissions pay no read.
    */
   /** As `once`, for a scan: its group's scans share the memo and leave their writes to the group's end (decision 0033). */
-  private onceShared<T>(scanId: string, requestHash: string, work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.once(scanId, requestHash, work, { shared: true });
+  private onceShared<T>(scanId: string, requestHash: string, hint: scans.ScanHint, work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.once(scanId, requestHash, work, { shared: true, hint });
   }
 
   private async once<T>(scanId: string, requestHash: string, work: (trx: Db) => Promise<T>, options?: UnitOptions): Promise<T> {
