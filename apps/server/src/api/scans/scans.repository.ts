@@ -133,9 +133,10 @@ export async function recordPackScan(db: Db, p: PackScan): Promise<void> {
   }
   const memo = groupMemo(db);
   const write = () => {
-    // Once written, the packs read for the group no longer need the pending states over them: read them again.
-    forgetGroupReads(memo);
-    return writePackScans(db, ((memo!.get(PENDING) as PackScan[] | undefined) ?? []).splice(0));
+    const written = ((memo!.get(PENDING) as PackScan[] | undefined) ?? []).splice(0);
+    // Once written, the pending states are no longer laid over the packs read for the group: they take them.
+    settleGroupReads(memo, written);
+    return writePackScans(db, written);
   };
   if (memo && atGroupEnd(db, PENDING, write)) {
     const pending = (memo.get(PENDING) as PackScan[] | undefined) ?? [];
@@ -268,6 +269,22 @@ const READ = 'packs read for the group';
 /** Forgets the packs read for the group: after writes that change them. */
 function forgetGroupReads(memo: Map<string, unknown> | undefined): void {
   if (memo) for (const key of [...memo.keys()]) if (key.startsWith(READ)) memo.delete(key);
+}
+
+/** The packs read for the group take the states the written scans left them in. */
+function settleGroupReads(memo: Map<string, unknown> | undefined, written: PackScan[]): void {
+  if (!memo || written.length === 0) return;
+  const states = new Map(written.map((p) => [p.pack.id, p.state]));
+  for (const [key, value] of memo) {
+    if (!key.startsWith(READ)) continue;
+    for (const row of (value as Map<string, UnitWithParent>).values()) {
+      const state = states.get(row.id);
+      if (!state) continue;
+      row.status = state.status;
+      row.reason = state.reason;
+      if (state.warehouseNo !== undefined) row.warehouse_no = state.warehouseNo;
+    }
+  }
 }
 
 /**
