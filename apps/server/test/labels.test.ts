@@ -1,6 +1,8 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
+import { DEMO_INVENTORY } from '../src/seed/demo-documents.ts';
+import { packScan } from '../src/seed/epcis-builder.ts';
 import { decodePng, pdfToPng, zplToPng } from './barcode-reader.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 
@@ -82,6 +84,30 @@ describe.each(DATABASES)('labels on %s', (kind) => {
     expect(codes.map((c) => c.text).sort()).toEqual([`(00)${pallet.sscc}`, contentHri()].sort());
     expect(codes.every((c) => c.symbologyIdentifier === ']C1')).toBe(true);
   });
+
+  it.each(['ZPL', 'PDF'] as const)(
+    'a pack label as %s: GS1 DataMatrix (01)(17)(10)(21) of the pack, read back',
+    { timeout: 120_000 },
+    async (format) => {
+      const pack = DEMO_INVENTORY.stock.loosePacks[0]!;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/printPackLabel',
+        headers: rdc,
+        payload: { code: packScan(pack), format },
+      });
+      expect(res.statusCode).toBe(200);
+      const png = format === 'ZPL' ? await zplToPng(res.body, 8) : pdfToPng(res.rawPayload);
+      const codes = await decodePng(png);
+      expect(codes).toEqual([
+        {
+          format: 'DataMatrix',
+          symbologyIdentifier: ']d2',
+          text: `(01)${pack.gtin}(17)${pack.expiry.slice(2).replaceAll('-', '')}(10)${pack.batch}(21)${pack.serial}`,
+        },
+      ]);
+    },
+  );
 
   it('a new empty pallet has the SSCC barcode and no content block', async () => {
     const { sscc } = (

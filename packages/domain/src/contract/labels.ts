@@ -62,3 +62,11 @@ export const RemapResponse = z.object({
 /** POST /api/completeRepack: ends the repack of a pallet or carton made by createPallet. */
 export const CompleteRepackRequest = z.object({ sscc: Sscc });
 export const CompleteRepackResponse = z.object({ sscc: z.string(), state: z.literal('REPACK_COMPLETE'), message: z.string() });
+
+/** POST /api/printPackLabel: the label of a serialised pack (its raw scan), GS1 DataMatrix (01)(17)(10)(21). */
+export const PrintPackLabelRequest = z.object({
+  code: z.string().min(1).max(500),
+  format: LabelFormat,
+  dpi: z.union([z.literal(203), z.literal(300)]).optional(),
+});
+export type PrintPackLabelRequest = z.infer<typeof PrintPackLabelRequest>;

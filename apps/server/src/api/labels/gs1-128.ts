@@ -19,7 +19,7 @@ const PREDEFINED: Record<string, number> = {
   '20': 4, '31': 10, '32': 10, '33': 10, '34': 10, '35': 10, '36': 10, '41': 16,
 }; // prettier-ignore
 
-function predefined(e: Gs1Element): boolean {
+export function predefined(e: Gs1Element): boolean {
   return PREDEFINED[e.ai.slice(0, 2)] === e.ai.length + e.value.length;
 }
 

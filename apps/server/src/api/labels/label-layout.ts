@@ -10,7 +10,8 @@ import { hri } from './gs1-128.ts';
 export type LabelElement =
   | { kind: 'text'; x: number; y: number; size: number; text: string; bold?: boolean }
   | { kind: 'rule'; x: number; y: number; width: number }
-  | { kind: 'gs1-128'; x: number; y: number; maxWidth: number; height: number; elements: Gs1Element[] };
+  | { kind: 'gs1-128'; x: number; y: number; maxWidth: number; height: number; elements: Gs1Element[] }
+  | { kind: 'gs1-datamatrix'; x: number; y: number; size: number; elements: Gs1Element[] };
 
 export interface LabelLayout {
   widthMm: number;
@@ -78,4 +79,31 @@ export function logisticLabel(d: LogisticLabelData): LabelLayout {
   el.push({ kind: 'gs1-128', x: MARGIN, y: 106, maxWidth: WIDTH - 2 * MARGIN, height: 32, elements: sscc });
   text(141, 4, hri(sscc), true);
   return { widthMm: WIDTH, heightMm: HEIGHT, elements: el };
+}
+
+export interface PackLabelData {
+  gtin: string;
+  serial: string;
+  batchNo: string;
+  expiry: string;
+  materialName: string;
+}
+
+/** A pack label: GS1 DataMatrix with (01) GTIN, (17) expiry, (10) batch, (21) serial (GS1 GenSpecs 2.1.2, 5.6), and its HRI. */
+export function packLabel(d: PackLabelData): LabelLayout {
+  const elements: Gs1Element[] = [
+    { ai: '01', value: d.gtin.padStart(14, '0') },
+    { ai: '17', value: yymmdd(d.expiry) },
+    { ai: '10', value: d.batchNo },
+    { ai: '21', value: d.serial },
+  ];
+  return {
+    widthMm: 60,
+    heightMm: 35,
+    elements: [
+      { kind: 'gs1-datamatrix', x: 4, y: 4, size: 20, elements },
+      ...elements.map((e, i): LabelElement => ({ kind: 'text', x: 28, y: 4 + i * 5, size: 2.5, text: `(${e.ai}) ${e.value}` })),
+      { kind: 'text', x: 4, y: 28, size: 2.5, text: d.materialName.slice(0, 45) },
+    ],
+  };
 }

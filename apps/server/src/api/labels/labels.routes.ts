@@ -13,6 +13,7 @@ import {
   PrintedResponse,
   PrintersResponse,
   PrintLabelRequest,
+  PrintPackLabelRequest,
   SsccResponse,
   WarehouseSetupBody,
 } from '@pharma/domain/contract/labels';
@@ -80,6 +81,25 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
     handler: async (request, reply) => {
       const out = await labels.print({ userId: request.principal!.user.id, area: request.query.area }, request.body);
       if (out.kind === 'sent') return reply.code(202).send({ sscc: out.sscc, printer: out.printer, copy: out.copy });
+      return reply
+        .type(out.contentType)
+        .header('content-disposition', `attachment; filename="${out.fileName}"`)
+        .send(typeof out.body === 'string' ? out.body : Buffer.from(out.body));
+    },
+  });
+
+  app.post('/api/printPackLabel', {
+    config: inArea,
+    schema: {
+      tags: ['labels'],
+      summary: 'The label of a serialised pack of the area (its raw scan): GS1 DataMatrix (01)(17)(10)(21), as ZPL II or PDF',
+      querystring: AreaQuery,
+      body: PrintPackLabelRequest,
+      response: { 200: z.any().meta({ description: 'ZPL II as text/plain, or application/pdf' }), ...errors },
+    },
+    handler: async (request, reply) => {
+      const out = await labels.printPack({ userId: request.principal!.user.id, area: request.query.area }, request.body);
+      if (out.kind === 'sent') return reply.code(202).send(out);
       return reply
         .type(out.contentType)
         .header('content-disposition', `attachment; filename="${out.fileName}"`)

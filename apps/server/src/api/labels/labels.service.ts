@@ -1,5 +1,5 @@
-import type { Application } from '@pharma/domain';
-import type { LabelFormat, PrintLabelRequest } from '@pharma/domain/contract/labels';
+import { decodeCode, unitId, type Application } from '@pharma/domain';
+import type { LabelFormat, PrintLabelRequest, PrintPackLabelRequest } from '@pharma/domain/contract/labels';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UnitRow } from '../../db/schema.ts';
@@ -7,11 +7,12 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as materials from '../inventory/materials.repository.ts';
 import * as units from '../inventory/units.repository.ts';
-import { logisticLabel, type LogisticLabelData } from './label-layout.ts';
+import { logisticLabel, packLabel, type LabelLayout, type LogisticLabelData } from './label-layout.ts';
 import * as repo from './labels.repository.ts';
 import { renderPdf } from './pdf.ts';
 import { sendRaw } from './printer.ts';
 import { renderZpl } from './zpl.ts';
+import { isoToday } from '../../lib/today.ts';
 
 export interface Caller {
   userId: string;
@@ -64,6 +65,32 @@ export class LabelsService {
     return req.format === 'ZPL'
       ? { kind: 'file', contentType: 'text/plain; charset=utf-8', fileName: `${req.sscc}.zpl`, body }
       : { kind: 'file', contentType: 'application/pdf', fileName: `${req.sscc}.pdf`, body };
+  }
+
+  /** POST /api/printPackLabel: the GS1 DataMatrix label of a serialised pack (raw scan), as ZPL or PDF. */
+  async printPack(caller: Caller, req: PrintPackLabelRequest, today = isoToday()): Promise<PrintOutcome> {
+    const decoded = decodeCode(req.code, { today });
+    if (!decoded.ok) throw new AppError(400, decoded.code, decoded.params);
+    const unit =
+      decoded.gtin && decoded.serial
+        ? await units.findUnitInArea(this.db, { gtin: decoded.gtin, serial: decoded.serial }, caller.area)
+        : undefined;
+    if (!unit || unit.type !== 'EA' || !unit.gtin || !unit.serial || !unit.batch_no || !unit.expiry) {
+      throw new AppError(404, 'SERIAL_NOT_RECOGNIZED');
+    }
+    const name = unit.material_no ? await materials.materialName(this.db, unit.material_no) : undefined;
+    const layout = packLabel({
+      gtin: unit.gtin,
+      serial: unit.serial,
+      batchNo: unit.batch_no,
+      expiry: unit.expiry,
+      materialName: name ?? '',
+    });
+    const key = unitId(unit);
+    const copy = await repo.printedBefore(this.db, key);
+    const out = await fileOf(layout, req.format, req.dpi ?? 203, key);
+    await this.record(caller, { sscc: key, format: req.format, printer: null, copy, dpi: req.format === 'ZPL' ? (req.dpi ?? 203) : null });
+    return out;
   }
 
   /** POST /api/auditPrint: a print the client made itself (the PDF printed from the browser). */
@@ -136,4 +163,11 @@ export class LabelsService {
       );
     });
   }
+}
+
+async function fileOf(layout: LabelLayout, format: LabelFormat, dpi: 203 | 300, name: string): Promise<PrintOutcome> {
+  const file = name.replace(/[^A-Za-z0-9-]/g, '_');
+  return format === 'ZPL'
+    ? { kind: 'file', contentType: 'text/plain; charset=utf-8', fileName: `${file}.zpl`, body: renderZpl(layout, dpi) }
+    : { kind: 'file', contentType: 'application/pdf', fileName: `${file}.pdf`, body: await renderPdf(layout, name) };
 }

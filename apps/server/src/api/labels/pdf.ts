@@ -32,6 +32,10 @@ export async function renderPdf(layout: LabelLayout, title: string): Promise<Uin
       page.drawText(text, { x: pt(e.x), y: top(e.y, e.size), size, font: e.bold ? bold : regular, color: rgb(0, 0, 0) });
     } else if (e.kind === 'rule') {
       page.drawRectangle({ x: pt(e.x), y: top(e.y, 0.4), width: pt(e.width), height: pt(0.4), color: rgb(0, 0, 0) });
+    } else if (e.kind === 'gs1-datamatrix') {
+      const png = await toBuffer({ bcid: 'gs1datamatrix', text: hri(e.elements), scale: SCALE });
+      const image = await doc.embedPng(png);
+      page.drawImage(image, { x: pt(e.x), y: top(e.y, e.size), width: pt(e.size), height: pt(e.size) });
     } else {
       const png = await toBuffer({ bcid: 'gs1-128', text: hri(e.elements), scale: SCALE, height: 10, includetext: false });
       const image = await doc.embedPng(png);

@@ -1,4 +1,4 @@
-import { gs1128Zpl } from './gs1-128.ts';
+import { gs1128Zpl, predefined, type Gs1Element } from './gs1-128.ts';
 import type { LabelLayout } from './label-layout.ts';
 
 /**
@@ -20,6 +20,13 @@ function fieldText(text: string): string {
   return text.replace(/[\\^~]/g, (c) => `\\${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
+/** GS1 DataMatrix data with '_' as ^BX's escape character: `_1` is FNC1, first and after a variable-length element. */
+function datamatrixData(elements: readonly Gs1Element[]): string {
+  return (
+    '_1' + elements.map((e, i) => e.ai + e.value.replaceAll('_', '__') + (i < elements.length - 1 && !predefined(e) ? '_1' : '')).join('')
+  );
+}
+
 export function renderZpl(layout: LabelLayout, dpi: Dpi): string {
   const k = dotsPerMm(dpi);
   const d = (mm: number) => Math.round(mm * k);
@@ -30,6 +37,10 @@ export function renderZpl(layout: LabelLayout, dpi: Dpi): string {
       lines.push(`^FO${d(e.x)},${d(e.y)}^A0N,${h},${e.bold ? Math.round(h * 0.9) : Math.round(h * 0.8)}^FH\\^FD${fieldText(e.text)}^FS`);
     } else if (e.kind === 'rule') {
       lines.push(`^FO${d(e.x)},${d(e.y)}^GB${d(e.width)},${Math.max(2, d(0.4))},${Math.max(2, d(0.4))}^FS`);
+    } else if (e.kind === 'gs1-datamatrix') {
+      // ECC 200 (quality 200); about 22 modules across for a pack code: the module size in dots.
+      const m = Math.max(2, Math.floor(d(e.size) / 22));
+      lines.push(`^FO${d(e.x)},${d(e.y)}^BXN,${m},200,,,,_^FD${datamatrixData(e.elements)}^FS`);
     } else {
       const { data, modules } = gs1128Zpl(e.elements);
       // Quiet zones of 10 modules each side (GS1 General Specifications 5.4.4.4) inside maxWidth.
