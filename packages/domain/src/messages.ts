@@ -188,7 +188,8 @@ export const MESSAGES = {
   REPACK_NOT_A_TARGET: 'A {unit} cannot be put on a {target}.',
   REPACK_INTO_ITSELF: 'A unit cannot be put on itself or on a unit inside it.',
   REPACK_ITEM_LOCKED: 'This item is locked ({status}, {reason}): it cannot be repacked.',
-  REPACK_ON_OPEN_DOCUMENT: 'This item is on {type} {number}, which is not completed: finish it there, or remove it from that document first.',
+  REPACK_ON_OPEN_DOCUMENT:
+    'This item is on {type} {number}, which is not completed: finish it there, or remove it from that document first.',
   UNKNOWN_PLANT: 'Plant {plant} names no single warehouse: send the destination warehouse.',
   DESTINATION_REQUIRED: '{type} {number} needs a destination plant or warehouse.',
   DESTINATION_NOT_ALLOWED: '{type} documents have no destination.',

@@ -199,7 +199,9 @@ export class RedressService {
   private async countPacks(actor: Actor, req: ScanSeriesRequest): Promise<RedressScanResponse> {
     const quantity = req.quantity;
     if (quantity === undefined || !Number.isSafeInteger(quantity) || quantity < 1) throw new AppError(422, 'COUNT_INVALID');
-    const hash = createHash('sha256').update(JSON.stringify(['count', req.poNo, req.cartonCode, quantity])).digest('base64url');
+    const hash = createHash('sha256')
+      .update(JSON.stringify(['count', req.poNo, req.cartonCode, quantity]))
+      .digest('base64url');
     const stored = await redress.storedCount(this.db, req.scanId);
     if (stored) {
       if (stored.request_hash !== hash) throw new AppError(409, 'SCAN_ID_REUSED');
