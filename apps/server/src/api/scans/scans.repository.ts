@@ -221,7 +221,7 @@ export async function setStoredAnswer(db: Db, scanId: string, responseJson: stri
  * document expects it: it names no list (no advance shipping notice, no document it receives), or it
  * names the pack or a unit the pack is in. Same answer as `isExpected` for a pack (which has nothing under it).
  */
-const packExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string, string, string]>(`
+const PACK_WITH_EXPECTED_PG = `
   SELECT h.*, p.type AS parent_type, p.sscc AS parent_sscc, p.gtin AS parent_gtin, p.serial AS parent_serial,
     (NOT (EXISTS (SELECT 1 FROM document_units WHERE document_id = $3)
           OR EXISTS (SELECT 1 FROM documents WHERE id = $3 AND source_document_id IS NOT NULL))
@@ -231,15 +231,13 @@ const packExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string,
           UNION ALL SELECT u.id, u.parent_id FROM handling_units u JOIN up ON u.id = up.parent_id
         )
         SELECT 1 FROM up JOIN document_units du ON du.document_id = $3 AND du.unit_id = up.id)) AS expected
+`;
+
+const packExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string, string, string]>(`${PACK_WITH_EXPECTED_PG}
   FROM handling_units h LEFT JOIN handling_units p ON p.id = h.parent_id
   WHERE h.gtin = $1 AND h.serial = $2
   FOR UPDATE OF h`);
 
-/**
- * The unit a scan names, locked, as `findUnitForScan` answers, and for a pack on PostgreSQL whether
- * `documentId` expects it (read in the same statement); `expected` is undefined when not read here
- * (SQLite, where a statement costs no round trip; an SSCC, whose units below count too).
- */
 /** What a scan will read, handed to its group (`groupHints`) so the group's packs are read together. */
 export interface ScanHint {
   docType: string;
@@ -249,16 +247,7 @@ export interface ScanHint {
 }
 
 /** PostgreSQL: every pack of the group's scans of one document, locked, each with its ASN check (as `packExpectedPg`). */
-const packsExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string[], string[], string]>(`
-  SELECT h.*, p.type AS parent_type, p.sscc AS parent_sscc, p.gtin AS parent_gtin, p.serial AS parent_serial,
-    (NOT (EXISTS (SELECT 1 FROM document_units WHERE document_id = $3)
-          OR EXISTS (SELECT 1 FROM documents WHERE id = $3 AND source_document_id IS NOT NULL))
-      OR EXISTS (
-        WITH RECURSIVE up(id, parent_id) AS (
-          SELECT h.id, h.parent_id
-          UNION ALL SELECT u.id, u.parent_id FROM handling_units u JOIN up ON u.id = up.parent_id
-        )
-        SELECT 1 FROM up JOIN document_units du ON du.document_id = $3 AND du.unit_id = up.id)) AS expected
+const packsExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string[], string[], string]>(`${PACK_WITH_EXPECTED_PG}
   FROM unnest(CAST($1 AS text[]), CAST($2 AS text[])) AS k(gtin, serial)
   JOIN handling_units h ON h.gtin = k.gtin AND h.serial = k.serial
   LEFT JOIN handling_units p ON p.id = h.parent_id
@@ -312,6 +301,11 @@ async function groupReads(db: Db, hint: ScanHint, documentId: string) {
   return read;
 }
 
+/**
+ * The unit a scan names, locked, as `findUnitForScan` answers, and for a pack on PostgreSQL whether
+ * `documentId` expects it (read in the same statement); `expected` is undefined when not read here
+ * (SQLite, where a statement costs no round trip; an SSCC, whose units below count too).
+ */
 export async function findScannedUnit(
   db: Db,
   key: { sscc: string } | { gtin: string; serial: string },

@@ -125,22 +125,23 @@ export class ScanService {
       const at = new Date().toISOString();
       const audit = { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null };
       const statusAudit = doc.status === 'Open' ? inProgressAudit(doc, actor) : undefined;
+      const scan = scanRow({
+        id: req.scanId,
+        doc,
+        unit,
+        kind: 'scan',
+        code: req.code,
+        packs: decision.packs,
+        actor,
+        device: req.device,
+        at,
+        requestHash,
+        response,
+      });
       if (leaf) {
         // A pack: every write of the scan in one call (one statement on PostgreSQL).
         await scans.recordPackScan(trx, {
-          scan: scanRow({
-            id: req.scanId,
-            doc,
-            unit,
-            kind: 'scan',
-            code: req.code,
-            packs: decision.packs,
-            actor,
-            device: req.device,
-            at,
-            requestHash,
-            response,
-          }),
+          scan,
           counts: decision.counts,
           pack: unit,
           state: decision.state,
@@ -151,19 +152,7 @@ export class ScanService {
         return response;
       }
       await scans.recordTreeScan(trx, {
-        scan: scanRow({
-          id: req.scanId,
-          doc,
-          unit,
-          kind: 'scan',
-          code: req.code,
-          packs: decision.packs,
-          actor,
-          device: req.device,
-          at,
-          requestHash,
-          response,
-        }),
+        scan,
         counts: decision.counts,
         rootId: unit.id,
         state: decision.state,

@@ -1,13 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { message, PAGE_SIZE } from '@pharma/domain';
 import type { ListQuery } from '@pharma/domain/contract/inventory';
-import { DOCUMENT_UI, fillLabel } from '../../../config/labels.ts';
+import { DOCUMENT_UI } from '../../../config/labels.ts';
 import { useDocumentList } from '../api/get-document-list.ts';
 import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
-import { checkSearchWord, listSearchParams, pageCount, readListQuery } from '../list-query.ts';
-import { DocumentCard } from './document-card.tsx';
+import { listSearchParams, readListQuery } from '../list-query.ts';
+import { DocumentResults, ListSearchForm } from './document-results.tsx';
 import type { DocumentPageProps } from '../types.ts';
 import { ListFilters } from './list-filters.tsx';
 
@@ -22,48 +21,19 @@ export function DocumentListPage({ area, family, paths, toolbar }: DocumentPageP
   const can = useDocumentPermissions(family, area);
   const list = useDocumentList(family, query, area);
   const { labels } = family;
-  const [word, setWord] = useState(query.search ?? '');
-  const [wordError, setWordError] = useState<string | undefined>();
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const go = (next: ListQuery) => setParams(listSearchParams(next, { compact: true }));
   const filtered = Boolean(query.search || query.status || query.from);
 
-  const search = () => {
-    const check = checkSearchWord(word);
-    if (!check.ok) {
-      setWordError(check.message);
-      return;
-    }
-    setWordError(undefined);
-    go({ ...query, page: 1, search: word.trim() || undefined });
-  };
-
   return (
     <Stack gap="sm">
       {toolbar}
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          search();
-        }}
-      >
-        <TextInput
-          aria-label={labels.searchPlaceholder}
-          placeholder={labels.searchPlaceholder}
-          type="search"
-          value={word}
-          onChange={(event) => setWord(event.currentTarget.value)}
-          error={wordError}
-          rightSectionWidth={84}
-          rightSection={
-            <Button type="submit" size="compact-md" variant="light">
-              {DOCUMENT_UI.search}
-            </Button>
-          }
-        />
-      </form>
+      <ListSearchForm
+        placeholder={labels.searchPlaceholder}
+        initial={query.search ?? ''}
+        onSearch={(search) => go({ ...query, page: 1, search })}
+      />
       <Group justify="space-between" gap="xs">
         {can.filter ? (
           <Button variant={filtersOpen ? 'filled' : 'default'} onClick={() => setFiltersOpen((open) => !open)} aria-expanded={filtersOpen}>
@@ -88,45 +58,15 @@ export function DocumentListPage({ area, family, paths, toolbar }: DocumentPageP
           }}
         />
       )}
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      ) : list.isError ? (
-        <Alert color="red" role="alert">
-          {list.error.message}
-        </Alert>
-      ) : list.data.data.length === 0 ? (
-        <Text ta="center" c="dimmed" py="xl" role="status">
-          {filtered ? message('NO_RESULTS') : message('NO_DOCUMENTS', { documents: labels.documents })}
-        </Text>
-      ) : (
-        <>
-          <Text size="sm" c="dimmed">
-            {fillLabel(DOCUMENT_UI.documentsFound, { total: String(list.data.total) })}
-          </Text>
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {list.data.data.map((document) => (
-              <li key={document.number}>
-                <DocumentCard document={document} labels={labels} to={paths.details(document.number)} />
-              </li>
-            ))}
-          </Stack>
-          {list.data.total > PAGE_SIZE && (
-            <Center>
-              <Pagination
-                total={pageCount(list.data.total, list.data.pageSize)}
-                value={query.page}
-                onChange={(page) => go({ ...query, page })}
-                siblings={0}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? DOCUMENT_UI.previous : control === 'next' ? DOCUMENT_UI.next : control,
-                })}
-              />
-            </Center>
-          )}
-        </>
-      )}
+      <DocumentResults
+        list={list}
+        labels={labels}
+        documents={labels.documents}
+        filtered={filtered}
+        page={query.page}
+        onPage={(page) => go({ ...query, page })}
+        details={paths.details}
+      />
     </Stack>
   );
 }
