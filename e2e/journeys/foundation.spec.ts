@@ -108,8 +108,8 @@ test('a page not built yet says so inside the shell', async ({ page }) => {
   await login(page, 'rdc', 'rdc@demo.local');
   // Signed in first: a navigation while the login call is in flight would cancel it.
   await expect(page).toHaveURL(/\/rdc$/);
-  await page.goto('/rdc/createPallet');
-  await expect(page.getByRole('heading', { level: 1, name: 'Repack - Create Pallet' })).toBeVisible();
+  await page.goto('/rdc/pallet/repack');
+  await expect(page.getByRole('heading', { level: 1, name: 'Repack - Edit Pallet' })).toBeVisible();
   await expect(page.getByText(/not available yet/i)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
 });
