@@ -37,6 +37,15 @@ async function openPackScan(page: Page, ibdNo: string) {
   await expect(page).toHaveURL(/\/rdc$/);
   await page.goto(`/rdc/scanPallet/${ibdNo}?p=IBD`);
   await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+  // The first install precaches the whole app (about 90 files) before it claims the page; on a busy
+  // machine the claim can come late, and the next load is controlled in any case, as for a user.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+  }
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page
     .locator('label')
@@ -131,6 +140,7 @@ test('a refusal that comes back after reconnecting is listed until acknowledged;
   page,
   context,
 }, testInfo) => {
+  test.setTimeout(60_000);
   await openPackScan(page, SMALL_IBD);
   await context.setOffline(true);
   await scan(page, packCode(small[0]!));
