@@ -42,6 +42,8 @@ async function openPackScan(page: Page) {
 }
 
 test('a scanner burst is one scan with every separator form and terminator; slow typing needs Enter', async ({ page }, testInfo) => {
+  // Sixteen scans typed key by key, one of them at a person's 120 ms a key: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   // Scans sent, by scanId: a call retried after a token refresh (6 s tokens here) carries the same id.
   const sent = new Map<string, string>();
   page.on('request', (r) => {
