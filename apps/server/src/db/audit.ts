@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { ItemReason, UnitStatus } from '@pharma/domain';
 import type { UnitView } from '@pharma/domain/contract/inventory';
+import { every } from '../lib/every.ts';
 import { newId } from '../lib/ids.ts';
 import type { Db } from './database.ts';
 import { prepared } from './prepared.ts';
@@ -250,15 +251,5 @@ export async function verifyAuditChain(db: Db): Promise<ChainReport> {
 
 /** Seals every second until stopped; a failed run is logged and retried on the next tick. */
 export function startAuditSealer(db: Db, onError: (error: unknown) => void, intervalMs = 1_000): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() => sealAudit(db)).catch(onError);
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return every(intervalMs, () => sealAudit(db), onError);
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import * as repo from '../db/limits.repository.ts';
+import { every } from './every.ts';
 
 /**
  * Limits for sign-in and registration, counted in the database so that every app instance on one
@@ -102,15 +103,5 @@ export function forgetOldLimits(db: Db, now = Date.now()): Promise<number> {
  * rows already forgotten is the same whoever runs it, and two at once only find less to delete.
  */
 export function startLimitCleanup(db: Db, onError: (error: unknown) => void, intervalMs = 10 * 60_000): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() => forgetOldLimits(db)).catch(onError);
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return every(intervalMs, () => forgetOldLimits(db), onError);
 }
