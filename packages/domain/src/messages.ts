@@ -55,6 +55,7 @@ export const MESSAGES = {
   ERROR_COMPLETING_DECOMMISSION: 'Error completing decommission... Please try again later.',
   ERROR_COMPLETING_RTP: 'Error completing RTP... Please try again later.',
   ERROR_COMPLETING_TRANSFER: 'Error completing transfer... Please try again later.',
+  ERROR_COMPLETING_REPACK: 'Error completing repack... Please try again later.',
   ERROR_REOPENING_DOCUMENT: 'Error reopening document... Please try again later.',
 
   // Spec point 8: business errors
@@ -96,7 +97,7 @@ export const MESSAGES = {
   NOT_SIGNED_IN: 'You are not signed in. Please log in again.',
   INVALID_CREDENTIALS: 'Invalid email or password.',
   NOT_FOUND: 'Not found.',
-  TOO_MANY_REQUESTS: 'Too many attempts. Please wait {seconds} seconds and try again.',
+  TOO_MANY_REQUESTS: 'Too many attempts. Please wait {seconds} {seconds:second|seconds} and try again.',
   ACCOUNT_DISABLED: 'This account is disabled. Please contact the admin.',
   DATABASE_UNAVAILABLE: 'The database is not answering.',
   SERVER_NOT_READY: 'This server is not taking requests: {reason}.',
@@ -131,7 +132,7 @@ export const MESSAGES = {
   CARTON_LABEL_INVALID:
     'This is not a carton label: it needs the carton SSCC (00), the GTIN of its packs (02 or 01), their batch (10) and their count (37 or 30).',
   CARTON_LABEL_OTHER_CONTENT:
-    'Carton {cartonCode} is already labelled on PO {number} for material {materialNo} batch {batchNo} ({qty} packs).',
+    'Carton {cartonCode} is already labelled on PO {number} for material {materialNo} batch {batchNo} ({qty} {qty:pack|packs}).',
   CARTON_NOT_LABELLED: 'Carton {cartonCode} has no label on PO {number}: scan its carton label first.',
   PACK_NOT_FOR_CARTON:
     'This pack is material {materialNo} batch {batchNo}; carton {cartonCode} holds material {cartonMaterial} batch {cartonBatch}.',
@@ -145,10 +146,10 @@ export const MESSAGES = {
   LITE_NUMBER_TAKEN_ELSEWHERE: '{number} already exists (warehouse {warehouseNo}): lite document numbers are unique per module.',
   LITE_NOT_LOCAL_WAREHOUSE: 'Warehouse {warehouseNo} is not a local warehouse: lite documents are kept in local warehouses.',
   LITE_WHOLE_PACKS: 'A line counts whole packs: enter a whole number of at least 1 (such as 10 or 10EA).',
-  LITE_QUANTITY_BELOW_SCANNED: '{scanned} packs are already scanned on this line: the quantity cannot be less.',
+  LITE_QUANTITY_BELOW_SCANNED: '{scanned} {scanned:pack is|packs are} already scanned on this line: the quantity cannot be less.',
   LITE_LINE_HAS_SCANS: 'Packs are scanned on this line: delete them first.',
   LITE_LINE_NOT_FOUND: 'Material {materialNo} batch {batchNo} is not on {number}.',
-  LITE_HAS_SCANS: '{number} has {count} scanned packs: delete them before removing the document.',
+  LITE_HAS_SCANS: '{number} has {count} scanned {count:pack|packs}: delete {count:it|them} before removing the document.',
   LITE_DOCUMENT_CREATED: '{number} created.',
   LITE_DOCUMENT_REMOVED: '{number} removed.',
   LITE_NOT_A_PACK_CODE: 'Scan the GS1 code of a pack: its GTIN (01) and batch (10).',
@@ -186,6 +187,11 @@ export const MESSAGES = {
   PALLET_CREATED: 'New {type} SSCC {sscc} created.',
   REPACK_NOT_PENDING: 'The repack of {sscc} is already completed: it takes no more changes.',
   REPACK_NOT_A_TARGET: 'A {unit} cannot be put on a {target}.',
+  REPACK_NOT_FOUND: 'Repack {repackNo} does not exist.',
+  REPACK_NOT_A_DESTINATION: "A {unit} cannot be a repack's destination: scan a pallet or carton.",
+  REPACK_NOT_ON_DESTINATION: 'This item is not on {sscc}: it cannot be taken off it.',
+  REPACK_NOT_ON_REFERENCE: 'Material {materialNo} is not on {referenceNo}: it cannot be repacked for that document.',
+  FAMILY_OWN_PATHS: '{type} documents are not scanned or completed here: use {scanPath} and {completePath}.',
   REPACK_INTO_ITSELF: 'A unit cannot be put on itself or on a unit inside it.',
   REPACK_ITEM_LOCKED: 'This item is locked ({status}, {reason}): it cannot be repacked.',
   REPACK_ON_OPEN_DOCUMENT:
@@ -220,6 +226,8 @@ export const MESSAGES = {
   GS1_BAD_COUNTRY: 'The value of ({ai}) is not an ISO 3166 country code: {value}.',
   GS1_BAD_CURRENCY: 'The value of ({ai}) is not an ISO 4217 currency code: {value}.',
   GS1_BAD_IBAN: 'The value of ({ai}) is not a valid IBAN (ISO 13616): {value}.',
+  GS1_BAD_PACKAGE_TYPE: 'The value of ({ai}) is not a package type code (UN/ECE Recommendation 21, as GS1 lists it): {value}.',
+  GS1_BAD_COUPON: 'The value of ({ai}) is not a valid North American coupon code: {value}.',
   GS1_DUPLICATE_AI: '({ai}) appears twice with different values.',
   GS1_NO_DATA: 'The code holds no GS1 data.',
   GS1_NOT_GS1_SYMBOLOGY: 'The barcode type ({symbology}) does not carry GS1 data. Please scan the GS1 code of the item.',
@@ -255,9 +263,16 @@ export const MESSAGES = {
 
 export type MessageCode = keyof typeof MESSAGES;
 
-/** The text of a message, with `{name}` placeholders filled from `params`. */
+/**
+ * The text of a message, with `{name}` placeholders filled from `params`, and `{name:one|other}` with
+ * the words that fit the number `name` holds ('1 pack', '2 packs').
+ */
 export function message(code: MessageCode, params: Record<string, string | number> = {}): string {
-  return MESSAGES[code].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return MESSAGES[code]
+    .replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (whole, name: string, one: string, other: string) =>
+      name in params ? (Number(params[name]) === 1 ? one : other) : whole,
+    )
+    .replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 /** In login error messages the word identifier is replaced by email (spec point 5). */

@@ -45,7 +45,8 @@ describe('the family registry', () => {
     expect(new Set(FAMILIES.map((f) => f.type)).size).toBe(FAMILIES.length);
     expect(familyOf('OBD')).toBe(dispatch);
     expect(familyOf('RRD')).toBe(redress);
-    expect(familyOf('REPACK')).toBeUndefined();
+    expect(familyOf('REPACK')?.aggregates).toBeDefined();
+    expect(familyOf('NOPE')).toBeUndefined();
     expect(MESSAGES[redress.complete.ok]).toBe('Redress scans saved successfully!');
     expect(MESSAGES[redress.complete.error]).toBe('Error completing redress... Please try again later.');
     expect(MESSAGES[redress.reopen!.ok]).toBe('Document Reopened Successfully!');

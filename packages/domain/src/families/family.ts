@@ -79,7 +79,11 @@ export interface ScanRule {
 
 export interface Family {
   type: DocumentType;
-  module: ModuleCode;
+  /**
+   * The module whose grants the family's paths need; none (repack, decision 0048) means every user of
+   * the area, as the spec's module list has no module for it.
+   */
+  module?: ModuleCode;
   areas: readonly Application[];
   /** The states a unit may be in to be scanned: each status with the reasons it may have. */
   scannable: readonly { status: UnitStatus; reasons: readonly (ItemReason | null)[] }[];
@@ -116,6 +120,14 @@ export interface Family {
    * family's own scan path beside /api/scanForOperation, with the same body.
    */
   counted?: { scanPath: string };
+  /**
+   * The family changes aggregation instead of unit states (repack, decision 0048): a document moves
+   * units onto or off one destination pallet or carton, and its completion keeps EPCIS 2.0
+   * AggregationEvents (ADD with bizStep `add`, DELETE with bizStep `remove`, CBV 2.0 section 7.1). The
+   * generic scan, reverse and completion paths refuse its documents (FAMILY_OWN_PATHS) and name these
+   * paths; its own service answers them and its details (`api.details`).
+   */
+  aggregates?: { scanPath: string; completePath: string; add: string; remove: string };
   /**
    * CBV 2.0 business step and disposition of the completed movement (EPCIS ObjectEvent), and the type of
    * the document as its business transaction (CBV 2.0 section 7.3; none when no CBV type fits, decision 0017).

@@ -4,3 +4,4 @@ export * from './registry.ts';
 export * from './decide.ts';
 export * from './lite.ts';
 export * from './count.ts';
+export * from './repack.ts';

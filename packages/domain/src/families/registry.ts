@@ -283,7 +283,44 @@ export const scanLite = defineFamily({
   },
 });
 
-export const FAMILIES: readonly Family[] = [receive, dispatch, returns, scrap, transfer, returnToPrincipal, redress, scanLite];
+/**
+ * Repack (REPACK, issue 18, decision 0048): units move onto or off one destination pallet or carton;
+ * no unit changes state. The line engine does not run it (`aggregates`): the repack service decides
+ * every move with `decideRepackMove` and keeps the AggregationEvents of its moves at completion. The
+ * spec's module list has no Repack module: every user of the area may repack (decision 0030).
+ */
+export const repack = defineFamily({
+  type: 'REPACK',
+  areas: ['RDC', 'LDC'],
+  aggregates: { scanPath: '/api/repackScanOperation', completePath: '/api/repackCompleteOperator', add: 'packing', remove: 'unpacking' },
+  // No unit is ever scanned on a repack by the line engine (it refuses the family, FAMILY_OWN_PATHS):
+  // the states below are never given; a unit keeps its state when it is repacked.
+  scannable: [],
+  notScannable: 'REPACK_ITEM_LOCKED',
+  sameWarehouse: true,
+  scanned: { status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED' },
+  completed: { status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED', intoWarehouse: false },
+  expected: 'lines',
+  fefo: false,
+  rules: [],
+  // CBV 2.0 section 7.1: packing (ADD) and unpacking (DELETE, `aggregates.remove`); the events carry no
+  // disposition (repacking does not change one), this one is the entry's shape only.
+  cbv: { bizStep: 'packing', disposition: 'in_progress' },
+  complete: { ok: 'REPACK_COMPLETED', error: 'ERROR_COMPLETING_REPACK' },
+  api: { list: '/api/repackList', details: '/api/repackNo' },
+  labels: {
+    number: 'Repack No.',
+    scanNumber: 'Scan Pallet SSCC',
+    quantityDone: 'Qty Repacked',
+    searchPlaceholder: 'Search Repack No.',
+    sortNumber: 'Repack No.',
+    documents: 'repacks',
+    completeTitle: 'Complete repack?',
+    completeText: 'Complete the repack of {number}: the units on it stay there, and it takes no more changes.',
+  },
+});
+
+export const FAMILIES: readonly Family[] = [receive, dispatch, returns, scrap, transfer, returnToPrincipal, redress, scanLite, repack];
 
 /** The lite ('+') families of the local area: the full ones lightened, on the same engine (decision 0039). */
 export const LITE_FAMILIES: readonly LiteFamily[] = liteFamilies({

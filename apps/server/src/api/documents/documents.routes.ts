@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FAMILIES } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { AreaQuery, DocumentDetails, ListQuery, ListResponse } from '@pharma/domain/contract/inventory';
+import { AppError } from '../../lib/errors.ts';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { DocumentsService } from './documents.service.ts';
 
@@ -10,6 +11,24 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 /** Each family's list and details, in either area (`?area=RDC|LDC`), behind the family's module. */
 export function documentsRoutes(app: ZodApp, service: DocumentsService): void {
   for (const family of FAMILIES) {
+    // A family that changes aggregation (decision 0048): its own service answers its details; its list
+    // path is refused clearly, naming the paths that run its documents.
+    if (family.aggregates) {
+      const own = { type: family.type, scanPath: family.aggregates.scanPath, completePath: family.aggregates.completePath };
+      app.get(family.api.list, {
+        config: { requirement: { application: 'RDC', module: family.module, feature: 'List' }, areaParam: true },
+        schema: {
+          tags: ['documents'],
+          summary: `${family.type} documents have no list: refused (FAMILY_OWN_PATHS), see ${family.api.details}`,
+          querystring: ListQuery,
+          response: { 200: ListResponse, ...errors, 422: ErrorBody },
+        },
+        handler: async () => {
+          throw new AppError(422, 'FAMILY_OWN_PATHS', own);
+        },
+      });
+      continue;
+    }
     const param = family.api.details.split('/').pop()!;
     app.get(family.api.list, {
       config: { requirement: { application: 'RDC', module: family.module, feature: 'List' }, areaParam: true },

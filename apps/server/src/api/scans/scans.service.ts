@@ -313,6 +313,13 @@ function keyOf(decoded: DecodeResult, unit: UnitType): ScanKey {
 export function familyFor(type: string): Family {
   const family = familyOf(type);
   if (!family) throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type });
+  // A family that changes aggregation, not unit states, has its own scan and completion paths (decision 0048).
+  if (family.aggregates)
+    throw new AppError(422, 'FAMILY_OWN_PATHS', {
+      type,
+      scanPath: family.aggregates.scanPath,
+      completePath: family.aggregates.completePath,
+    });
   return family;
 }
 

@@ -9,8 +9,9 @@ import { documentListKey } from './get-document-list.ts';
 /** GET the family's details path with the number (/api/ibdNo/{ibdNo} …): the document and its lines (404 for one of the other area). */
 export function getDocument(family: Family, number: string, area: Area): Promise<DocumentDetails> {
   // A lite family's details path names its module and number in the query (/api/lite/getDocumentDetails, decision 0039).
-  const path = liteFamilyOf(family.module)
-    ? `${family.api.details}?${new URLSearchParams({ moduleType: family.module, docNo: number }).toString()}`
+  const lite = liteFamilyOf(family.module);
+  const path = lite
+    ? `${family.api.details}?${new URLSearchParams({ moduleType: lite.module, docNo: number }).toString()}`
     : withArea(`${family.api.details}/${encodeURIComponent(number)}`, area);
   return api.request<DocumentDetails>(path, {
     parse: (body) => DocumentDetails.parse(body),

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { ScanUnit } from './family.ts';
+import { FAMILIES, familyOf } from './registry.ts';
+import { decideRepackMove, type RepackHolder, type RepackMoveInput } from './repack.ts';
+
+/** Repack's move rules (issue 18, decision 0048): what may go on what, and when nothing may move. */
+const unit = (id: string, over: Partial<ScanUnit> = {}): ScanUnit => ({
+  id,
+  type: 'EA',
+  parentId: null,
+  status: 'ACTIVE',
+  reason: 'WAREHOUSE RECEIVED',
+  warehouseNo: 'W2010',
+  materialNo: '10000001',
+  batchNo: 'B1',
+  expiry: '2028-01-31',
+  label: id,
+  ...over,
+});
+const holder = (id: string, type: 'PLT' | 'CTN', repack: RepackHolder['repack'] = null, over: Partial<ScanUnit> = {}): RepackHolder => ({
+  unit: { ...unit(id, { type, materialNo: null, batchNo: null, expiry: null, ...over }), sscc: `sscc-${id}` },
+  repack,
+});
+const carton = [unit('c1', { type: 'CTN', materialNo: null }), unit('p1', { parentId: 'c1' }), unit('p2', { parentId: 'c1' })];
+const base: RepackMoveInput = { tree: carton, from: holder('old', 'PLT'), to: holder('new', 'PLT', 'REPACK_PENDING'), openDocument: null };
+const refusal = (over: Partial<RepackMoveInput>) => {
+  const d = decideRepackMove({ ...base, ...over });
+  return d.ok ? undefined : d.refusal;
+};
+
+describe('decideRepackMove', () => {
+  it('a carton goes on a pallet, a pack on a carton or a pallet; the same place again changes nothing', () => {
+    expect(decideRepackMove(base)).toEqual({ ok: true, changed: true });
+    expect(decideRepackMove({ ...base, tree: [unit('p9')], to: holder('c2', 'CTN') })).toEqual({ ok: true, changed: true });
+    expect(decideRepackMove({ ...base, from: base.to })).toEqual({ ok: true, changed: false });
+    // Off its parent, to stand on its own.
+    expect(decideRepackMove({ ...base, to: null })).toEqual({ ok: true, changed: true });
+  });
+
+  it('refuses what cannot go on what: a pallet on anything, a carton on a carton', () => {
+    expect(refusal({ tree: [unit('x', { type: 'PLT' })] })).toEqual({
+      status: 422,
+      code: 'REPACK_NOT_A_TARGET',
+      params: { unit: 'pallet', target: 'pallet' },
+    });
+    expect(refusal({ to: holder('c2', 'CTN') })).toMatchObject({
+      code: 'REPACK_NOT_A_TARGET',
+      params: { unit: 'carton', target: 'carton' },
+    });
+  });
+
+  it('refuses a locked unit of the tree or a locked target, another warehouse, and a unit into itself', () => {
+    const tree = [carton[0]!, carton[1]!, { ...carton[2]!, status: 'TRANSIT' as const, reason: 'DISPATCHED' as const }];
+    expect(refusal({ tree })).toEqual({ status: 422, code: 'REPACK_ITEM_LOCKED', params: { status: 'TRANSIT', reason: 'DISPATCHED' } });
+    expect(refusal({ to: holder('new', 'PLT', null, { status: 'DESTROYED', reason: 'OTHER' }) })).toMatchObject({
+      code: 'REPACK_ITEM_LOCKED',
+    });
+    expect(refusal({ to: holder('new', 'PLT', null, { warehouseNo: 'W3010' }) })).toEqual({
+      status: 422,
+      code: 'OTHER_WAREHOUSE',
+      params: { warehouseNo: 'W2010', documentWarehouse: 'W3010' },
+    });
+    expect(refusal({ tree: [unit('p1')], to: holder('p1', 'CTN') })).toEqual({ status: 422, code: 'REPACK_INTO_ITSELF' });
+  });
+
+  it('refuses a unit held by an open document of another family first (its scan there may have locked it)', () => {
+    const tree = carton.map((u) => ({ ...u, status: 'PENDING' as const, reason: 'DISPATCHED' as const }));
+    expect(refusal({ tree, openDocument: { type: 'OBD', number: '8000000001' } })).toEqual({
+      status: 409,
+      code: 'REPACK_ON_OPEN_DOCUMENT',
+      params: { type: 'OBD', number: '8000000001' },
+    });
+  });
+
+  it('the repack must be pending, and a pallet whose latest repack is complete takes no change', () => {
+    const repack = { state: 'REPACK_COMPLETE' as const, destinationId: 'new', destinationSscc: 'sscc-new', remove: false };
+    expect(refusal({ repack })).toEqual({ status: 409, code: 'REPACK_NOT_PENDING', params: { sscc: 'sscc-new' } });
+    expect(refusal({ to: holder('new', 'PLT', 'REPACK_COMPLETE') })).toMatchObject({
+      code: 'REPACK_NOT_PENDING',
+      params: { sscc: 'sscc-new' },
+    });
+    expect(refusal({ from: holder('old', 'PLT', 'REPACK_COMPLETE') })).toMatchObject({ code: 'REPACK_NOT_PENDING' });
+  });
+
+  it('taking off: only a unit standing on the destination', () => {
+    const repack = { state: 'REPACK_PENDING' as const, destinationId: 'new', destinationSscc: 'sscc-new', remove: true };
+    expect(refusal({ repack, to: null })).toEqual({ status: 422, code: 'REPACK_NOT_ON_DESTINATION', params: { sscc: 'sscc-new' } });
+    expect(decideRepackMove({ ...base, repack, from: holder('new', 'PLT', 'REPACK_PENDING'), to: null })).toEqual({
+      ok: true,
+      changed: true,
+    });
+  });
+
+  it("a repack for a document takes only that document's materials", () => {
+    const reference = { number: 'DOC-1', materials: ['10000001'] };
+    expect(decideRepackMove({ ...base, reference })).toEqual({ ok: true, changed: true });
+    const mixed = [...carton, unit('p3', { parentId: 'c1', materialNo: '10000057' })];
+    expect(refusal({ tree: mixed, reference })).toEqual({
+      status: 422,
+      code: 'REPACK_NOT_ON_REFERENCE',
+      params: { materialNo: '10000057', referenceNo: 'DOC-1' },
+    });
+  });
+
+  it('repack is a registry family the line engine delegates: no module (every user of the area), its own paths', () => {
+    const repack = familyOf('REPACK')!;
+    expect(FAMILIES).toContain(repack);
+    expect(repack).toMatchObject({
+      areas: ['RDC', 'LDC'],
+      complete: { ok: 'REPACK_COMPLETED' },
+      aggregates: {
+        scanPath: '/api/repackScanOperation',
+        completePath: '/api/repackCompleteOperator',
+        add: 'packing',
+        remove: 'unpacking',
+      },
+    });
+    expect(repack.module).toBeUndefined();
+  });
+});

@@ -1,0 +1,91 @@
+import { isLocked } from '../rules/item-status.ts';
+import type { RepackState, UnitType } from '../units.ts';
+import type { Refusal, ScanUnit } from './family.ts';
+
+/**
+ * Repack's move rules (issue 18, decision 0048), pure: the repack service reads what they need, calls
+ * `decideRepackMove` and writes what it answers. A move puts a unit (with its tree: a carton's packs)
+ * onto a pallet or carton, or takes it off its parent.
+ */
+
+/** What may go on what: a carton on a pallet, a pack or bundle on a carton or a pallet. */
+export const REPACK_TARGETS: Readonly<Record<UnitType, readonly UnitType[]>> = {
+  PLT: [],
+  CTN: ['PLT'],
+  EA: ['CTN', 'PLT'],
+  BUN: ['CTN', 'PLT'],
+};
+/** How messages name a unit type. */
+export const REPACK_UNIT_NAMES: Readonly<Record<UnitType, string>> = { PLT: 'pallet', CTN: 'carton', EA: 'pack', BUN: 'bundle' };
+
+/** A pallet or carton that holds the unit now or is to take it, with the state of its latest repack (none: never repacked). */
+export interface RepackHolder {
+  unit: ScanUnit & { sscc: string | null };
+  repack: RepackState | null;
+}
+
+export interface RepackMoveInput {
+  /** The moved unit's tree, root first. */
+  tree: readonly ScanUnit[];
+  /** The unit's parent now, or null. */
+  from: RepackHolder | null;
+  /** Where it goes; null takes it off its parent. */
+  to: RepackHolder | null;
+  /** The repack the move is made on (repackScanOperation), when it names one: its state and destination. */
+  repack?: { state: RepackState; destinationId: string; destinationSscc: string; remove: boolean };
+  /** An open (not completed) document of another family holding a unit of the tree. */
+  openDocument: { type: string; number: string } | null;
+  /** A repack made for a document with lines: the materials of its lines, and its number. */
+  reference?: { number: string; materials: readonly string[] };
+}
+
+export type RepackMoveDecision = { ok: true; changed: boolean } | { ok: false; refusal: Refusal };
+
+const refuse = (status: 409 | 422, code: Refusal['code'], params?: Record<string, string>): RepackMoveDecision => ({
+  ok: false,
+  refusal: params ? { status, code, params } : { status, code },
+});
+
+/**
+ * Whether the move may be made, and the refusal if not, in this order: the repack it is made on must
+ * be pending; no open document of another family may hold the tree (it names the document, and its
+ * scan may also have locked the units); no unit of the tree may be locked; a pallet or carton the
+ * unit leaves or joins must not have a completed latest repack; taking off: the unit must be on the
+ * repack's destination; putting on: the target must take that unit type, not be inside the unit, not
+ * be locked, be in the same warehouse; a repack for a document takes only that document's materials.
+ */
+export function decideRepackMove(input: RepackMoveInput): RepackMoveDecision {
+  const root = input.tree[0];
+  if (!root) throw new Error('decideRepackMove: empty tree');
+  const { from, to, repack } = input;
+  if (repack && repack.state !== 'REPACK_PENDING') return refuse(409, 'REPACK_NOT_PENDING', { sscc: repack.destinationSscc });
+  if (input.openDocument) return refuse(409, 'REPACK_ON_OPEN_DOCUMENT', input.openDocument);
+  for (const u of input.tree) {
+    if (isLocked(u.status, u.reason)) return refuse(422, 'REPACK_ITEM_LOCKED', { status: u.status, reason: u.reason ?? '-' });
+  }
+  for (const holder of [from, to]) {
+    if (holder?.repack === 'REPACK_COMPLETE') return refuse(409, 'REPACK_NOT_PENDING', { sscc: holder.unit.sscc ?? holder.unit.label });
+  }
+  if (repack?.remove && from?.unit.id !== repack.destinationId) {
+    return refuse(422, 'REPACK_NOT_ON_DESTINATION', { sscc: repack.destinationSscc });
+  }
+  if (to) {
+    const target = to.unit;
+    if (!REPACK_TARGETS[root.type].includes(target.type)) {
+      return refuse(422, 'REPACK_NOT_A_TARGET', { unit: REPACK_UNIT_NAMES[root.type], target: REPACK_UNIT_NAMES[target.type] });
+    }
+    if (input.tree.some((u) => u.id === target.id)) return refuse(422, 'REPACK_INTO_ITSELF');
+    if (isLocked(target.status, target.reason)) {
+      return refuse(422, 'REPACK_ITEM_LOCKED', { status: target.status, reason: target.reason ?? '-' });
+    }
+    if (root.warehouseNo !== target.warehouseNo) {
+      return refuse(422, 'OTHER_WAREHOUSE', { warehouseNo: root.warehouseNo ?? '-', documentWarehouse: target.warehouseNo ?? '-' });
+    }
+    if (input.reference) {
+      const allowed = new Set(input.reference.materials);
+      const other = input.tree.find((u) => u.materialNo !== null && !allowed.has(u.materialNo));
+      if (other) return refuse(422, 'REPACK_NOT_ON_REFERENCE', { materialNo: other.materialNo!, referenceNo: input.reference.number });
+    }
+  }
+  return { ok: true, changed: (to?.unit.id ?? null) !== (from?.unit.id ?? null) };
+}
