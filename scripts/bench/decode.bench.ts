@@ -18,11 +18,13 @@ const { parseBarcode } = require('gs1-barcode-parser-mod') as { parseBarcode: (c
 const GS = '\x1d';
 const TARGET_PER_SECOND = 1_000_000;
 /**
- * 11 KB: was 10 KB until the ISO 3166 / ISO 4217 code lists and the IBAN check of the GS1 Barcode
- * Syntax Dictionary were applied (decision 0044): the lists, one character a code, and their checks
- * add about 630 bytes; a scanner must refuse a country or currency code the standard refuses.
+ * 11.5 KB: was 10 KB until the ISO 3166 / ISO 4217 code lists and the IBAN check of the GS1 Barcode
+ * Syntax Dictionary were applied (11 KB, decision 0044: about 630 bytes), then its last three linters,
+ * the PackageTypeCode list of AI 7041 and the coupon grammars of AIs 8110 and 8112 (about 760 bytes,
+ * decision 0044): a scanner must refuse what the standard refuses, and decoding is synchronous, so
+ * the lists cannot be loaded later.
  */
-const SIZE_CEILING = 11_264;
+const SIZE_CEILING = 11_776;
 /** Issue 13: at least 1.3 times the fastest npm GS1 parser measured in the same run. */
 const MIN_RATIO = 1.3;
 

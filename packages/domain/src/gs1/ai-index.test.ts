@@ -95,7 +95,7 @@ describe('the linters the table names (GS1 Barcode Syntax Dictionary)', () => {
     (
       'csum csumalpha key keyoff1 yymmd0 yymmdd yyyymmdd yyyymmd0 hhmi hh mi ss pieceoftotal zero nonzero winding yesno ' +
       'hyphen nozeroprefix hasnondigit iso5218 latitude longitude pcenc mediatype importeridx posinseqslash ' +
-      'iso3166 iso3166999 iso3166alpha2 iso4217 iban'
+      'iso3166 iso3166999 iso3166alpha2 iso4217 iban packagetype couponcode couponposoffer'
     ).split(' '),
   );
 
@@ -105,6 +105,16 @@ describe('the linters the table names (GS1 Barcode Syntax Dictionary)', () => {
         for (const linter of part.split(',').slice(1)) expect(APPLIED.has(linter), `${ais}: ${linter}`).toBe(true);
       }
     }
+  });
+
+  it('names every linter of the dictionary edition it follows (decision 0044): 7041, 8110 and 8112 are linted too', () => {
+    const linted = (ai: string) =>
+      AI_ROWS.find(([ais]) => ais === ai)?.[2]
+        .split(',')
+        .slice(1);
+    expect(linted('7041')).toEqual(['packagetype']);
+    expect(linted('8110')).toEqual(['couponcode']);
+    expect(linted('8112')).toEqual(['couponposoffer']);
   });
 
   it('keeps the fast paths: GTIN and SSCC have the check digit only, batch and serial nothing', () => {

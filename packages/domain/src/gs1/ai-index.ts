@@ -44,6 +44,9 @@ export type Check =
   | 'iso3166alpha2'
   | 'iso4217'
   | 'iban'
+  | 'packagetype'
+  | 'couponcode'
+  | 'couponposoffer'
   | 'cset64';
 
 /**

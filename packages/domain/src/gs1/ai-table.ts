@@ -18,8 +18,7 @@
  * - specification: whitespace-separated components, each `Type[,linter...]`; Type is N (digits),
  *   X (GS1 character set 82), Y (character set 39) or Z (character set 64, base64url) followed by a
  *   length: `N6` exactly 6, `X..20` 1 to 20. A component in [brackets] is optional. The linters
- *   are the dictionary's (ai-index.ts lists those this package applies); the ones it does not apply
- *   (package type of 7041, coupon codes of 8110 and 8112) are left out: see decision 0044.
+ *   are the dictionary's, every one of them applied (ai-index.ts lists them; decision 0044).
  * - attributes: `req=01,02+21` one of the listed AIs (or all of a `+` group) must be present, each
  *   `req=` separately; `ex=02,310n` none of these may be present (`n` = any digit; an AI never
  *   excludes itself); `dlpkey[=22,10,21|235]` a Digital Link primary key with its ordered, optional
@@ -150,7 +149,7 @@ export const AI_ROWS: readonly AiRow[] = [
   ['7023', '?', 'X..30,key', ''], // GIAI - ASSEMBLY
   ['7030-7039', '?', 'N3,iso3166999 X..27', 'req=01,02'], // PROCESSOR # s
   ['7040', '', 'N1 X1 X1 X1,importeridx', ''], // UIC+EXT
-  ['7041', '', 'X..4', 'req=00'], // UFRGT UNIT TYPE
+  ['7041', '', 'X..4,packagetype', 'req=00'], // UFRGT UNIT TYPE
   ['710', '?', 'X..20', 'req=01'], // NHRN PZN
   ['711', '?', 'X..20', 'req=01'], // NHRN CIP
   ['712', '?', 'X..20', 'req=01'], // NHRN CN
@@ -192,9 +191,9 @@ export const AI_ROWS: readonly AiRow[] = [
   ['8020', '', 'X..25', 'req=415'], // REF No.
   ['8026', '?', 'N14,csum,keyoff1 N4,pieceoftotal', 'req=37 ex=02,8006'], // ITIP CONTENT
   ['8030', '?', 'Z..90', 'req=00,01+21,253,255,8003,8004,8006+21,8010+8011,8017,8018'], // DIGSIG
-  ['8110', '?', 'X..70', ''], // COUPON
+  ['8110', '?', 'X..70,couponcode', ''], // COUPON
   ['8111', '?', 'N4', 'req=255'], // POINTS
-  ['8112', '?', 'X..70', ''], // COUPON POS
+  ['8112', '?', 'X..70,couponposoffer', ''], // COUPON POS
   ['8200', '', 'X..70', 'req=01'], // PRODUCT URL
   ['90', '?', 'X..30', ''], // INTERNAL
   ['91-99', '?', 'X..90', ''], // INTERNAL

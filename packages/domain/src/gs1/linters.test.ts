@@ -201,3 +201,110 @@ describe('IBAN property (ISO 13616 / ISO 7064 MOD 97-10 detects every single-dig
     );
   });
 });
+
+describe('package type of a freight unit (AI 7041, GenSpecs section 3; dictionary packagetype: UN/ECE Recommendation 21 codes as GS1 lists them in PackageTypeCode)', () => {
+  const label = (type: string) => `00${SSCC}7041${type}`;
+
+  it.each(['PX', 'CT', 'BX', '1A', '8', '9', '200', '212', 'APE', 'X11', 'X20', 'ZZ'])('accepts the listed code %s', (type) => {
+    expect(code(label(type))).toBe('ok');
+  });
+
+  it.each(['XX', 'px', '1', '0', '207', 'X13', 'AP-', 'PXE', 'ZZZZ'])('refuses %s, which is not in the list', (type) => {
+    const result = decodeCode(label(type), { today });
+    expect(result.ok ? 'ok' : result.code).toBe('GS1_BAD_PACKAGE_TYPE');
+    expect(result.ok ? '' : result.message).toBe(
+      `The value of (7041) is not a package type code (UN/ECE Recommendation 21, as GS1 lists it): ${type}.`,
+    );
+  });
+
+  it('holds the whole list: 431 codes of one to three characters (2 of one, 381 of two, 48 of three)', () => {
+    const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const counts = [0, 0, 0];
+    const visit = (prefix: string) => {
+      for (const c of alphabet) {
+        const candidate = prefix + c;
+        if (lint('packagetype', candidate, 0, candidate.length) === null) counts[candidate.length - 1]!++;
+        if (candidate.length < 3) visit(candidate);
+      }
+    };
+    visit('');
+    expect(counts).toEqual([2, 381, 48]);
+  });
+});
+
+/**
+ * North American coupon codes: AI 8110 (North American Coupon Application Guideline using GS1
+ * DataBar Expanded Symbols; dictionary couponcode) and AI 8112 (GS1 AI (8112) Coupon Data
+ * Specification, positive offer file; dictionary couponposoffer). All digits; a variable length
+ * indicator (VLI) gives the length of the field after it.
+ */
+describe('coupon codes (AIs 8110 and 8112, GenSpecs section 3; dictionary couponcode, couponposoffer)', () => {
+  // 8110: GS1 Company Prefix with VLI 0 (6 digits), offer code, save value (VLI 1: one digit), first
+  // purchase requirement (VLI 1: one digit), its code 0 and family code 123.
+  const base = ['0', '614141', '123456', '1', '5', '1', '1', '0', '123'].join('');
+  const coupon = (value: string) => code(`8110${value}`);
+
+  it('accepts the mandatory fields alone and with each optional field, in order', () => {
+    expect(coupon(base)).toBe('ok');
+    expect(coupon(base + '1' + '2' + '1' + '3' + '1' + '456' + '0' + '614141')).toBe('ok'); // 1: rules 2, second purchase
+    expect(coupon(base + '1' + '0' + '1' + '3' + '9' + '456' + '9')).toBe('ok'); // second purchase with no GS1 Company Prefix (VLI 9)
+    expect(coupon(base + '2' + '2' + '10' + '4' + '789' + '1' + '6141411')).toBe('ok'); // 2: third purchase
+    expect(coupon(base + '3' + '271231' + '4' + '270101')).toBe('ok'); // 3 expiration, 4 start
+    expect(coupon(base + '5' + '3' + '123456789')).toBe('ok'); // 5: serial number, VLI 3 = 9 digits
+    expect(coupon(base + '6' + '1' + '6141411')).toBe('ok'); // 6: retailer GS1 Company Prefix, VLI 1 = 7 digits
+    expect(coupon(base + '9' + '1' + '2' + '7' + '1')).toBe('ok'); // 9: save value code, applies to item, store flag, do not multiply
+    expect(coupon(base + '3' + '271231' + '5' + '0' + '123456' + '9' + '0' + '0' + '0' + '0')).toBe('ok');
+  });
+
+  it.each([
+    ['a GS1 Company Prefix VLI above 6', '7' + base.slice(1)],
+    ['a truncated GS1 Company Prefix', '3614141'],
+    ['a missing offer code', '0614141'],
+    ['a save value VLI of 0', '0614141123456' + '0' + '1' + '1' + '0' + '123'],
+    ['a first purchase requirement code of 5', '0614141123456' + '15' + '11' + '5' + '123'],
+    ['a truncated family code', base.slice(0, -1)],
+    ['a rules code above 3', base + '1' + '4' + '1' + '3' + '1' + '456' + '0' + '614141'],
+    ['a second purchase GS1 Company Prefix VLI of 7', base + '1' + '2' + '1' + '3' + '1' + '456' + '7' + '6141411234567'],
+    ['an expiration date that is no real day', base + '3' + '270230'],
+    ['a start date after the expiration date', base + '3' + '270101' + '4' + '270102'],
+    ['an optional field out of order (3 after 4)', base + '4' + '270101' + '3' + '271231'],
+    ['an optional field twice', base + '5' + '0' + '123456' + '5' + '0' + '123456'],
+    ['a retailer VLI of 0', base + '6' + '0' + '614141'],
+    ['a save value code of 3', base + '9' + '3' + '0' + '0' + '0'],
+    ['a do-not-multiply flag of 2', base + '9' + '0' + '0' + '0' + '2'],
+    ['an unknown field indicator', base + '7' + '1'],
+    ['a letter', base.slice(0, -1) + 'A'],
+  ])('8110 refuses %s', (_why, value) => {
+    const result = decodeCode(`8110${value}`, { today });
+    expect(result.ok ? 'ok' : result.code).toBe('GS1_BAD_COUPON');
+    expect(result.ok ? '' : result.message).toBe(`The value of (8110) is not a valid North American coupon code: ${value}.`);
+  });
+
+  // 8112: format code 0, funder ID VLI 0 (6 digits), offer code, serial number VLI 0 (6 digits).
+  const offer = ['0', '0', '614141', '123456', '0', '123456'].join('');
+
+  it('8112 accepts format 0 or 1, a funder ID of 6 to 12 digits and a serial number of 6 to 15 digits', () => {
+    expect(code(`8112${offer}`)).toBe('ok');
+    expect(code(`8112${'1' + offer.slice(1)}`)).toBe('ok');
+    expect(code(`8112${'06' + '614141123456' + '123456' + '9' + '123456789012345'}`)).toBe('ok');
+  });
+
+  it.each([
+    ['a format code of 2', '2' + offer.slice(1)],
+    ['a funder ID VLI of 7', '07' + offer.slice(2)],
+    ['a truncated serial number', offer.slice(0, -1)],
+    ['data after the serial number', offer + '7'],
+    ['a letter', offer.slice(0, -1) + 'A'],
+  ])('8112 refuses %s', (_why, value) => {
+    expect(code(`8112${value}`)).toBe('GS1_BAD_COUPON');
+  });
+
+  it('property: nothing may follow a complete coupon: any one more digit is refused (8110 and 8112)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9 }), fc.boolean(), (digit, positiveOffer) => {
+        const value = (positiveOffer ? offer : base + '3' + '271231') + String(digit);
+        expect(lint(positiveOffer ? 'couponposoffer' : 'couponcode', value, 0, value.length)).toBe('GS1_BAD_COUPON');
+      }),
+    );
+  });
+});

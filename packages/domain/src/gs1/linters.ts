@@ -4,6 +4,7 @@
  * whose character set is already checked, and answers the catalogue code of the failure or null.
  */
 import type { MessageCode } from '../messages.ts';
+import { isRealDay } from './dates.ts';
 
 /** GS1 character set 82 in the order that gives each character its value (GenSpecs Figure 7.11-1). */
 const CSET82_ORDER = '!"%&\'()*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
@@ -133,6 +134,80 @@ function isIban(s: string, from: number, to: number): boolean {
   return rest === 1;
 }
 
+/**
+ * The GS1 PackageTypeCode list (UN/ECE Recommendation 21 with GS1's additions) of the dictionary's
+ * packagetype linter (AI 7041, decision 0044): its 381 two-character codes packed as the gaps between
+ * their indices (first character x 36 + second, each in 0-9 A-Z), and its 50 codes of one or three
+ * characters listed.
+ */
+const PACKAGE_TYPES_2 =
+  '^1221@@R7F16111211T41O8E1S11v111211112134297111111111111111111111111;1111111111111111111111111;114111111122111111131191111115H11143312231>736341;11474C1111111312<<14;25B2P2=114;112=1131=411<111?1111159188111111111112112211211;111211211112111E33113562911113121121311111112:11122212131111121=;G62212111116<11121121111211111111114711121121J111211211112111121111;1112112111121111111111';
+const PACKAGE_TYPES_OTHER =
+  ' 200 201 202 203 204 205 206 210 211 212 8 9 APE BGE BME BRI CBL CCE DPE FOB FPE LAB MPE OPE PAE PLP POP PPE PUE RB1 RB2 RB3 RCB SEC STL TEV THE TRE TTE TWE UUE WRP X11 X12 X15 X16 X17 X18 X19 X20 ';
+/** A code of the PackageTypeCode list (the dictionary's packagetype linter). */
+function isPackageType(s: string, from: number, to: number): boolean {
+  const value = s.slice(from, to);
+  if (value.length !== 2) return value !== '' && PACKAGE_TYPES_OTHER.includes(` ${value} `);
+  return /^[0-9A-Z]{2}$/.test(value) && codeSet(PACKAGE_TYPES_2).has(parseInt(value, 36));
+}
+
+/**
+ * The North American coupon codes, all digits, read field by field: a variable length indicator
+ * (VLI) digit gives the length of the field after it. `couponposoffer` (AI 8112, GS1 AI (8112) Coupon
+ * Data Specification): format code 0 or 1, funder ID (VLI 0-6, 6 + VLI digits), offer code (6),
+ * serial number (VLI 0-9, 6 + VLI digits), nothing after. `couponcode` (AI 8110, North American
+ * Coupon Application Guideline using GS1 DataBar Expanded): GS1 Company Prefix (VLI 0-6, 6 + VLI
+ * digits), offer code (6), save value (VLI 1-5), first purchase requirement (VLI 1-5), its code (0-4
+ * or 9) and family code (3); then the optional data fields, each at most once and in this order:
+ * 1 additional purchase rules code (0-3) and second purchase (requirement VLI 1-5, code, family code,
+ * GS1 Company Prefix VLI 0-6 or 9 for none); 2 third purchase (the same without the rules code);
+ * 3 expiration date and 4 start date (YYMMDD, real days, the start not after the expiration);
+ * 5 serial number (VLI 0-9, 6 + VLI digits); 6 retailer GS1 Company Prefix or GLN (VLI 1-7, 6 + VLI
+ * digits); 9 save value code (0, 1, 2, 5 or 6), save value applies to item (0-2), store coupon flag
+ * (a digit) and do not multiply flag (0 or 1). Nothing may follow the last field.
+ */
+function isCoupon(s: string, from: number, to: number, positiveOffer: boolean): boolean {
+  if (!digitsAt(s, from, to)) return false;
+  let at = from;
+  /** The next digit is one of `digits`. */
+  const one = (digits: string) => at < to && digits.includes(s.charAt(at++));
+  const skip = (n: number) => (at += n) <= to;
+  /** A VLI digit in `digits`, then `add` + VLI digits ('9' standing for an empty field where `none`). */
+  const field = (digits: string, add: number, none = false) => {
+    if (!one(digits)) return false;
+    const vli = s.charCodeAt(at - 1) - 48;
+    return none && vli === 9 ? true : skip(vli + add);
+  };
+  /** The optional field this indicator digit opens comes next: the indicator is read. */
+  const next = (indicator: string) => at < to && s.charAt(at) === indicator && (at++, true);
+  let expiry = '';
+  /** YYMMDD, a real day; the start date (field 4) not after the expiration date (field 3). */
+  const date = (start: boolean) => {
+    if (!skip(6)) return false;
+    const day = s.slice(at - 6, at);
+    if (!start) expiry = day;
+    const [yy, mm, dd] = [0, 2, 4].map((k) => Number(day.slice(k, k + 2))) as [number, number, number];
+    return isRealDay(2000 + yy, mm, dd, false) && !(start && expiry !== '' && day > expiry);
+  };
+  const purchase = () => field('12345', 0) && one('012349') && skip(3) && field('01234569', 6, true);
+  if (positiveOffer) return one('01') && field('0123456', 6) && skip(6) && field('0123456789', 6) && at === to;
+  const ok =
+    field('0123456', 6) &&
+    skip(6) &&
+    field('12345', 0) &&
+    field('12345', 0) &&
+    one('012349') &&
+    skip(3) &&
+    (!next('1') || (one('0123') && purchase())) &&
+    (!next('2') || purchase()) &&
+    (!next('3') || date(false)) &&
+    (!next('4') || date(true)) &&
+    (!next('5') || field('0123456789', 6)) &&
+    (!next('6') || field('1234567', 6)) &&
+    (!next('9') || (one('01256') && one('012') && one('0123456789') && one('01')));
+  return ok && at === to;
+}
+
 /** The failure of a linter on s[from, to), or null. */
 export function lint(check: string, s: string, from: number, to: number): MessageCode | null {
   switch (check) {
@@ -188,6 +263,11 @@ export function lint(check: string, s: string, from: number, to: number): Messag
       return inNumericList(s, from, to, ISO4217) ? null : 'GS1_BAD_CURRENCY';
     case 'iban':
       return isIban(s, from, to) ? null : 'GS1_BAD_IBAN';
+    case 'packagetype':
+      return isPackageType(s, from, to) ? null : 'GS1_BAD_PACKAGE_TYPE';
+    case 'couponcode':
+    case 'couponposoffer':
+      return isCoupon(s, from, to, check === 'couponposoffer') ? null : 'GS1_BAD_COUPON';
     case 'cset64':
       return isPaddedCset64(s, from, to) ? null : 'GS1_BAD_VALUE';
     default:
