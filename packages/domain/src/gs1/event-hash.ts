@@ -31,23 +31,61 @@ export interface EpcisObjectEvent {
   destinationList?: { type: string; destination: string }[];
 }
 
-const HASHED = new Set(['type', 'eventID', 'eventTime', 'eventTimeZoneOffset', 'epcList', 'action', 'bizStep', 'disposition']);
+/**
+ * An EPCIS 2.0 AggregationEvent (EPCIS 2.0 section 7.4.3): `childEPCs` put on (ADD) or taken off (DELETE)
+ * the `parentID` (a pallet's or carton's SSCC). Repacking (decision 0048).
+ */
+export interface EpcisAggregationEvent {
+  type: 'AggregationEvent';
+  eventID?: string;
+  eventTime: string;
+  eventTimeZoneOffset: string;
+  parentID: string;
+  childEPCs: string[];
+  action: 'ADD' | 'DELETE';
+  bizStep?: string;
+  readPoint?: { id: string };
+  bizLocation?: { id: string };
+  bizTransactionList?: { type?: string; bizTransaction: string }[];
+}
+
+const HASHED = new Set([
+  'type',
+  'eventID',
+  'eventTime',
+  'eventTimeZoneOffset',
+  'epcList',
+  'parentID',
+  'childEPCs',
+  'action',
+  'bizStep',
+  'disposition',
+]);
 const WITH_ID = new Set(['quantityList', 'readPoint', 'bizLocation', 'bizTransactionList', 'sourceList', 'destinationList']);
 const CBV_WEB = 'https://ref.gs1.org/cbv/';
 /** A compact CBV term: what the EPCIS 2.0 JSON-LD context defines (no URN, no URL). */
 const TERM = /^[a-z][a-z_]*$/;
 
 /** The pre-hash string of an event (CBV 2.0 section 8.9.2), or null when the event is outside what is covered. */
-export function eventHashPreimage(event: EpcisObjectEvent): string | null {
-  if (event.type !== 'ObjectEvent' || Object.keys(event).some((k) => !HASHED.has(k) && !WITH_ID.has(k))) return null;
+export function eventHashPreimage(event: EpcisObjectEvent | EpcisAggregationEvent): string | null {
+  if (event.type !== 'ObjectEvent' && event.type !== 'AggregationEvent') return null;
+  if (Object.keys(event).some((k) => !HASHED.has(k) && !WITH_ID.has(k))) return null;
   const time = utcMillis(event.eventTime);
   if (!time || !/^[+-]\d{2}:\d{2}$/.test(event.eventTimeZoneOffset)) return null;
-  const parts = ['eventType=ObjectEvent', `eventTime=${time}`, `eventTimeZoneOffset=${event.eventTimeZoneOffset}`];
+  const parts = [`eventType=${event.type}`, `eventTime=${time}`, `eventTimeZoneOffset=${event.eventTimeZoneOffset}`];
 
-  const epcs = event.epcList.map(epcDigitalLink);
+  // The canonical order (CBV 2.0 section 8.9.2): epcList, parentID, childEPCs, quantityList, ...
+  const epcs = ('epcList' in event ? event.epcList : []).map(epcDigitalLink);
   if (epcs.some((e) => e === null)) return null;
   if (epcs.length > 0) parts.push('epcList', ...sorted(epcs.map((e) => `epc=${e}`)));
-  const quantities = event.quantityList ?? [];
+  if ('parentID' in event) {
+    const parent = epcDigitalLink(event.parentID);
+    const children = event.childEPCs.map(epcDigitalLink);
+    if (parent === null || children.some((e) => e === null)) return null;
+    parts.push(`parentID=${parent}`);
+    if (children.length > 0) parts.push('childEPCs', ...sorted(children.map((e) => `epc=${e}`)));
+  }
+  const quantities = ('quantityList' in event ? event.quantityList : undefined) ?? [];
   if (quantities.length > 0) {
     const items: string[] = [];
     for (const q of quantities) {
@@ -62,7 +100,7 @@ export function eventHashPreimage(event: EpcisObjectEvent): string | null {
     ['bizStep', 'BizStep'],
     ['disposition', 'Disp'],
   ] as const) {
-    const term = event[key];
+    const term = key in event ? (event as EpcisObjectEvent)[key] : undefined;
     if (term === undefined) continue;
     if (!TERM.test(term)) return null;
     parts.push(`${key}=${CBV_WEB}${kind}-${term}`);
@@ -86,8 +124,8 @@ export function eventHashPreimage(event: EpcisObjectEvent): string | null {
   }
   // Sources, then destinations (CBV 2.0 section 8.9.2's order): each identifier as a Digital Link, then its SDT type.
   for (const [list, key] of [
-    [event.sourceList?.map((x) => ({ type: x.type, id: x.source })), 'source'],
-    [event.destinationList?.map((x) => ({ type: x.type, id: x.destination })), 'destination'],
+    [('sourceList' in event ? event.sourceList : undefined)?.map((x) => ({ type: x.type, id: x.source })), 'source'],
+    [('destinationList' in event ? event.destinationList : undefined)?.map((x) => ({ type: x.type, id: x.destination })), 'destination'],
   ] as const) {
     if (!list || list.length === 0) continue;
     const items: string[] = [];
