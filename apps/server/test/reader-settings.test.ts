@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeScan, unitKeyOf } from '@pharma/domain';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import type { CartonSpec, PalletSpec } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
@@ -104,5 +105,56 @@ describe.each(DATABASES)('reader settings per warehouse and per reader on %s', (
     const res = await scan('R7:' + cartons[1]!.sscc, 'CTN', 'NON_GS1', 'HANDHELD-7');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ unit: { type: 'CTN', id: cartons[1]!.sscc } });
+  });
+
+  const forScan = (reader: string, headers = rdc, query = 'docType=IBD&docNo=' + IBD) =>
+    t.app.inject({ method: 'GET', url: `/api/readerSettings?${query}&reader=${encodeURIComponent(reader)}`, headers });
+
+  it("the scan page reads the settings its scans are decoded with: the warehouse's and its reader's together (decision 0051)", async () => {
+    const seven = await forScan('HANDHELD-7');
+    expect(seven.statusCode).toBe(200);
+    expect(seven.json()).toEqual({ warehouseNo: 'W2010', reader: 'HANDHELD-7', prefix: ['R7:', 'WH-'], strip00: true, bareSscc: true });
+    expect((await forScan('HANDHELD-8')).json()).toEqual({
+      warehouseNo: 'W2010',
+      reader: 'HANDHELD-8',
+      prefix: ['WH-'],
+      strip00: false,
+      bareSscc: true,
+    });
+    expect((await forScan('')).json()).toMatchObject({ reader: '', prefix: ['WH-'] });
+  });
+
+  it("only for a document of the caller's area and to whoever may scan it", async () => {
+    const ldc = (await signIn(t.app, DEMO_USERS.ldc)).headers;
+    expect((await forScan('HANDHELD-7', ldc, `docType=IBD&docNo=${IBD}&area=LDC`)).statusCode).toBe(404);
+    const viewer = (await signIn(t.app, DEMO_USERS.viewer)).headers;
+    expect((await forScan('HANDHELD-7', viewer)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/readerSettings?docType=IBD&docNo=${IBD}` })).statusCode).toBe(401);
+    expect((await forScan('HANDHELD-7', rdc, 'docType=IBD&docNo=1999999999')).json()).toMatchObject({ code: 'DOCUMENT_NOT_FOUND' });
+  });
+
+  it('a code decoded with those settings is refused exactly when the server refuses it (spec point 5, Non-GS1 mode)', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const reader of ['HANDHELD-7', 'HANDHELD-8']) {
+      const options = (await forScan(reader)).json();
+      for (const carton of cartons) {
+        for (const code of [
+          'R7:' + carton.sscc,
+          'WH-' + carton.sscc,
+          'XX:' + carton.sscc,
+          '00' + carton.sscc,
+          carton.sscc,
+          'WH-R7:' + carton.sscc,
+        ]) {
+          // The scan page's check (apps/web checkScan): decoded with the settings, then the unit's key.
+          const decoded = decodeScan(code, { unit: 'CTN', idType: 'NON_GS1', today, ...options });
+          const refusal = !decoded.ok ? decoded.code : unitKeyOf(decoded, 'CTN') === null ? 'ITEM_ID_NOT_SUPPORTED' : null;
+          const res = await scan(code, 'CTN', 'NON_GS1', reader);
+          // Accepted, or refused for what the unit's state says (already scanned): never for the code itself.
+          if (refusal === null) expect(res.json().code, `${reader} ${code}`).not.toBe('ITEM_ID_NOT_SUPPORTED');
+          else expect(res.json(), `${reader} ${code}`).toMatchObject({ code: refusal });
+        }
+      }
+    }
   });
 });

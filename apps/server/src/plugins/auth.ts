@@ -14,8 +14,9 @@ declare module 'fastify' {
      */
     areaParam?: boolean;
     /**
-     * The module comes from the document family named by this body field (`docType`): the gate checks
-     * the area and the action first, then, once the body is read, the family's module with them.
+     * The module comes from the document family named by this body field (`docType`; the query's on
+     * a GET): the gate checks the area and the action first, then, once the body is read, the
+     * family's module with them.
      */
     familyField?: string;
   }
@@ -72,7 +73,9 @@ export function registerAuth(app: FastifyInstance, auth: AuthService): void {
   app.addHook('preHandler', async (request) => {
     const { requirement, areaParam, familyField } = request.routeOptions.config;
     if (!requirement || !familyField || !('application' in requirement)) return;
-    const family = familyOf(String((request.body as Record<string, unknown> | undefined)?.[familyField] ?? ''));
+    // The body's field, or the query's on a GET (which has no body).
+    const fields = (request.body ?? request.query) as Record<string, unknown> | undefined;
+    const family = familyOf(String(fields?.[familyField] ?? ''));
     if (!family) return;
     const inFamily = { ...(areaParam ? inArea(requirement, request) : requirement), module: family.module };
     const result = authorize(inFamily, request.principal?.authorization);

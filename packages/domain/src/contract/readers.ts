@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AreaQuery, DocumentType } from './inventory.ts';
 
 /**
  * Reader settings of spec point 5, held by the warehouse (decision 0042): the warehouse's own row
@@ -22,3 +23,27 @@ export const ReaderSettings = ReaderSettingsBody.extend({
   reader: z.string(),
 });
 export type ReaderSettings = z.infer<typeof ReaderSettings>;
+
+/**
+ * GET /api/readerSettings: the settings a scan of this document by this reader is decoded with, for
+ * the scan page's own check before it sends a scan (decision 0051). The document names the
+ * warehouse; only a document of the caller's area is found.
+ */
+export const ReaderSettingsForScanQuery = AreaQuery.extend({
+  docType: DocumentType,
+  docNo: z.string().min(1).max(40),
+  /** The reader, as the scan will name it in `device`; '' for the warehouse's own settings only. */
+  reader: z.string().max(100).default(''),
+});
+export type ReaderSettingsForScanQuery = z.infer<typeof ReaderSettingsForScanQuery>;
+
+/** The warehouse's row and the reader's together, as the server decodes a scan with them (decision 0042). */
+export const ReaderSettingsForScan = z.object({
+  warehouseNo: z.string(),
+  reader: z.string(),
+  /** Every prefix that applies; the longest that starts a code is removed, once (Non-GS1 mode). */
+  prefix: z.array(z.string()),
+  strip00: z.boolean(),
+  bareSscc: z.boolean(),
+});
+export type ReaderSettingsForScan = z.infer<typeof ReaderSettingsForScan>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCode, decodeScan, type DecodeResult, type Decoded } from './decode.ts';
+import { decodeCode, decodeScan, unitKeyOf, type DecodeResult, type Decoded } from './decode.ts';
 import { MESSAGES } from '../messages.ts';
 
 const today = '2026-11-22';
@@ -249,5 +249,21 @@ describe('result shape', () => {
     expect(json.ai).toEqual({ '01': '09506000134352', '17': '271231', '10': '22A0B1', '21': 'X7Z9Q4RT' });
     expect(r.ai['21']).toBe('X7Z9Q4RT');
     expect({ ...r }.ai).toBe(r.ai);
+  });
+});
+
+describe('unitKeyOf: what the server finds a scanned unit by (spec point 5)', () => {
+  const key = (raw: string, unit: 'EA' | 'CTN', idType: 'GS1' | 'NON_GS1') => {
+    const decoded = decodeScan(raw, { today, unit, idType });
+    return decoded.ok ? unitKeyOf(decoded, unit) : decoded.code;
+  };
+
+  it('an SSCC in carton or pallet mode, GTIN + serial for a pack, and nothing for a plain code that is neither', () => {
+    expect(key('00106141412345678908', 'CTN', 'GS1')).toEqual({ sscc: '106141412345678908' });
+    expect(key('106141412345678908', 'CTN', 'NON_GS1')).toEqual({ sscc: '106141412345678908' });
+    expect(key(`0109506000134352${GS}21ABC`, 'EA', 'GS1')).toEqual({ gtin: '09506000134352', serial: 'ABC' });
+    // A plain code is read (spec point 5) but names no unit: the server refuses it (ITEM_ID_NOT_SUPPORTED).
+    expect(key('00106141412345678908', 'CTN', 'NON_GS1')).toBeNull();
+    expect(key('X7Z9Q4RT', 'EA', 'NON_GS1')).toBeNull();
   });
 });

@@ -336,3 +336,16 @@ export function decodeScan(raw: string, options: ScanOptions): DecodeResult {
   }
   return plainCode(trimmed, options);
 }
+
+/** What the server finds a scanned unit by: the SSCC of a carton or pallet, GTIN + serial of a pack. */
+export type UnitKey = { readonly sscc: string } | { readonly gtin: string; readonly serial: string };
+
+/**
+ * The key of the unit a decoded scan names in this unit's mode, or null where the code names none
+ * (a plain code that is no SSCC, a pack's code without a GTIN): the server refuses such a scan with
+ * ITEM_ID_NOT_SUPPORTED, and the scan page, checking with the same rule, before sending it.
+ */
+export function unitKeyOf(decoded: Decoded, unit: UnitType): UnitKey | null {
+  if (unit === 'PLT' || unit === 'CTN') return decoded.sscc ? { sscc: decoded.sscc } : null;
+  return decoded.gtin && decoded.serial ? { gtin: decoded.gtin, serial: decoded.serial } : null;
+}

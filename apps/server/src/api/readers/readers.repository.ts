@@ -24,6 +24,16 @@ export async function settingsForDocument(db: Db, docType: DocumentType, docNo: 
     .execute();
 }
 
+/** The warehouse's own row and the reader's row ('' only, when no reader is named). */
+export async function settingsForWarehouse(db: Db, warehouseNo: string, reader: string): Promise<ReaderSettingsTable[]> {
+  return db
+    .selectFrom('reader_settings')
+    .selectAll()
+    .where('warehouse_no', '=', warehouseNo)
+    .where('reader', 'in', reader === '' ? [''] : ['', reader])
+    .execute();
+}
+
 export async function saveSettings(db: Db, row: ReaderSettingsTable, exists: boolean): Promise<void> {
   if (exists) {
     const { warehouse_no, reader, ...values } = row;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorBody } from '@pharma/domain/contract/common';
-import { ReaderSettings, ReaderSettingsBody } from '@pharma/domain/contract/readers';
+import { ReaderSettings, ReaderSettingsBody, ReaderSettingsForScan, ReaderSettingsForScanQuery } from '@pharma/domain/contract/readers';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { ReaderSettingsService } from './readers.service.ts';
 
@@ -12,6 +12,23 @@ const Query = z.object({ reader: z.string().max(100).default('') });
 
 /** Reader settings of spec point 5, per warehouse and per reader (decision 0042). */
 export function readersRoutes(app: ZodApp, service: ReaderSettingsService): void {
+  // Whoever may scan the document's family in the area may read the settings its scans are decoded
+  // with (`familyField` reads `docType` from the query of a GET).
+  app.get('/api/readerSettings', {
+    config: { requirement: { application: 'RDC', action: 'Scan' }, areaParam: true, familyField: 'docType' },
+    schema: {
+      tags: ['documents'],
+      summary:
+        "The reader settings a scan of this document by this reader is decoded with (its warehouse's and the reader's), for the scan page's own check",
+      querystring: ReaderSettingsForScanQuery,
+      response: { 200: ReaderSettingsForScan, ...errors },
+    },
+    handler: async (request) => {
+      const { docType, docNo, reader, area } = request.query;
+      return service.forScan(docType, docNo, reader, area);
+    },
+  });
+
   app.get('/api/admin/warehouses/:warehouseNo/reader-settings', {
     config: admin,
     schema: {

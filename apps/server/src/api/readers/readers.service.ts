@@ -1,9 +1,10 @@
-import type { DocumentType, ScanOptions } from '@pharma/domain';
-import type { ReaderSettings, ReaderSettingsBody } from '@pharma/domain/contract/readers';
+import type { Application, DocumentType, ScanOptions } from '@pharma/domain';
+import type { ReaderSettings, ReaderSettingsBody, ReaderSettingsForScan } from '@pharma/domain/contract/readers';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { ReaderSettingsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { findDocument } from '../inventory/documents.repository.ts';
 import { warehouseExists } from '../reference/reference.repository.ts';
 import * as readers from './readers.repository.ts';
 
@@ -20,17 +21,21 @@ function view(row: ReaderSettingsTable): ReaderSettings {
 }
 
 /**
- * The decode options of a document's warehouse for the named reader (decision 0042): the
- * warehouse's own row and the reader's row together: both prefixes (the longest matching one is
- * removed), and strip00 / bareSscc where either row sets them. No rows: the decoder's defaults.
+ * The warehouse's own row and the reader's row together (decision 0042): both prefixes (the longest
+ * matching one is removed), and strip00 / bareSscc where either row sets them. No rows: the
+ * decoder's defaults.
  */
-export async function readerOptions(db: Db, docType: DocumentType, docNo: string, reader: string | undefined): Promise<ReaderOptions> {
-  const rows = await readers.settingsForDocument(db, docType, docNo, reader ?? '');
+function together(rows: readonly ReaderSettingsTable[]): { prefix: string[]; strip00: boolean; bareSscc: boolean } {
   return {
-    prefix: rows.flatMap((r) => (r.prefix === null ? [] : [r.prefix])),
+    prefix: rows.flatMap((r) => (r.prefix === null ? [] : [r.prefix])).sort(),
     strip00: rows.some((r) => r.strip00 === 1),
     bareSscc: rows.some((r) => r.bare_sscc === 1),
   };
+}
+
+/** The decode options of a document's warehouse for the named reader. */
+export async function readerOptions(db: Db, docType: DocumentType, docNo: string, reader: string | undefined): Promise<ReaderOptions> {
+  return together(await readers.settingsForDocument(db, docType, docNo, reader ?? ''));
 }
 
 /** Reader settings of a warehouse, kept by an administrator; every change is audited. */
@@ -41,6 +46,17 @@ export class ReaderSettingsService {
     if (!(await warehouseExists(this.db, warehouseNo))) throw new AppError(404, 'UNKNOWN_WAREHOUSE', { warehouseNo });
     const row = await readers.findSettings(this.db, warehouseNo, reader);
     return row ? view(row) : { warehouseNo, reader, prefix: null, strip00: false, bareSscc: false };
+  }
+
+  /**
+   * The settings a scan of this document by this reader is decoded with, for the scan page's own
+   * check (decision 0051): the same rows and the same union as the scan path's. A document of
+   * another area is not found, as on every document path.
+   */
+  async forScan(docType: DocumentType, docNo: string, reader: string, area: Application): Promise<ReaderSettingsForScan> {
+    const doc = await findDocument(this.db, docType, docNo, area);
+    if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: docType, number: docNo });
+    return { warehouseNo: doc.warehouse_no, reader, ...together(await readers.settingsForWarehouse(this.db, doc.warehouse_no, reader)) };
   }
 
   async put(actorId: string, warehouseNo: string, reader: string, body: ReaderSettingsBody): Promise<ReaderSettings> {

@@ -16,6 +16,8 @@ import {
   type StockBatch,
   type UnitType,
   type DecodeResult,
+  type UnitKey,
+  unitKeyOf,
 } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
@@ -296,17 +298,14 @@ export class ScanService {
   }
 }
 
-type ScanKey = { sscc: string } | { gtin: string; serial: string };
+type ScanKey = UnitKey;
 
-/** The unit a decoded scan names: an SSCC in carton or pallet mode, GTIN + serial for a pack. */
+/** The unit a decoded scan names: an SSCC in carton or pallet mode, GTIN + serial for a pack (the domain's `unitKeyOf`). */
 function keyOf(decoded: DecodeResult, unit: UnitType): ScanKey {
   if (!decoded.ok) throw new AppError(400, decoded.code, decoded.params);
-  if (unit === 'PLT' || unit === 'CTN') {
-    if (decoded.sscc) return { sscc: decoded.sscc };
-    throw new AppError(400, 'ITEM_ID_NOT_SUPPORTED');
-  }
-  if (decoded.gtin && decoded.serial) return { gtin: decoded.gtin, serial: decoded.serial };
-  throw new AppError(400, 'ITEM_ID_NOT_SUPPORTED');
+  const key = unitKeyOf(decoded, unit);
+  if (!key) throw new AppError(400, 'ITEM_ID_NOT_SUPPORTED');
+  return key;
 }
 
 /** The family that runs documents of `type`; a type no workflow runs yet is refused. */
