@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEVICE_SETTINGS_KEY, readDeviceSettings, scanDevice, writeDeviceSettings } from './device-settings.ts';
+import {
+  cachedReaderSettings,
+  cacheReaderSettings,
+  DEVICE_SETTINGS_KEY,
+  READER_SETTINGS_KEY,
+  readDeviceSettings,
+  scanDevice,
+  writeDeviceSettings,
+} from './device-settings.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -31,5 +39,29 @@ describe('device settings', () => {
     expect(readDeviceSettings(storage).readerName).toBe('DOCK-3');
     expect(scanDevice(storage)).toBe('DOCK-3');
     vi.unstubAllGlobals();
+  });
+});
+
+describe('reader settings kept for offline use (decision 0051)', () => {
+  const settings = { prefix: ['R7:'], strip00: true, bareSscc: false };
+
+  it('keeps what the server answered per document and reader, and nothing else', () => {
+    const storage = memoryStorage();
+    expect(cachedReaderSettings('RDC/IBD/1/DOCK-3', storage)).toBeUndefined();
+    cacheReaderSettings('RDC/IBD/1/DOCK-3', settings, 1, storage);
+    expect(cachedReaderSettings('RDC/IBD/1/DOCK-3', storage)).toEqual(settings);
+    expect(cachedReaderSettings('RDC/IBD/1/DOCK-4', storage)).toBeUndefined();
+    expect(cachedReaderSettings('x', memoryStorage({ [READER_SETTINGS_KEY]: '{broken' }))).toBeUndefined();
+    expect(
+      cachedReaderSettings('x', memoryStorage({ [READER_SETTINGS_KEY]: '{"x":{"prefix":"R7:","strip00":true,"bareSscc":false}}' })),
+    ).toBeUndefined();
+  });
+
+  it('drops the oldest answers beyond 200 documents', () => {
+    const storage = memoryStorage();
+    for (let i = 0; i < 201; i++) cacheReaderSettings(`RDC/IBD/${i}/R`, settings, 1000 + i, storage);
+    expect(cachedReaderSettings('RDC/IBD/0/R', storage)).toBeUndefined();
+    expect(cachedReaderSettings('RDC/IBD/1/R', storage)).toEqual(settings);
+    expect(cachedReaderSettings('RDC/IBD/200/R', storage)).toEqual(settings);
   });
 });

@@ -74,3 +74,61 @@ export function useDeviceSettings(): DeviceSettings {
 export function scanDevice(storage = localStore()): string {
   return readDeviceSettings(storage).readerName || (typeof navigator === 'undefined' ? '' : navigator.userAgent.slice(0, 100));
 }
+
+/**
+ * The reader settings a scan page checks codes with before sending them (decision 0051): as the
+ * server last answered them for a document and this reader (`GET /api/readerSettings`), kept on the
+ * device so a scan page opened offline checks with them too. The server decodes every scan again
+ * with the settings it holds; these only let the device accept what the server will.
+ */
+export interface ScanReaderSettings {
+  prefix: string[];
+  strip00: boolean;
+  bareSscc: boolean;
+}
+
+export const READER_SETTINGS_KEY = 'pharma-device:reader-settings';
+/** Documents remembered at most: the oldest answer is dropped first. */
+const READER_SETTINGS_KEPT = 200;
+
+type CachedReaderSettings = Record<string, ScanReaderSettings & { at: number }>;
+
+function readCache(storage: StorageLike | undefined): CachedReaderSettings {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(READER_SETTINGS_KEY) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as CachedReaderSettings) : {};
+  } catch {
+    return {};
+  }
+}
+
+function isReaderSettings(value: unknown): value is ScanReaderSettings {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Partial<ScanReaderSettings>;
+  return (
+    Array.isArray(v.prefix) &&
+    v.prefix.every((p) => typeof p === 'string') &&
+    typeof v.strip00 === 'boolean' &&
+    typeof v.bareSscc === 'boolean'
+  );
+}
+
+/** The settings last fetched under this key, or undefined when never fetched (or unreadable). */
+export function cachedReaderSettings(key: string, storage = localStore()): ScanReaderSettings | undefined {
+  const entry = readCache(storage)[key];
+  if (!isReaderSettings(entry)) return undefined;
+  return { prefix: entry.prefix, strip00: entry.strip00, bareSscc: entry.bareSscc };
+}
+
+/** Keeps the settings the server answered under this key, at `at` (ms), dropping the oldest beyond the limit. */
+export function cacheReaderSettings(key: string, settings: ScanReaderSettings, at = Date.now(), storage = localStore()): void {
+  const cache = readCache(storage);
+  cache[key] = { prefix: settings.prefix, strip00: settings.strip00, bareSscc: settings.bareSscc, at };
+  const keys = Object.keys(cache).sort((a, b) => (cache[b]?.at ?? 0) - (cache[a]?.at ?? 0));
+  for (const old of keys.slice(READER_SETTINGS_KEPT)) delete cache[old];
+  try {
+    storage?.setItem(READER_SETTINGS_KEY, JSON.stringify(cache));
+  } catch {
+    // A full storage keeps the settings for this visit only (the query holds them).
+  }
+}

@@ -38,6 +38,48 @@ describe('checkScan: a bare SSCC (decision 0042)', () => {
   });
 });
 
+describe('checkScan: the reader settings in Non-GS1 mode (spec point 5, decision 0051)', () => {
+  const SSCC = '088812340000000019';
+  const settings = { prefix: ['R7:', 'WH-'], strip00: true, bareSscc: false };
+
+  it("removes the warehouse's or the reader's prefix, the longest that matches, as the server does", () => {
+    expect(checkScan(`R7:${SSCC}`, 'PLT', 'NON_GS1', TODAY, false, settings)).toEqual({ ok: true, id: SSCC });
+    expect(checkScan(`WH-${SSCC}`, 'CTN', 'NON_GS1', TODAY, false, settings)).toEqual({ ok: true, id: SSCC });
+    // Without the settings (never fetched, offline) the prefix is data, and ':' is no plain-code character.
+    expect(checkScan(`R7:${SSCC}`, 'PLT', 'NON_GS1', TODAY)).toMatchObject({
+      ok: false,
+      outcome: { code: 'ITEM_ID_NOT_SUPPORTED', local: true },
+    });
+    expect(checkScan(`XX:${SSCC}`, 'PLT', 'NON_GS1', TODAY, false, settings)).toMatchObject({
+      ok: false,
+      outcome: { code: 'ITEM_ID_NOT_SUPPORTED', text: "Item's ID is not supported. Please scan another item.", local: true },
+    });
+  });
+
+  it("removes '00' from a 20-character code where the settings say so", () => {
+    expect(checkScan(`00${SSCC}`, 'PLT', 'NON_GS1', TODAY, false, settings)).toEqual({ ok: true, id: SSCC });
+    expect(checkScan(`00${SSCC}`, 'PLT', 'NON_GS1', TODAY, false, { ...settings, strip00: false })).toMatchObject({
+      ok: false,
+      outcome: { code: 'ITEM_ID_NOT_SUPPORTED' },
+    });
+  });
+
+  it('refuses a plain code that names no unit the server can find: no SSCC in pallet mode, any plain code for a pack', () => {
+    expect(checkScan('R7:ABC12345', 'PLT', 'NON_GS1', TODAY, false, settings)).toMatchObject({
+      ok: false,
+      outcome: { code: 'ITEM_ID_NOT_SUPPORTED' },
+    });
+    expect(checkScan(`R7:${SSCC}`, 'EA', 'NON_GS1', TODAY, false, settings)).toMatchObject({
+      ok: false,
+      outcome: { code: 'ITEM_ID_NOT_SUPPORTED' },
+    });
+  });
+
+  it('accepts a bare SSCC in GS1 mode on the device where the settings allow it', () => {
+    expect(checkScan(SSCC, 'PLT', 'GS1', TODAY, false, { ...settings, bareSscc: true })).toEqual({ ok: true, id: SSCC });
+  });
+});
+
 describe('outcomes', () => {
   it('tells a duplicate from a refusal', () => {
     expect(outcomeOfError(new ApiError(409, 'ALREADY_SCANNED', 'This item has already been scanned on DOC 1.'))).toEqual({

@@ -1,6 +1,7 @@
-import { decodeScan, message, UNIT_LABELS, type IdType, type UnitType } from '@pharma/domain';
+import { decodeScan, message, UNIT_LABELS, unitKeyOf, type IdType, type UnitType } from '@pharma/domain';
 import { DOCUMENT_UI, fillLabel, SCANNER_UI } from '../../config/labels.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import type { ScanReaderSettings } from '../../lib/device-settings.ts';
 
 /** What the operator sees after a scan: counted, refused (by the browser or the server), or already scanned. */
 export type ScanOutcome =
@@ -17,15 +18,32 @@ export type LocalCheck = { ok: true; id: string } | { ok: false; outcome: ScanOu
 
 /**
  * Decodes a raw scan in the browser first, with the unit's identifier rules (spec point 5), so a
- * malformed code is refused before any network call. The server decodes it again.
+ * malformed code is refused before any network call. The server decodes it again. `reader` holds
+ * the reader settings of the document's warehouse and this reader (decision 0051: a prefix, strip00,
+ * a bare SSCC), as the server decodes with them; and a code that names no unit the server can find
+ * (a plain code that is no SSCC in carton or pallet mode, any plain code for a pack) is refused as
+ * the server refuses it. So in Non-GS1 mode a code is accepted here exactly when the server accepts
+ * it, as long as the settings kept here are the server's.
  */
-export function checkScan(raw: string, unit: UnitType, idType: IdType, today: string, counted = false): LocalCheck {
+export function checkScan(
+  raw: string,
+  unit: UnitType,
+  idType: IdType,
+  today: string,
+  counted = false,
+  reader?: ScanReaderSettings,
+): LocalCheck {
   // A counted family's scan (ScanLite) reads a pack's GTIN and batch, not a unit: decoded as a batch scan.
-  const result = decodeScan(raw, counted ? { today, idType: 'GS1', purpose: 'batch' } : { today, unit, idType });
+  const result = decodeScan(raw, counted ? { today, idType: 'GS1', purpose: 'batch' } : { today, unit, idType, ...reader });
   // A bare SSCC is accepted or refused by the warehouse's reader settings, which the server holds
-  // (decision 0042): it goes to the server, which answers SSCC_WITHOUT_AI where they do not allow it.
+  // (decision 0042): it goes to the server, which answers SSCC_WITHOUT_AI where they do not allow it
+  // (the settings kept here may be older than the server's).
   if (!result.ok && result.code === 'SSCC_WITHOUT_AI') return { ok: true, id: raw.trim() };
   if (!result.ok) return { ok: false, outcome: { kind: 'refused', code: result.code, text: result.message, local: true } };
+  if (!counted && unitKeyOf(result, unit) === null) {
+    const code = 'ITEM_ID_NOT_SUPPORTED';
+    return { ok: false, outcome: { kind: 'refused', code, text: message(code), local: true } };
+  }
   return { ok: true, id: result.id ?? raw };
 }
 

@@ -4,7 +4,8 @@ import { familyOf, type DocumentType, type IdType, type UnitType } from '@pharma
 import type { Area, ScanRequest } from '@pharma/domain/contract/inventory';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { localDay } from '../../../lib/local-day.ts';
-import { scanDevice } from '../../../lib/device-settings.ts';
+import { scanDevice, type ScanReaderSettings } from '../../../lib/device-settings.ts';
+import { useScanReaderSettings } from '../../../lib/reader-settings.ts';
 import { scanFeedback, type FeedbackKind } from '../../../lib/scan-feedback.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
 import { getScanQueue, useScanQueueEvents, type QueueEvent } from '../../../lib/scan-queue/index.ts';
@@ -48,6 +49,8 @@ export function useSubmitScan(docType: DocumentType, docNo: string, area: Area) 
   // Pallet or carton, by SSCC, as this visit's scans answered: lets the scanned list link each directly.
   const [types, setTypes] = useState<ReadonlyMap<string, UnitType>>(new Map());
   const latest = useRef<string | undefined>(undefined);
+  // The warehouse's reader settings for this reader (decision 0051): codes are checked with them.
+  const reader = useScanReaderSettings(docType, docNo, area);
 
   const show = useCallback(
     (next: ScanOutcome) => {
@@ -78,15 +81,15 @@ export function useSubmitScan(docType: DocumentType, docNo: string, area: Area) 
         if (!event.listed && isLatest) show(outcomeOfRefusal(event.refusal.code, event.refusal.message));
         else if (event.listed) afterPaint(() => scanFeedback('refused'));
       } else if (isLatest) {
-        show(waitingOutcome('queued', request.unit, outcomeId(request.code, request.unit, request.idType, counted)));
+        show(waitingOutcome('queued', request.unit, outcomeId(request.code, request.unit, request.idType, counted, reader)));
       }
     },
-    [area, client, counted, docNo, docType, show, store],
+    [area, client, counted, docNo, docType, reader, show, store],
   );
   useScanQueueEvents(onQueueEvent);
 
   const submit = (input: ScanInput) => {
-    const local = checkScan(input.raw, input.unit, input.idType, localDay(), counted);
+    const local = checkScan(input.raw, input.unit, input.idType, localDay(), counted, reader);
     if (!local.ok) {
       latest.current = undefined;
       show(local.outcome);
@@ -113,7 +116,7 @@ export function useSubmitScan(docType: DocumentType, docNo: string, area: Area) 
 }
 
 /** The unit's id as the decoder reads it, for the "kept offline" line. */
-function outcomeId(raw: string, unit: UnitType, idType: IdType, counted: boolean): string {
-  const local = checkScan(raw, unit, idType, localDay(), counted);
+function outcomeId(raw: string, unit: UnitType, idType: IdType, counted: boolean, reader: ScanReaderSettings | undefined): string {
+  const local = checkScan(raw, unit, idType, localDay(), counted, reader);
   return local.ok ? local.id : raw;
 }
