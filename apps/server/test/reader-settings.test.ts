@@ -107,6 +107,17 @@ describe.each(DATABASES)('reader settings per warehouse and per reader on %s', (
     expect(res.json()).toMatchObject({ unit: { type: 'CTN', id: cartons[1]!.sscc } });
   });
 
+  it('an administrator lists every row of a warehouse, its own first (the admin screen)', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/warehouses/W2010/readers', headers: admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toEqual([
+      { warehouseNo: 'W2010', reader: '', prefix: 'WH-', strip00: false, bareSscc: true },
+      { warehouseNo: 'W2010', reader: 'HANDHELD-7', prefix: 'R7:', strip00: true, bareSscc: false },
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/warehouses/W2010/readers', headers: rdc })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/warehouses/W9999/readers', headers: admin })).statusCode).toBe(404);
+  });
+
   const forScan = (reader: string, headers = rdc, query = 'docType=IBD&docNo=' + IBD) =>
     t.app.inject({ method: 'GET', url: `/api/readerSettings?${query}&reader=${encodeURIComponent(reader)}`, headers });
 

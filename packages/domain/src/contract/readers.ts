@@ -24,6 +24,10 @@ export const ReaderSettings = ReaderSettingsBody.extend({
 });
 export type ReaderSettings = z.infer<typeof ReaderSettings>;
 
+/** Every row a warehouse holds, its own ('') first, then its readers by name (the admin screen). */
+export const ReaderSettingsList = z.object({ data: z.array(ReaderSettings) });
+export type ReaderSettingsList = z.infer<typeof ReaderSettingsList>;
+
 /**
  * GET /api/readerSettings: the settings a scan of this document by this reader is decoded with, for
  * the scan page's own check before it sends a scan (decision 0051). The document names the

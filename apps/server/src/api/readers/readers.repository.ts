@@ -12,6 +12,11 @@ export async function findSettings(db: Db, warehouseNo: string, reader: string):
     .executeTakeFirst();
 }
 
+/** Every row of a warehouse: its own ('') first, then its readers by name. */
+export async function listSettings(db: Db, warehouseNo: string): Promise<ReaderSettingsTable[]> {
+  return db.selectFrom('reader_settings').selectAll().where('warehouse_no', '=', warehouseNo).orderBy('reader').execute();
+}
+
 /** The warehouse's own row and the reader's row of a document's warehouse ('' only, when no reader is named). */
 export async function settingsForDocument(db: Db, docType: DocumentType, docNo: string, reader: string): Promise<ReaderSettingsTable[]> {
   return db

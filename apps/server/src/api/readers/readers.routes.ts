@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ErrorBody } from '@pharma/domain/contract/common';
-import { ReaderSettings, ReaderSettingsBody, ReaderSettingsForScan, ReaderSettingsForScanQuery } from '@pharma/domain/contract/readers';
+import {
+  ReaderSettings,
+  ReaderSettingsBody,
+  ReaderSettingsForScan,
+  ReaderSettingsForScanQuery,
+  ReaderSettingsList,
+} from '@pharma/domain/contract/readers';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { ReaderSettingsService } from './readers.service.ts';
 
@@ -27,6 +33,17 @@ export function readersRoutes(app: ZodApp, service: ReaderSettingsService): void
       const { docType, docNo, reader, area } = request.query;
       return service.forScan(docType, docNo, reader, area);
     },
+  });
+
+  app.get('/api/admin/warehouses/:warehouseNo/readers', {
+    config: admin,
+    schema: {
+      tags: ['admin'],
+      summary: "Every reader settings row of a warehouse: its own (reader '') and its readers'",
+      params: Params,
+      response: { 200: ReaderSettingsList, ...errors },
+    },
+    handler: async (request) => service.list(request.params.warehouseNo),
   });
 
   app.get('/api/admin/warehouses/:warehouseNo/reader-settings', {

@@ -1,5 +1,5 @@
 import type { Application, DocumentType, ScanOptions } from '@pharma/domain';
-import type { ReaderSettings, ReaderSettingsBody, ReaderSettingsForScan } from '@pharma/domain/contract/readers';
+import type { ReaderSettings, ReaderSettingsBody, ReaderSettingsForScan, ReaderSettingsList } from '@pharma/domain/contract/readers';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
 import type { ReaderSettingsTable } from '../../db/schema.ts';
@@ -41,6 +41,11 @@ export async function readerOptions(db: Db, docType: DocumentType, docNo: string
 /** Reader settings of a warehouse, kept by an administrator; every change is audited. */
 export class ReaderSettingsService {
   constructor(private readonly db: Db) {}
+
+  async list(warehouseNo: string): Promise<ReaderSettingsList> {
+    if (!(await warehouseExists(this.db, warehouseNo))) throw new AppError(404, 'UNKNOWN_WAREHOUSE', { warehouseNo });
+    return { data: (await readers.listSettings(this.db, warehouseNo)).map(view) };
+  }
 
   async get(warehouseNo: string, reader: string): Promise<ReaderSettings> {
     if (!(await warehouseExists(this.db, warehouseNo))) throw new AppError(404, 'UNKNOWN_WAREHOUSE', { warehouseNo });
