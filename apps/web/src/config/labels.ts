@@ -174,6 +174,20 @@ export const UI = {
   userCreated: 'User {email} created.',
   roleSaved: 'Role {name} saved.',
   rolesOf: 'Roles of {name}',
+  // Reader settings of spec point 5, per warehouse and per reader (decisions 0042, 0051)
+  readerSettings: 'Reader settings',
+  readerWarehouse: 'Warehouse',
+  reader: 'Reader',
+  readerHint: "The reader's name, as the Settings of its device name it. Empty: the warehouse's own settings, for every reader there.",
+  everyReader: 'Every reader (the warehouse)',
+  readerPrefix: 'Prefix',
+  readerPrefixHint: 'What these readers put before a code: removed in Non-GS1 mode. Empty: none.',
+  readerStrip00: "Remove '00' from a 20-character code (Non-GS1 mode)",
+  readerBareSscc: 'Accept an 18-digit SSCC typed without (00) (carton and pallet mode)',
+  noReaderSettings: 'No reader settings yet: every reader reads codes as they are.',
+  editReaderSettings: 'Edit',
+  yes: 'Yes',
+  no: 'No',
 } as const;
 
 /** Names of rights and user types shown on the admin screen. */
