@@ -21,6 +21,7 @@ import { HomePage } from '../features/home/index.ts';
 import { CreatePalletPage, PrintLabelPage } from '../features/labels/index.ts';
 import { NotAvailable } from '../features/not-available/index.ts';
 import { RegisterPage } from '../features/register/index.ts';
+import { LocalRepackPage, RepackEditPage, RepackScanPage, RepackViewPage } from '../features/repack/index.ts';
 import { ScanFillDataPage, SearchPage, UnitPage } from '../features/search/index.ts';
 import { SettingsPage } from '../features/settings/index.ts';
 import { documentPaths, routeDocumentNumber, routeFamily } from '../lib/document-routes.ts';
@@ -110,6 +111,15 @@ function Page({ meta }: { meta: RouteMeta }) {
       return <CreatePalletPage area={area} />;
     case 'printLabel':
       return <PrintLabelPage area={area} />;
+    case 'repackScan':
+      return <RepackScanPage area={area} />;
+    case 'repackEdit':
+      return <RepackEditPage area={area} />;
+    case 'repackView':
+    case 'repackCompletion':
+      return <RepackViewPage area={area} />;
+    case 'repackLocal':
+      return <LocalRepackPage key={params.queryValue ?? ''} area={area} />;
     case 'search':
       return <SearchPage area={area} />;
     case 'scanFillData':

@@ -89,6 +89,21 @@ export const REPACK_TARGETS = {
   outsideDocuments: '/ldc/repackOutsideDocsScanOperation',
 } as const;
 
+const repackNoQuery = (repackNo: string) => `repackNo=${encodeURIComponent(repackNo)}`;
+
+/** The repack pages (decision 0049): a repack is named by its number in ?repackNo=. */
+export const REPACK_PAGES = {
+  /** Opens the repack of an SSCC at once (the create pallet page's 'Edit pallet'). */
+  open: (sscc?: string) => (sscc ? `/rdc/repackScan?sscc=${encodeURIComponent(sscc)}` : '/rdc/repackScan'),
+  edit: (repackNo: string) => `/rdc/pallet/repack?${repackNoQuery(repackNo)}`,
+  view: (repackNo: string) => `/rdc/repackViewPallet?${repackNoQuery(repackNo)}`,
+  /** The local completion: its title reads the destination's type (spec point 2). */
+  completion: (repackNo: string, destinationType: 'PLT' | 'CTN') =>
+    `/ldc/repackComplete/repackCompletionDetail?${repackNoQuery(repackNo)}&destinationType=${destinationType}`,
+  /** The label of an SSCC, on 'Print new label'. */
+  printLabel: (sscc: string) => `/rdc/printLabel?sscc=${encodeURIComponent(sscc)}`,
+} as const;
+
 /** The scan list type a reset returns to (spec point 3, filter state). */
 export const DEFAULT_LIST_TYPE = 'OBD List';
 

@@ -17,7 +17,11 @@ export type PageKey =
   | 'createPallet'
   | 'printLabel'
   | InventoryPageKey
-  | LitePageKey;
+  | LitePageKey
+  | RepackPageKey;
+
+/** The repack pages (decision 0049): open by SSCC, edit, view; the local scan (destination, then units) and its completion. */
+export type RepackPageKey = 'repackScan' | 'repackEdit' | 'repackView' | 'repackLocal' | 'repackCompletion';
 
 /** The lite families' pages (decision 0039): list, details, 'Add Material/Batch', 'Material Details' and the two scanners. */
 export type LitePageKey = 'liteList' | 'liteDetail' | 'liteAddMaterial' | 'liteMaterialDetails' | 'liteMaterialScanner' | 'liteItemScanner';
@@ -143,7 +147,7 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/ibdList', TITLES.receiving, documents('IBD', 'documentList')),
   rdc('/searchPage', TITLES.search, { ...search, page: 'search' }),
   rdc('/createPallet', TITLES.repackCreatePallet, { page: 'createPallet' }),
-  rdc('/repackScan', TITLES.repackScan),
+  rdc('/repackScan', TITLES.repackScan, { page: 'repackScan' }),
   rdc('/scanOperation/:queryValue', TITLES.scanIbdNo, { ...scanFamily, titleRule: 'scanOperation', page: 'scanDocument' }),
   rdc('/scanPallet/:queryValue', TITLES.scanPallet, { ...scanFamily, titleRule: 'scanPallet', page: 'scanUnits' }),
   rdc('/carton/:cartsscc', TITLES.cartonDetails, { ...search, page: 'carton' }),
@@ -153,7 +157,7 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/pack/packDetails/packDetail', TITLES.packDetails, { ...search, page: 'pack' }),
   rdc('/pallet/palletDetails/cartonList', TITLES.cartonList, { ...search, page: 'palletCartons' }),
   rdc('/pallet/palletDetails/palletDetail', TITLES.palletDetails, { ...search, page: 'pallet' }),
-  rdc('/pallet/repack', TITLES.repackEditPallet),
+  rdc('/pallet/repack', TITLES.repackEditPallet, { page: 'repackEdit' }),
   rdc('/pallet/:sscc', TITLES.palletDetails, { ...search, page: 'pallet' }),
   rdc('/obdList', TITLES.dispatch, documents('OBD', 'documentList')),
   rdc('/obdNo/:obdNo', TITLES.obdDetails, documents('OBD', 'documentDetails')),
@@ -162,7 +166,7 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/rmaList', TITLES.return, documents('RMA', 'documentList')),
   rdc('/rmaNo/:rmaNo', TITLES.rmaDetails, documents('RMA', 'documentDetails')),
   rdc('/scanHandlingUnit/:queryValue', TITLES.scanHandlingUnit, { ...scanFamily, page: 'scanHandlingUnit' }),
-  rdc('/repackViewPallet', TITLES.repackViewPallet, { back: 'hidden' }),
+  rdc('/repackViewPallet', TITLES.repackViewPallet, { back: 'hidden', page: 'repackView' }),
   // Not in the spec's table: the target of the 'Print new label' tile.
   rdc('/printLabel', TITLES.printLabel, { page: 'printLabel' }),
   // Not in the spec's table: 'the regional settings module also exists' (decision 0010).
@@ -199,12 +203,12 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/ibdDetails/:ibdDetails', TITLES.ibdDetails, documents('IBD', 'documentDetails')),
   ldc('/decommList', TITLES.snList, documents('DECOMM', 'documentList')),
   ldc('/decommDetails/:decommDetails', TITLES.snDetails, documents('DECOMM', 'documentDetails')),
-  ldc('/repackScanOperation/:queryValue', TITLES.scanMaterialNo, scan),
-  ldc('/repackOutsideDocsScanOperation', TITLES.repackOutsideDocs, scan),
+  ldc('/repackScanOperation/:queryValue', TITLES.scanMaterialNo, { ...scan, page: 'repackLocal' }),
+  ldc('/repackOutsideDocsScanOperation', TITLES.repackOutsideDocs, { ...scan, page: 'repackLocal' }),
   // What a scanned label says, then the unit it names (decision 0028): a search, under GLOBAL's Search feature.
   ldc('/scanFillData', TITLES.scanFillData, { ...scan, ...search, page: 'scanFillData' }),
   ldc('/searchPageLDC', TITLES.search, { ...search, page: 'search' }),
-  ldc('/repackComplete/repackCompletionDetail', TITLES.repackViewPallet, { titleRule: 'repackCompletion' }),
+  ldc('/repackComplete/repackCompletionDetail', TITLES.repackViewPallet, { titleRule: 'repackCompletion', page: 'repackCompletion' }),
   // ScanLite's count scan (decision 0027): its number step is the local scan route's (?p=SCANLITE).
   ldc('/scanLiteScanOperation/:doNo', TITLES.scanItem, { ...scan, family: 'SCANLITE', module: 'SCANLITE', page: 'scanUnits' }),
   ldc('/settings', TITLES.settings, { page: 'settings' }),

@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { Alert, Button, Card, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { message } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { LABEL_UI } from '../../../config/labels.ts';
+import { REPACK_PAGES } from '../../../config/navigation.ts';
 import { useAreaWarehouses, useCreatePallet } from '../api/labels-api.ts';
 import { LabelPrintForm } from './label-print-form.tsx';
 
 /**
  * /rdc/createPallet, 'Repack - Create Pallet' (tile 'Create New Pallet SSCC'): a new empty pallet or
- * carton with a new SSCC of the chosen warehouse (decision 0030), then its label.
+ * carton with a new SSCC of the chosen warehouse (decision 0030), then its label, or 'Edit pallet': its
+ * repack (decision 0049).
  */
 export function CreatePalletPage({ area }: { area: Area }) {
   const warehouses = useAreaWarehouses(area);
@@ -73,6 +76,9 @@ export function CreatePalletPage({ area }: { area: Area }) {
             <Text ff="monospace" size="xl" data-testid="new-sscc">
               {create.data.sscc}
             </Text>
+            <Button component={Link} to={REPACK_PAGES.open(create.data.sscc)} variant="light">
+              {LABEL_UI.editPallet}
+            </Button>
             <LabelPrintForm key={create.data.sscc} area={area} sscc={create.data.sscc} />
           </Stack>
         </Card>

@@ -18,10 +18,11 @@ function ssccOf(input: string): string | undefined {
 
 /**
  * Prints the GS1 logistic label of an SSCC (decision 0031): as a PDF or ZPL file, or straight to a
- * network printer of the area's warehouses. With `sscc` the code is fixed (a pallet just created).
+ * network printer of the area's warehouses. With `sscc` the code is fixed (a pallet just created);
+ * `initial` only fills the field (a link naming an SSCC, the repack view's 'Print its label').
  */
-export function LabelPrintForm({ area, sscc: fixed }: { area: Area; sscc?: string }) {
-  const [code, setCode] = useState(fixed ?? '');
+export function LabelPrintForm({ area, sscc: fixed, initial }: { area: Area; sscc?: string; initial?: string }) {
+  const [code, setCode] = useState(fixed ?? initial ?? '');
   const [output, setOutput] = useState<Output>('PDF');
   const [printer, setPrinter] = useState(DOWNLOAD);
   const [invalid, setInvalid] = useState(false);

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Area } from '@pharma/domain/contract/inventory';
+import { RepackCompletedResponse, RepackScanOperationResponse, RepackView, type RepackScanRequest } from '@pharma/domain/contract/repack';
+import { api } from '../../../lib/api-client.ts';
+import { withArea } from '../../../lib/area-path.ts';
+import { newScanId } from '../../../lib/scan-id.ts';
+
+/** The repack calls of issue 18's contract (packages/domain/src/contract/repack.ts). */
+const post = <T>(path: string, area: Area, body: unknown, parse: (raw: unknown) => T) =>
+  api.request<T>(withArea(path, area), { method: 'POST', body, parse });
+
+export const repackKey = (repackNo: string, area: Area) => ['repack', area, repackNo] as const;
+
+const keep = (client: QueryClient, area: Area, repack: RepackView) => client.setQueryData(repackKey(repack.repackNo, area), repack);
+
+/** GET /api/repackNo/{repackNo}: the repack document. */
+export function useRepack(repackNo: string, area: Area) {
+  return useQuery({
+    queryKey: repackKey(repackNo, area),
+    queryFn: () =>
+      api.request<RepackView>(withArea(`/api/repackNo/${encodeURIComponent(repackNo)}`, area), { parse: (raw) => RepackView.parse(raw) }),
+    enabled: repackNo !== '',
+  });
+}
+
+/** POST /api/repackScan: opens the repack of a scanned pallet or carton, or answers its pending one. */
+export function useOpenRepack(area: Area) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RepackScanRequest) => post('/api/repackScan', area, body, (raw) => RepackView.parse(raw)),
+    onSuccess: (repack) => keep(client, area, repack),
+  });
+}
+
+export interface MoveInput {
+  code: string;
+  remove: boolean;
+}
+
+/** POST /api/repackScanOperation: a scanned unit onto the destination, or off it; each scan its own scanId. */
+export function useMoveUnit(repackNo: string, area: Area) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, remove }: MoveInput) =>
+      post('/api/repackScanOperation', area, { repackNo, code, scanId: newScanId(), ...(remove ? { remove: true } : {}) }, (raw) =>
+        RepackScanOperationResponse.parse(raw),
+      ),
+    onSuccess: (answer) => keep(client, area, answer.repack),
+  });
+}
+
+/** What completing answers: its message ('Repacking completed successfully!'). */
+const Completed = RepackCompletedResponse.pick({ message: true });
+
+/**
+ * Completes a repack: regionally POST /api/completeRepack by the destination's SSCC, locally POST
+ * /api/repackCompleteOperator by the repack's number. The repack is read again afterwards.
+ */
+export function useCompleteRepack(repack: Pick<RepackView, 'repackNo' | 'destination'>, area: Area) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      area === 'RDC'
+        ? post('/api/completeRepack', area, { sscc: repack.destination.sscc }, (raw) => Completed.parse(raw))
+        : post('/api/repackCompleteOperator', area, { repackNo: repack.repackNo }, (raw) => Completed.parse(raw)),
+    onSuccess: () => client.invalidateQueries({ queryKey: repackKey(repack.repackNo, area) }),
+  });
+}
