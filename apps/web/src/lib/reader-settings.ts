@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentType } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
@@ -41,5 +42,7 @@ export function useScanReaderSettings(docType: DocumentType, docNo: string, area
     refetchOnWindowFocus: true,
     retry: false,
   });
-  return query.data ?? cachedReaderSettings(key);
+  // The kept copy read once per key: the same object on every render, like the query's answer.
+  const kept = useMemo(() => cachedReaderSettings(key), [key]);
+  return query.data ?? kept;
 }
