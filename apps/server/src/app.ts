@@ -31,6 +31,7 @@ import { scansRoutes } from './api/scans/scans.routes.ts';
 import { UnitsService } from './api/units/units.service.ts';
 import { labelsRoutes } from './api/labels/labels.routes.ts';
 import { LabelsService } from './api/labels/labels.service.ts';
+import { repackRoutes } from './api/labels/repack.routes.ts';
 import { RepackService } from './api/labels/repack.service.ts';
 import { SsccService } from './api/labels/sscc.service.ts';
 import { unitsRoutes } from './api/units/units.routes.ts';
@@ -100,7 +101,9 @@ export async function buildApp({ config, database, logStream, readiness }: AppDe
   liteRoutes(app, new LiteService(database.db, scanService, completeService, new DocumentsService(database.db)));
   redressRoutes(app, new RedressService(database.db), new ReopenService(database.db));
   unitsRoutes(app, new UnitsService(database.db));
-  labelsRoutes(app, new SsccService(database.db), new LabelsService(database.db), new RepackService(database.db));
+  const repackService = new RepackService(database.db);
+  labelsRoutes(app, new SsccService(database.db), new LabelsService(database.db), repackService);
+  repackRoutes(app, repackService);
 
   await registerWeb(app, config.webDist);
   // Audit rows are chained after they commit, off the request path (decision 0025).

@@ -111,7 +111,11 @@ describe.each(DATABASES)('SSCC allocation on %s', (kind) => {
       expect(hasValidCheckDigit(sscc)).toBe(true);
       const unit = await t.database.db.selectFrom('handling_units').selectAll().where('sscc', '=', sscc).executeTakeFirstOrThrow();
       expect(unit).toMatchObject({ type, warehouse_no: 'W2010', parent_id: null, status: 'ACTIVE' });
-      const repack = await t.database.db.selectFrom('repacks').selectAll().where('unit_id', '=', unit.id).executeTakeFirstOrThrow();
+      const repack = await t.database.db
+        .selectFrom('repack_documents')
+        .selectAll()
+        .where('destination_id', '=', unit.id)
+        .executeTakeFirstOrThrow();
       expect(repack.state).toBe('REPACK_PENDING');
       const created = await t.database.db
         .selectFrom('audit_log')

@@ -188,6 +188,7 @@ export const MESSAGES = {
   REPACK_NOT_PENDING: 'The repack of {sscc} is already completed: it takes no more changes.',
   REPACK_NOT_A_TARGET: 'A {unit} cannot be put on a {target}.',
   REPACK_NOT_FOUND: 'Repack {repackNo} does not exist.',
+  REPACK_NUMBERS_EXHAUSTED: 'Every repack number (RP00000001 to RP99999999) has been issued.',
   REPACK_NOT_A_DESTINATION: "A {unit} cannot be a repack's destination: scan a pallet or carton.",
   REPACK_NOT_ON_DESTINATION: 'This item is not on {sscc}: it cannot be taken off it.',
   REPACK_NOT_ON_REFERENCE: 'Material {materialNo} is not on {referenceNo}: it cannot be repacked for that document.',

@@ -51,7 +51,10 @@ export interface Database {
   warehouse_printers: WarehousePrintersTable;
   sscc_counters: SsccCountersTable;
   sscc_issued: SsccIssuedTable;
-  repacks: RepacksTable;
+  document_counters: DocumentCountersTable;
+  repack_documents: RepackDocumentsTable;
+  repack_moves: RepackMovesTable;
+  epcis_aggregations: EpcisAggregationsTable;
   label_prints: LabelPrintsTable;
 }
 
@@ -344,14 +347,49 @@ export interface SsccIssuedTable {
   issued_at: string;
 }
 
-/** A pallet or carton made by repacking; `state` REPACK_PENDING until completed (migration 0009). */
-export interface RepacksTable {
-  unit_id: string;
+/** The next number of each kind of document the server issues ('RP': repacks), migration 0015. */
+export interface DocumentCountersTable {
+  name: string;
+  next_value: number;
+}
+
+/** A repack (decision 0048): its destination pallet or carton, REPACK_PENDING until completed (migration 0015). */
+export interface RepackDocumentsTable {
+  repack_no: string;
   warehouse_no: string;
+  destination_id: string;
   state: RepackState;
+  reference_no: string | null;
   created_by: string;
   created_at: string;
+  completed_by: string | null;
   completed_at: string | null;
+}
+export type RepackDocumentRow = Selectable<RepackDocumentsTable>;
+
+/** One move recorded on a repack: the unit, its parent before and after; the answer of a repeated scanId. */
+export interface RepackMovesTable {
+  repack_no: string;
+  scan_id: string;
+  /** 1, 2, … in the order the moves were made on the repack. */
+  seq: number;
+  unit_id: string;
+  from_id: string | null;
+  to_id: string | null;
+  user_id: string;
+  at: string;
+  response_json: string | null;
+}
+export type RepackMoveRow = Selectable<RepackMovesTable>;
+
+/** An EPCIS 2.0 AggregationEvent: of a completed repack, or of a remapHU move outside any repack. */
+export interface EpcisAggregationsTable {
+  id: string;
+  repack_no: string | null;
+  warehouse_no: string;
+  event_time: string;
+  body_json: string;
+  created_at: string;
 }
 
 /** One label printed: `copy` (1) marks a reprint. */

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { UnitsService } from '../api/units/units.service.ts';
 import { DocumentsService } from '../api/documents/documents.service.ts';
 import { LiteService } from '../api/lite/lite.service.ts';
+import { RepackService } from '../api/labels/repack.service.ts';
 import { CompleteService } from '../api/scans/complete.service.ts';
 import { ScanService } from '../api/scans/scans.service.ts';
 import { DEMO_MATERIALS, demoProduct } from './demo-catalogue.ts';
@@ -99,6 +100,8 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
   // Redress (decision 0036): stock of its own, POs Open, In Progress (BPR No., a carton) and Completed.
   await receiveIbd(port, DEMO_IBDS.redressStock, ibds.redressStock, DEMO_MATERIALS, local);
   await seedRedress(db, actorId, DAY);
+  // Repack (decision 0048): a regional repack of the demo Losartan pallet, pending (README: "Repack").
+  await new RepackService(db).scan({ userId: actorId, area: 'RDC' }, { code: ssccScan(stock.pallet.sscc) });
   // ScanLite: counted stock, lines by material and batch of the catalogue (decision 0027).
   for (const doc of Object.values(DEMO_SCANLITE)) {
     await port.putDocument('SCANLITE', doc.number, {

@@ -44,6 +44,24 @@ export const MovementEventBody = z.object({
   destinationList: z.array(z.object({ type: z.string(), destination: z.string() })).optional(),
 });
 
+/**
+ * The AggregationEvent of repacking (EPCIS 2.0 section 7.4.3; decision 0048): `childEPCs` put on (ADD,
+ * bizStep packing) or taken off (DELETE, unpacking) the pallet or carton `parentID`.
+ */
+export const AggregationEventBody = z.object({
+  type: z.literal('AggregationEvent'),
+  eventID: z.string(),
+  eventTime: z.string(),
+  eventTimeZoneOffset: z.string(),
+  parentID: z.string(),
+  childEPCs: z.array(z.string()),
+  action: z.enum(['ADD', 'DELETE']),
+  bizStep: z.string().optional(),
+  readPoint: Place.optional(),
+  bizLocation: Place.optional(),
+  bizTransactionList: z.array(z.object({ type: z.string().optional(), bizTransaction: z.string() })).optional(),
+});
+
 const EXAMPLE = {
   '@context': [EPCIS_CONTEXT],
   type: 'EPCISDocument',
@@ -75,7 +93,7 @@ export const MovementEventsDocument = z
     type: z.literal('EPCISDocument'),
     schemaVersion: z.literal('2.0'),
     creationDate: z.string(),
-    epcisBody: z.object({ eventList: z.array(MovementEventBody) }),
+    epcisBody: z.object({ eventList: z.array(z.union([MovementEventBody, AggregationEventBody])) }),
   })
   .meta({ example: EXAMPLE });
 export type MovementEventsDocument = z.infer<typeof MovementEventsDocument>;

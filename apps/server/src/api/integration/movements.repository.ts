@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DocumentType, MovementUnit } from '@pharma/domain';
+import { familyOf, type DocumentType, type MovementUnit } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import type { NewEpcisMovementRow } from '../../db/schema.ts';
 
@@ -67,6 +67,19 @@ export async function findMovements(db: Db, f: MovementFilter): Promise<string[]
   if (f.docNo !== undefined) q = q.where('doc_no', '=', f.docNo);
   if (f.from !== undefined) q = q.where('event_time', '>=', f.from);
   if (f.to !== undefined) q = q.where('event_time', '<', f.to);
-  const rows = await q.orderBy('event_time').orderBy('id').execute();
-  return rows.map((r) => r.body_json);
+  const rows = await q.select(['event_time', 'id']).execute();
+  // Repacking's AggregationEvents (migration 0015): a repack's under its number and type REPACK; a move
+  // made outside any repack belongs to no document, so a query naming a type or a number leaves it out.
+  const repacks = f.docType === undefined || familyOf(f.docType)?.aggregates !== undefined;
+  if (repacks) {
+    let a = db.selectFrom('epcis_aggregations').select(['body_json', 'event_time', 'id']);
+    if (f.docType !== undefined) a = a.where('repack_no', 'is not', null);
+    if (f.docNo !== undefined) a = a.where('repack_no', '=', f.docNo);
+    if (f.from !== undefined) a = a.where('event_time', '>=', f.from);
+    if (f.to !== undefined) a = a.where('event_time', '<', f.to);
+    rows.push(...(await a.execute()));
+  }
+  const order = (x: { event_time: string; id: string }, y: { event_time: string; id: string }) =>
+    x.event_time === y.event_time ? (x.id < y.id ? -1 : x.id > y.id ? 1 : 0) : x.event_time < y.event_time ? -1 : 1;
+  return rows.sort(order).map((r) => r.body_json);
 }

@@ -1,9 +1,9 @@
-import type { Application, RepackState, UnitType } from '@pharma/domain';
+import type { Application, UnitType } from '@pharma/domain';
 import type { Printer } from '@pharma/domain/contract/labels';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-/** SSCC issuers, counters, printers, pallets made by repacking and label prints. SQL only. */
+/** SSCC issuers, counters, printers, pallets made by createPallet, unit moves and label prints. SQL only. */
 
 export interface WarehouseIssuer {
   warehouseNo: string;
@@ -95,9 +95,10 @@ export async function recordIssued(db: Db, s: { sscc: string; warehouseNo: strin
   await db.insertInto('sscc_issued').values({ sscc: s.sscc, warehouse_no: s.warehouseNo, issued_by: s.userId, issued_at: s.at }).execute();
 }
 
-export async function insertRepackUnit(
+/** An empty pallet or carton made by createPallet: saleable stock of the warehouse, under no parent. */
+export async function insertEmptyUnit(
   db: Db,
-  u: { id: string; type: UnitType; sscc: string; warehouseNo: string; userId: string; at: string; state: RepackState },
+  u: { id: string; type: UnitType; sscc: string; warehouseNo: string; at: string },
 ): Promise<void> {
   await db
     .insertInto('handling_units')
@@ -118,10 +119,6 @@ export async function insertRepackUnit(
       updated_at: u.at,
     })
     .execute();
-  await db
-    .insertInto('repacks')
-    .values({ unit_id: u.id, warehouse_no: u.warehouseNo, state: u.state, created_by: u.userId, created_at: u.at, completed_at: null })
-    .execute();
 }
 
 export async function printedBefore(db: Db, sscc: string): Promise<boolean> {
@@ -136,20 +133,6 @@ export async function recordPrint(
     .insertInto('label_prints')
     .values({ id: p.id, sscc: p.sscc, format: p.format, printer: p.printer, copy: p.copy ? 1 : 0, user_id: p.userId, at: p.at })
     .execute();
-}
-
-export async function repackOf(db: Db, unitId: string): Promise<{ state: RepackState } | undefined> {
-  return db.selectFrom('repacks').select('state').where('unit_id', '=', unitId).executeTakeFirst();
-}
-
-export async function completeRepack(db: Db, unitId: string, at: string): Promise<boolean> {
-  const done = await db
-    .updateTable('repacks')
-    .set({ state: 'REPACK_COMPLETE', completed_at: at })
-    .where('unit_id', '=', unitId)
-    .where('state', '=', 'REPACK_PENDING')
-    .executeTakeFirst();
-  return Number(done.numUpdatedRows) === 1;
 }
 
 export async function setParentOf(db: Db, id: string, parentId: string | null, at: string): Promise<void> {

@@ -4,7 +4,9 @@ import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { findUnit } from '../inventory/units.repository.ts';
 import * as repo from './labels.repository.ts';
+import { openRepack } from './repack.service.ts';
 
 export interface Caller {
   userId: string;
@@ -50,15 +52,10 @@ export class SsccService {
       const sscc = await this.issue(trx, caller, req.warehouseNo, 'create-pallet');
       const at = new Date().toISOString();
       const id = newId();
-      await repo.insertRepackUnit(trx, {
-        id,
-        type: req.type,
-        sscc,
-        warehouseNo: req.warehouseNo,
-        userId: caller.userId,
-        at,
-        state: 'REPACK_PENDING',
-      });
+      await repo.insertEmptyUnit(trx, { id, type: req.type, sscc, warehouseNo: req.warehouseNo, at });
+      // The new pallet or carton is the destination of its first repack, pending (decision 0048).
+      const unit = (await findUnit(trx, { id }))!;
+      const repackNo = await openRepack(trx, { unit, userId: caller.userId, referenceNo: null, at });
       await writeAudit(
         trx,
         [
@@ -74,6 +71,7 @@ export class SsccService {
               status: 'ACTIVE',
               reason: 'WAREHOUSE RECEIVED',
               repack: 'REPACK_PENDING',
+              repackNo,
             },
           },
         ],

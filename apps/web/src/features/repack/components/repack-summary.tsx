@@ -25,19 +25,17 @@ export function DestinationCard({ repack, full = false }: { repack: RepackView; 
   return (
     <Card withBorder padding="sm" component="section" aria-label={REPACK_UI.destination}>
       <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text size="xs" c="dimmed">
-              {REPACK_UI.destination} · {UNIT_LABELS[destination.type]}
-            </Text>
-            <Text fw={700} ff="monospace" style={wrap} data-testid="destination-sscc">
-              {destination.sscc}
-            </Text>
-          </Stack>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {REPACK_UI.destination} · {UNIT_LABELS[destination.type]}
+          </Text>
           <Badge color={repack.state === 'REPACK_COMPLETE' ? 'green' : 'blue'} variant="light" style={{ flexShrink: 0 }}>
             {repack.state}
           </Badge>
         </Group>
+        <Text fw={700} ff="monospace" style={wrap} data-testid="destination-sscc">
+          {destination.sscc}
+        </Text>
         <Group gap="md">
           <Field label={REPACK_UI.packs}>
             <span data-testid="destination-packs">{repack.packs}</span>

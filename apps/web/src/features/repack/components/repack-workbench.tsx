@@ -103,6 +103,7 @@ export function RepackWorkbench({ repack, area, onCompleted }: RepackWorkbenchPr
         opened={moves.pending !== undefined}
         onClose={moves.cancelRemove}
         title={fillLabel(REPACK_UI.removeTitle, { id: moves.pending?.label ?? '' })}
+        styles={{ title: { minWidth: 0, overflowWrap: 'anywhere' } }}
         centered
       >
         <Stack>

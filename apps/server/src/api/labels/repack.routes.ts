@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { ErrorBody } from '@pharma/domain/contract/common';
+import { AreaQuery } from '@pharma/domain/contract/inventory';
+import {
+  HandleRepackCodeRequest,
+  HandleRepackCodeResponse,
+  RepackCompletedResponse,
+  RepackCompleteOperatorRequest,
+  RepackNo,
+  RepackScanOperationRequest,
+  RepackScanOperationResponse,
+  RepackScanRequest,
+  RepackView,
+  ValidateHuRequest,
+  ValidateHuResponse,
+} from '@pharma/domain/contract/repack';
+import type { ZodApp } from '../../lib/zod-app.ts';
+import type { RepackService } from './repack.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+/** Every user of the area, regional and local: the spec's module list has no Repack module (decisions 0030, 0048). */
+const inArea = { requirement: { application: 'RDC' }, areaParam: true } as const;
+
+/** Repack documents (issue 18, decision 0048): open, move onto or off, complete, view. */
+export function repackRoutes(app: ZodApp, repack: RepackService): void {
+  const caller = (request: { principal?: { user: { id: string } } | undefined; query: { area: 'RDC' | 'LDC' } }) => ({
+    userId: request.principal!.user.id,
+    area: request.query.area,
+  });
+
+  app.post('/api/repackScan', {
+    config: inArea,
+    schema: {
+      tags: ['repack'],
+      summary: 'Opens a repack of the scanned pallet or carton (raw scan), or answers its pending repack',
+      description:
+        'A pack code, a locked unit or an SSCC not of the area is refused. With `referenceNo` the repack is made for that document.',
+      querystring: AreaQuery,
+      body: RepackScanRequest,
+      response: { 200: RepackView, ...errors },
+    },
+    handler: async (request) => repack.scan(caller(request), request.body),
+  });
+
+  app.post('/api/repackScanOperation', {
+    config: inArea,
+    schema: {
+      tags: ['repack'],
+      summary: "Moves the scanned unit onto the repack's destination, or off it with `remove`, in one transaction (idempotent by scanId)",
+      querystring: AreaQuery,
+      body: RepackScanOperationRequest,
+      response: { 200: RepackScanOperationResponse, ...errors },
+    },
+    handler: async (request) => repack.scanOperation(caller(request), request.body),
+  });
+
+  app.post('/api/handleRepackCode', {
+    config: inArea,
+    schema: {
+      tags: ['repack'],
+      summary: 'What a scanned code is, and whether it may be repacked (the refusal it would get)',
+      querystring: AreaQuery,
+      body: HandleRepackCodeRequest,
+      response: { 200: HandleRepackCodeResponse, ...errors },
+    },
+    handler: async (request) => repack.handleCode(caller(request), request.body.code),
+  });
+
+  app.post('/api/validateHU', {
+    config: inArea,
+    schema: {
+      tags: ['repack'],
+      summary: "Whether an SSCC may be a repack's destination (a pallet or carton of the area, not locked), and its pending repack",
+      querystring: AreaQuery,
+      body: ValidateHuRequest,
+      response: { 200: ValidateHuResponse, ...errors },
+    },
+    handler: async (request) => repack.validate(caller(request), request.body.sscc),
+  });
+
+  app.post('/api/repackCompleteOperator', {
+    config: inArea,
+    schema: {
+      tags: ['repack'],
+      summary: "Completes a repack by its number: REPACK_COMPLETE ('Repacking completed successfully!'); it takes no more moves",
+      querystring: AreaQuery,
+      body: RepackCompleteOperatorRequest,
+      response: { 200: RepackCompletedResponse, ...errors },
+    },
+    handler: async (request) => repack.completeByNumber(caller(request), request.body.repackNo),
+  });
+
+  app.get('/api/repackNo/:repackNo', {
+    config: inArea,
+    schema: {
+      tags: ['repack'],
+      summary: 'A repack of the area, pending or complete: its destination, source pallets, contents and moves',
+      params: z.object({ repackNo: RepackNo }),
+      querystring: AreaQuery,
+      response: { 200: RepackView, ...errors },
+    },
+    handler: async (request) => repack.details(caller(request), request.params.repackNo),
+  });
+}
