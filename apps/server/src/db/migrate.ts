@@ -51,6 +51,13 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
   return migrationNames().filter((name) => !applied.has(name));
 }
 
+/** Applies the migrations up to and including `name`: a database as an older version left it (upgrade tests). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateTo(name);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
