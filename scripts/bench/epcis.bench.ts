@@ -1,23 +1,28 @@
 /**
- * Large EPCIS intake (issue 14, decision 0043): the event loop's worst delay while a shipment notice of
- * EPCIS_BENCH_PALLETS pallets (1 carton of 2 packs each: 2 events a pallet) is taken in, as a job in
- * chunks against the same document applied in one transaction (the way every document was taken in
- * before). Measured in process on SQLite (the driver is synchronous, so one transaction holds the loop
- * for its whole length); the HTTP body's JSON parse, about 10 ms a MB, comes on top of both.
+ * Large EPCIS intake (issue 14, decision 0043): the event loop's worst delay while EPCIS documents are
+ * taken in through `POST /api/integration/epcis`, body parse included (Fastify's `inject`, SQLite):
+ * - a document of EPCIS_BENCH_MB megabytes (default 37.5, the size issue 14 measured: about 56,000
+ *   pallets of one carton of two packs), from the request to its 202 answer: the body's parse and the
+ *   job's start. The job is then stopped (the app closes) rather than applied in full;
+ * - a shipment notice of EPCIS_BENCH_PALLETS pallets (1 carton of 2 packs each: 2 events a pallet) as a
+ *   job from the request to `done`, against the same document applied in one transaction (the way every
+ *   document was taken in before; the SQLite driver is synchronous, so one transaction holds the loop).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { EpcisService } from '../../apps/server/src/api/integration/epcis.service.ts';
+import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
-import { seedDemoIfEmpty } from '../../apps/server/src/seed/demo.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from '../../apps/server/src/seed/demo.ts';
+import { demoProduct } from '../../apps/server/src/seed/demo-catalogue.ts';
 import { CodeMaker, epcisDocument } from '../../apps/server/src/seed/epcis-builder.ts';
 import type { BenchRow } from './bench-row.ts';
 
 const PALLETS = Number(process.env.EPCIS_BENCH_PALLETS ?? 1000);
+const MEGABYTES = Number(process.env.EPCIS_BENCH_MB ?? 37.5);
 /** The worst pause a scanner may see while a large document is taken in. */
 const TARGET_MS = 250;
 
@@ -40,43 +45,92 @@ async function worstDelay(work: () => Promise<unknown>): Promise<number> {
   return Math.max(0, worst);
 }
 
-export async function run(): Promise<BenchRow[]> {
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** A fresh app on a fresh SQLite database, the admin signed in (INTEGRATION right). */
+async function withApp<T>(env: Record<string, string>, work: (app: App, headers: Record<string, string>) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pharma-bench-epcis-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', ...env });
   const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  await seedDemoIfEmpty(database.db);
+  const app = await buildApp({ config, database });
   try {
-    await migrateToLatest(database.db);
-    await seedDemoIfEmpty(database.db);
-    const actor = (await database.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
-    const material = await database.db.selectFrom('materials').selectAll().where('gtin', 'is not', null).executeTakeFirstOrThrow();
-    const product = { gtin: material.gtin!, batch: 'BENCH01', expiry: '2028-06-30' };
-    const shipment = (seed: number) => {
-      const codes = new CodeMaker(seed, String(seed % 10));
-      return epcisDocument({ pallets: Array.from({ length: PALLETS }, () => codes.pallet(1, 2, product)) });
-    };
-    const service = new EpcisService(database.db, config.epcisIntake);
-    const [first, second] = [shipment(7), shipment(8)];
-    const oneTransaction = await worstDelay(() => service.intake(actor, first));
-    const jobMs = await worstDelay(async () => {
-      const answer = await service.receive(actor, second);
-      if (!('job' in answer)) throw new Error('the bench document is not large enough to be a job');
-      while (service.job(answer.job.id).status === 'running') await new Promise((resolve) => setTimeout(resolve, 10));
-      if (service.job(answer.job.id).status !== 'done') throw new Error(JSON.stringify(service.job(answer.job.id).error));
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth-login',
+      payload: { identifier: DEMO_USERS.admin, password: DEMO_PASSWORD },
     });
-    const events = 1 + 2 * PALLETS;
-    return [
-      {
-        name: `worst event-loop delay, ${events.toLocaleString('en')}-event EPCIS intake as a job (SQLite)`,
-        value: Math.round(jobMs),
-        unit: 'ms',
-        baseline: { name: 'one transaction', value: Math.round(oneTransaction) },
-        ratio: jobMs / oneTransaction,
-        target: `<= ${TARGET_MS} ms`,
-        pass: jobMs <= TARGET_MS,
-      },
-    ];
+    return await work(app, { authorization: `Bearer ${login.json().jwt as string}`, 'content-type': 'application/json' });
   } finally {
-    await database.close();
+    await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A demo material's GTIN, a batch of the bench's own. */
+const PRODUCT = { gtin: demoProduct(0).gtin, batch: 'BENCH01', expiry: '2028-06-30' };
+
+/** A shipment notice of `pallets` pallets of one carton of two packs, as the JSON text a client sends. */
+function shipment(seed: number, pallets: number): string {
+  const codes = new CodeMaker(seed, String(seed % 10));
+  return JSON.stringify(epcisDocument({ pallets: Array.from({ length: pallets }, () => codes.pallet(1, 2, PRODUCT)) }));
+}
+
+export async function run(): Promise<BenchRow[]> {
+  // About 671 bytes a pallet: the document of MEGABYTES megabytes.
+  const big = shipment(9, Math.round((MEGABYTES * 1e6) / 671));
+  const bigMb = Buffer.byteLength(big) / 1e6;
+  let bigStatus = 0;
+  const parseMs = await withApp({}, async (app, headers) =>
+    worstDelay(async () => {
+      const res = await app.inject({ method: 'POST', url: '/api/integration/epcis', headers, payload: big });
+      bigStatus = res.statusCode;
+    }),
+  );
+  if (bigStatus !== 202) throw new Error(`the ${bigMb.toFixed(1)} MB document was answered ${bigStatus}, not 202`);
+  console.log(`epcis: ${bigMb.toFixed(1)} MB document, request to 202: worst event-loop delay ${Math.round(parseMs)} ms`);
+
+  const post = (app: App, headers: Record<string, string>, payload: string) =>
+    app.inject({ method: 'POST', url: '/api/integration/epcis', headers, payload });
+  // The same size of document applied in one transaction, inside the request (a job's limit above it).
+  const oneTransaction = await withApp({ EPCIS_JOB_EVENTS: '1000000' }, async (app, headers) => {
+    const document = shipment(7, PALLETS);
+    return worstDelay(async () => {
+      const res = await post(app, headers, document);
+      if (res.statusCode !== 200) throw new Error(res.body);
+    });
+  });
+  const jobMs = await withApp({}, async (app, headers) => {
+    const document = shipment(8, PALLETS);
+    return worstDelay(async () => {
+      const res = await post(app, headers, document);
+      if (res.statusCode !== 202) throw new Error('the bench document is not large enough to be a job');
+      for (;;) {
+        const job = (await app.inject({ method: 'GET', url: res.headers.location as string, headers })).json();
+        if (job.status === 'done') return;
+        if (job.status !== 'running') throw new Error(JSON.stringify(job.error));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    });
+  });
+  const events = 1 + 2 * PALLETS;
+  return [
+    {
+      name: `worst event-loop delay, a ${bigMb.toFixed(1)} MB EPCIS document from request to 202 (body parse, SQLite)`,
+      value: Math.round(parseMs),
+      unit: 'ms',
+      target: `<= ${TARGET_MS} ms`,
+      pass: parseMs <= TARGET_MS,
+    },
+    {
+      name: `worst event-loop delay, ${events.toLocaleString('en')}-event EPCIS intake as a job, request to done (SQLite)`,
+      value: Math.round(jobMs),
+      unit: 'ms',
+      baseline: { name: 'one transaction', value: Math.round(oneTransaction) },
+      ratio: jobMs / oneTransaction,
+      target: `<= ${TARGET_MS} ms`,
+      pass: jobMs <= TARGET_MS,
+    },
+  ];
 }

@@ -88,12 +88,8 @@ export async function buildApp({ config, database, logStream, readiness }: AppDe
   adminRoutes(app, new AdminService(database.db, () => auth.forgetAuthorizations()));
   referenceRoutes(app, new ReferenceService(database.db));
   readersRoutes(app, new ReaderSettingsService(database.db));
-  integrationRoutes(
-    app,
-    new IntakeService(database.db),
-    new EpcisService(database.db, config.epcisIntake),
-    new MovementsService(database.db),
-  );
+  const epcisService = new EpcisService(database.db, config.epcisIntake);
+  integrationRoutes(app, new IntakeService(database.db), epcisService, new MovementsService(database.db));
   documentsRoutes(app, new DocumentsService(database.db));
   const scanService = new ScanService(database.db, createTransactor(database));
   const completeService = new CompleteService(database.db);
@@ -113,6 +109,8 @@ export async function buildApp({ config, database, logStream, readiness }: AppDe
   app.addHook('onClose', async () => {
     await cleanup.stop();
     await sealer.stop();
+    // A job running here stops, marked failed: its sender sends the document again (decision 0052).
+    await epcisService.stop();
     await database.close();
   });
   return app;

@@ -39,6 +39,8 @@ const Env = z
     EPCIS_JOB_EVENTS: z.coerce.number().int().min(1).default(500),
     /** Events (or EPCs of one large event) per transaction of such a job; other requests are served between chunks. */
     EPCIS_CHUNK_EVENTS: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** A running job whose runner has not reported for this long was interrupted: it is marked failed (decision 0052). */
+    EPCIS_JOB_SILENT_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
   })
   .superRefine((e, ctx) => {
     const oidc = { OIDC_ISSUER_URL: e.OIDC_ISSUER_URL, OIDC_CLIENT_ID: e.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET };
@@ -95,7 +97,7 @@ export interface Config {
   /** Single sign-on with the organisation's OpenID provider, when OIDC_* are set (decision 0005). */
   oidc?: OidcConfig;
   /** Large EPCIS intake (decision 0043): above `jobEvents` events, a job of `chunkEvents`-event transactions. */
-  epcisIntake: { jobEvents: number; chunkEvents: number };
+  epcisIntake: { jobEvents: number; chunkEvents: number; silentSeconds: number };
 }
 
 export interface OidcConfig {
@@ -136,7 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firstAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     webDist: resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY === 'true',
-    epcisIntake: { jobEvents: e.EPCIS_JOB_EVENTS, chunkEvents: e.EPCIS_CHUNK_EVENTS },
+    epcisIntake: { jobEvents: e.EPCIS_JOB_EVENTS, chunkEvents: e.EPCIS_CHUNK_EVENTS, silentSeconds: e.EPCIS_JOB_SILENT_SECONDS },
     oidc:
       e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {

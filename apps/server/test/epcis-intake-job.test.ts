@@ -119,6 +119,29 @@ describe.each(DATABASES)('large EPCIS intake as a job on %s', (kind) => {
     expect(await unitCount()).toBe(before + 160);
   });
 
+  it('a body over 1 MB is parsed a piece at a time (decision 0052): validated as a whole, and refused when cut short', async () => {
+    const doc = epcisDocument({ pallets: Array.from({ length: 2000 }, (_, i) => makeCodes(4400 + i).pallet(1, 2, all[1]!)) }) as {
+      epcisBody: { eventList: Record<string, unknown>[] };
+    };
+    delete doc.epcisBody.eventList[4000]!.eventTime;
+    const text = JSON.stringify(doc);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1024 * 1024);
+    const send = (payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/integration/epcis', headers: { ...admin, 'content-type': 'application/json' }, payload });
+    const before = await unitCount();
+    const res = await send(text);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ status: 'running', events: 4001 });
+    const job = await finished(res.headers.location as string);
+    expect(job).toMatchObject({ status: 'failed', error: { code: 'EPCIS_INVALID' } });
+    expect(job.error.message).toContain('/epcisBody/eventList/4000');
+    expect(await unitCount()).toBe(before);
+
+    const cut = await send(text.slice(0, -3));
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
   it('an unknown job is 404, and jobs need the integration right', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/integration/epcis/jobs/nope', headers: admin })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/integration/epcis/jobs/nope', headers: rdc })).statusCode).toBe(403);

@@ -206,6 +206,8 @@ export const MESSAGES = {
   GTIN_TAKEN: 'GTIN {gtin} already belongs to material {materialNo}.',
   EPCIS_INVALID: 'The EPCIS document is not valid: {detail}',
   EPCIS_EVENT_REFUSED: 'Event {event} was refused: {reason}',
+  EPCIS_JOB_INTERRUPTED:
+    'The intake stopped after {processed} of {events} {events:event|events}: the server taking it in stopped or restarted. Send the document again: the events already received are skipped.',
   CANNOT_DISABLE_SELF: 'You cannot disable your own account.',
 
   // GS1 decoding (not worded by the spec): scan decoding errors of packages/domain/src/gs1.

@@ -12,6 +12,7 @@ import * as ssccLabels from './migrations/2026-11-23-0009-sscc-labels.ts';
 import * as redress from './migrations/2026-11-23-0011-redress.ts';
 import * as readerSettings from './migrations/2026-11-23-0013-reader-settings.ts';
 import * as loginLimits from './migrations/2026-11-23-0014-login-limits.ts';
+import * as epcisJobs from './migrations/2026-11-24-0016-epcis-jobs.ts';
 import * as repackDocuments from './migrations/2026-11-24-0015-repack-documents.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0011-redress': redress,
   '2026-11-23-0013-reader-settings': readerSettings,
   '2026-11-23-0014-login-limits': loginLimits,
+  '2026-11-24-0016-epcis-jobs': epcisJobs,
   '2026-11-24-0015-repack-documents': repackDocuments,
 };
 

@@ -41,6 +41,7 @@ export interface Database {
   scan_items: ScanItemsTable;
   counted_scans: CountedScansTable;
   epcis_events: EpcisEventsTable;
+  epcis_jobs: EpcisJobsTable;
   epcis_movements: EpcisMovementsTable;
   redress_cartons: RedressCartonsTable;
   redress_carton_packs: RedressCartonPacksTable;
@@ -301,6 +302,23 @@ export interface EpcisEventsTable {
   body_json: string;
   received_at: string;
 }
+
+/** A large EPCIS intake taken in as a job (decisions 0043, 0052; migration 0016). */
+export interface EpcisJobsTable {
+  id: string;
+  status: 'running' | 'done' | 'failed';
+  events: number;
+  processed: number;
+  result_json: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  actor_id: string;
+  instance_id: string;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+export type EpcisJobRow = Selectable<EpcisJobsTable>;
 
 /** A completed movement as an EPCIS 2.0 ObjectEvent; `id` is its eventID (the CBV 2.0 event hash ID). */
 export interface EpcisMovementsTable {

@@ -8,6 +8,7 @@ import * as docs from '../inventory/documents.repository.ts';
 import * as materials from '../inventory/materials.repository.ts';
 import * as units from '../inventory/units.repository.ts';
 import * as received from './epcis.repository.ts';
+import * as jobs from './jobs.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 import { epcisSchemaErrors } from './epcis-schema.ts';
 
@@ -60,39 +61,81 @@ export interface IntakeJob {
   error?: { code: string; message: string };
 }
 
-/** Jobs are kept in memory, the newest first; finished ones are forgotten after this many. */
-const KEPT_JOBS = 100;
+/** Finished jobs are kept this long, then forgotten (a poll answers 404). */
+const KEPT_DAYS = 30;
 
 /** Lets the event loop serve other requests (scans) between chunks. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Thrown inside a job's run when it must stop: this server is stopping, or another instance ended the job. */
+class JobStopped extends Error {}
+
 type Event = Json;
 
 export class EpcisService {
-  private readonly jobs = new Map<string, IntakeJob>();
+  /** This process, as the jobs it runs name it. */
+  private readonly instanceId = newId();
+  /** Jobs running in this process, and what each run's promise ends with. */
+  private readonly running = new Map<string, Promise<void>>();
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
-    private readonly limits: { jobEvents: number; chunkEvents: number } = { jobEvents: 500, chunkEvents: 20 },
+    private readonly limits: { jobEvents: number; chunkEvents: number; silentSeconds: number } = {
+      jobEvents: 500,
+      chunkEvents: 20,
+      silentSeconds: 30,
+    },
   ) {}
 
   /**
    * Takes in a document: at once when it has at most `jobEvents` events (one transaction: all or
-   * nothing), otherwise as a job answered with 202 and polled (decision 0043).
+   * nothing), otherwise as a job answered with 202 and polled (decision 0043). The job is kept in the
+   * database (decision 0052): any instance answers its poll.
    */
   async receive(actorId: string, input: unknown, today = isoToday()): Promise<{ result: EpcisResult } | { job: IntakeJob }> {
     const count = eventsOf(input).length;
     if (count <= this.limits.jobEvents) return { result: await this.intake(actorId, input, today) };
+    if (this.stopping) throw new AppError(503, 'SERVER_NOT_READY', { reason: 'it is shutting down' });
+    const at = new Date().toISOString();
     const job: IntakeJob = { id: newId(), status: 'running', events: count, processed: 0 };
-    this.remember(job);
-    void this.runJob(job, actorId, input, today);
-    return { job: { ...job } };
+    await jobs.deleteFinishedJobs(this.db, new Date(Date.now() - KEPT_DAYS * 86_400_000).toISOString());
+    await jobs.insertJob(this.db, { id: job.id, events: count, actorId, instanceId: this.instanceId, at });
+    const run = this.runJob(job.id, count, actorId, input, today).finally(() => this.running.delete(job.id));
+    this.running.set(job.id, run);
+    return { job };
   }
 
-  job(id: string): IntakeJob {
-    const job = this.jobs.get(id);
-    if (!job) throw new AppError(404, 'NOT_FOUND');
-    return { ...job };
+  /**
+   * A job as its sender sees it, from whichever instance. A running job whose runner has not reported
+   * for `silentSeconds` was interrupted (its process stopped): it is marked failed now, with the
+   * message that says to send the document again.
+   */
+  async job(id: string): Promise<IntakeJob> {
+    let row = await jobs.findJob(this.db, id);
+    if (!row) throw new AppError(404, 'NOT_FOUND');
+    const silentSince = new Date(Date.now() - this.limits.silentSeconds * 1000).toISOString();
+    if (row.status === 'running' && row.updated_at < silentSince) {
+      await jobs.failSilentJob(this.db, id, silentSince, interrupted(row.processed, row.events), new Date().toISOString());
+      row = (await jobs.findJob(this.db, id))!;
+    }
+    return {
+      id: row.id,
+      status: row.status,
+      events: row.events,
+      processed: row.processed,
+      ...(row.result_json ? { result: JSON.parse(row.result_json) as EpcisResult } : {}),
+      ...(row.error_code ? { error: { code: row.error_code, message: row.error_message ?? '' } } : {}),
+    };
+  }
+
+  /**
+   * Stops the jobs running in this process (the server is stopping): each stops between two chunks and
+   * is marked failed with the message that says to send the document again (decision 0052).
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(this.running.values());
   }
 
   async intake(actorId: string, input: unknown, today = isoToday()): Promise<EpcisResult> {
@@ -108,10 +151,22 @@ export class EpcisService {
   /**
    * A large document: the whole of it validated first, a chunk at a time, so that a malformed one
    * changes nothing; then applied a chunk per transaction, yielding between chunks. Events already
-   * received are skipped, so a failed job sent again applies only what is missing.
+   * received are skipped, so a failed job sent again applies only what is missing. The runner reports
+   * its progress to the job's row at least every second (or a quarter of `silentSeconds`): that is how
+   * other instances know it is alive.
    */
-  private async runJob(job: IntakeJob, actorId: string, input: unknown, today: string): Promise<void> {
+  private async runJob(id: string, count: number, actorId: string, input: unknown, today: string): Promise<void> {
     const size = this.limits.chunkEvents;
+    const every = Math.min(1000, (this.limits.silentSeconds * 1000) / 4);
+    let reported = Date.now();
+    let processed = 0;
+    const report = async (done: number) => {
+      processed = done;
+      if (this.stopping) throw new JobStopped();
+      if (Date.now() - reported < every) return;
+      reported = Date.now();
+      if (!(await jobs.reportProgress(this.db, id, done, new Date().toISOString()))) throw new JobStopped();
+    };
     try {
       const header = { ...(input as Json), epcisBody: { ...((input as Json).epcisBody as Json), eventList: [] } };
       const events = eventsOf(input);
@@ -131,39 +186,43 @@ export class EpcisService {
           if (!whole) wholes.set(item.index, (whole = item.whole === item.event ? list[k]! : compactEvent(item.whole)));
           items.push({ ...item, event: list[k]!, whole });
         });
-        job.processed = chunk[chunk.length - 1]!.index + 1;
+        await report(chunk[chunk.length - 1]!.index + 1);
         from = to;
       }
       const result = emptyResult(events.length);
       const state: ApplyState = { seen: new Set(), skipping: new Set() };
-      job.processed = 0;
+      await report(0);
       for (let from = 0; from < items.length;) {
         await yieldToOthers();
         const to = chunkEnd(items, from, size);
         const chunk = items.slice(from, to);
         await this.db.transaction().execute((trx) => applyItems(trx, actorId, chunk, today, result, state));
         const last = chunk[chunk.length - 1]!;
-        job.processed = last.last ? last.index + 1 : last.index;
+        await report(last.last ? last.index + 1 : last.index);
         from = to;
       }
-      job.result = result;
-      job.status = 'done';
+      await jobs.finishJob(this.db, id, {
+        status: 'done',
+        processed: count,
+        resultJson: JSON.stringify(result),
+        at: new Date().toISOString(),
+      });
     } catch (error) {
-      job.status = 'failed';
-      job.error =
-        error instanceof AppError
-          ? { code: error.code, message: error.message }
-          : { code: 'SOMETHING_WENT_WRONG', message: message('SOMETHING_WENT_WRONG') };
+      // Stopped by another instance: the job is already ended there.
+      if (error instanceof JobStopped && !this.stopping) return;
+      const reason =
+        error instanceof JobStopped
+          ? interrupted(processed, count)
+          : error instanceof AppError
+            ? { code: error.code, message: error.message }
+            : { code: 'SOMETHING_WENT_WRONG', message: message('SOMETHING_WENT_WRONG') };
+      await jobs.finishJob(this.db, id, { status: 'failed', processed, error: reason, at: new Date().toISOString() });
     }
   }
+}
 
-  private remember(job: IntakeJob): void {
-    this.jobs.set(job.id, job);
-    for (const [id, old] of this.jobs) {
-      if (this.jobs.size <= KEPT_JOBS) break;
-      if (old.status !== 'running') this.jobs.delete(id);
-    }
-  }
+function interrupted(processed: number, events: number): { code: string; message: string } {
+  return { code: 'EPCIS_JOB_INTERRUPTED', message: message('EPCIS_JOB_INTERRUPTED', { processed, events }) };
 }
 
 function emptyResult(events: number): EpcisResult {

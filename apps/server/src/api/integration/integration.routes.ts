@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { ERP_DOCUMENT_TYPES } from '@pharma/domain';
@@ -6,11 +7,14 @@ import { EpcisEventsQuery, MovementEventsDocument } from '@pharma/domain/contrac
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { EpcisService } from './epcis.service.ts';
 import type { IntakeService } from './intake.service.ts';
+import { bodyTooLarge, parseJsonBody } from './json-body.ts';
 import type { MovementsService } from './movements.service.ts';
 
 const integration = { requirement: { right: 'INTEGRATION' } } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const Created = z.object({ created: z.boolean() });
+/** The largest EPCIS document taken (decision 0043). */
+const EPCIS_BODY_LIMIT = 50 * 1024 * 1024;
 
 /** The ERP and supplier side: bearer token of a user with the INTEGRATION right. */
 const EpcisResult = z.object({
@@ -56,26 +60,37 @@ export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: Epc
     handler: async (request) => intake.putDocument(request.principal!.user.id, request.params.type, request.params.number, request.body),
   });
 
-  app.post('/api/integration/epcis', {
-    config: integration,
-    bodyLimit: 50 * 1024 * 1024,
-    schema: {
-      tags: ['integration'],
-      summary: 'An EPCIS 2.0 JSON-LD EPCISDocument (advance shipping notice): commissioning and aggregation; desadv links to an IBD',
-      body: z.record(z.string(), z.unknown()),
-      description:
-        'A document of at most EPCIS_JOB_EVENTS events (default 500) is applied at once, all or nothing (200). A larger ' +
-        'one is answered 202 with a job to poll at the Location given: it is validated whole first (a malformed ' +
-        'document changes nothing), then applied EPCIS_CHUNK_EVENTS events, or EPCs of one large event (default 20), per transaction while ' +
-        'scanning goes on. A job that fails keeps the chunks applied before the failing event; sending the document ' +
-        'again applies only the events not yet received. Bodies up to 50 MB.',
-      response: { 200: EpcisResult, 202: IntakeJob, ...errors },
-    },
-    handler: async (request, reply) => {
-      const answer = await epcis.receive(request.principal!.user.id, request.body);
-      if ('result' in answer) return answer.result;
-      return reply.code(202).header('location', `/api/integration/epcis/jobs/${answer.job.id}`).send(answer.job);
-    },
+  // The EPCIS upload in a scope of its own: its JSON body is parsed a piece at a time (decision 0052).
+  void app.register(async (scope: ZodApp) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
+      const limit = request.routeOptions.bodyLimit ?? EPCIS_BODY_LIMIT;
+      // Refused before a byte is read when the client says how long the body is, as Fastify's own parser does.
+      if (Number(request.headers['content-length'] ?? 0) > limit) throw bodyTooLarge(limit);
+      return parseJsonBody(payload as AsyncIterable<Buffer>, { limit });
+    });
+    scope.post('/api/integration/epcis', {
+      config: integration,
+      bodyLimit: EPCIS_BODY_LIMIT,
+      schema: {
+        tags: ['integration'],
+        summary: 'An EPCIS 2.0 JSON-LD EPCISDocument (advance shipping notice): commissioning and aggregation; desadv links to an IBD',
+        body: z.record(z.string(), z.unknown()),
+        description:
+          'A document of at most EPCIS_JOB_EVENTS events (default 500) is applied at once, all or nothing (200). A larger ' +
+          'one is answered 202 with a job to poll at the Location given: it is validated whole first (a malformed ' +
+          'document changes nothing), then applied EPCIS_CHUNK_EVENTS events, or EPCs of one large event (default 20), per transaction while ' +
+          'scanning goes on. A job that fails keeps the chunks applied before the failing event; sending the document ' +
+          'again applies only the events not yet received. Jobs are kept in the database: any instance answers the poll, and ' +
+          'a job whose server stopped ends failed (EPCIS_JOB_INTERRUPTED), to be sent again. Bodies up to 50 MB, parsed a piece at a time.',
+        response: { 200: EpcisResult, 202: IntakeJob, ...errors, 503: ErrorBody },
+      },
+      handler: async (request, reply) => {
+        const answer = await epcis.receive(request.principal!.user.id, request.body);
+        if ('result' in answer) return answer.result;
+        return reply.code(202).header('location', `/api/integration/epcis/jobs/${answer.job.id}`).send(answer.job);
+      },
+    });
   });
 
   app.get('/api/integration/epcis/jobs/:id', {
