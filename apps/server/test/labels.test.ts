@@ -140,6 +140,38 @@ describe.each(DATABASES)('labels on %s', (kind) => {
     expect(JSON.parse(audit.at(-1)!.after_json!)).toEqual({ format: 'ZPL', dpi: 203, printer: 'Dock 1', copy: true });
   });
 
+  it(
+    'a pack label sent to a printer of its warehouse: 202, the printer receives the ZPL with the DataMatrix; audited',
+    { timeout: 120_000 },
+    async () => {
+      const pack = DEMO_INVENTORY.stock.loosePacks[2]!;
+      const send = (body: object) => t.app.inject({ method: 'POST', url: '/api/printPackLabel', headers: rdc, payload: body });
+      const before = received.length;
+      const res = await send({ code: packScan(pack), format: 'ZPL', printer: 'Dock 1' });
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ id: `${pack.gtin}/${pack.serial}`, printer: 'Dock 1', copy: false });
+      await expect.poll(() => received.length).toBe(before + 1);
+      const zpl = received.at(-1)!;
+      expect(zpl).toMatch(/^\^XA[\s\S]*\^XZ\n$/);
+      const codes = await decodePng(await zplToPng(zpl, 8));
+      expect(codes.map((c) => c.text)).toEqual([
+        `(01)${pack.gtin}(17)${pack.expiry.slice(2).replaceAll('-', '')}(10)${pack.batch}(21)${pack.serial}`,
+      ]);
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .select('after_json')
+        .where('entity', '=', 'label')
+        .where('entity_id', '=', `${pack.gtin}/${pack.serial}`)
+        .execute();
+      expect(audit.map((a) => JSON.parse(a.after_json!))).toEqual([{ format: 'ZPL', dpi: 203, printer: 'Dock 1', copy: false }]);
+      // A network printer takes ZPL only; a printer the warehouse does not have is not found; one off is 503.
+      expect((await send({ code: packScan(pack), format: 'PDF', printer: 'Dock 1' })).statusCode).toBe(400);
+      expect((await send({ code: packScan(pack), format: 'ZPL', printer: 'Nowhere' })).json().code).toBe('PRINTER_NOT_FOUND');
+      expect((await send({ code: packScan(pack), format: 'ZPL', printer: 'Off' })).statusCode).toBe(503);
+      expect(received.length).toBe(before + 1);
+    },
+  );
+
   it('a printer that does not answer: 503 with its name, and no print recorded', async () => {
     const before = await t.database.db.selectFrom('label_prints').select('id').where('sscc', '=', pallet.sscc).execute();
     const res = await print({ sscc: pallet.sscc, format: 'ZPL', printer: 'Off' });

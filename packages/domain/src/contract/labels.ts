@@ -68,5 +68,9 @@ export const PrintPackLabelRequest = z.object({
   code: z.string().min(1).max(500),
   format: LabelFormat,
   dpi: z.union([z.literal(203), z.literal(300)]).optional(),
+  /** A printer of the pack's warehouse: the ZPL is sent there (202) instead of answered. */
+  printer: z.string().min(1).max(40).optional(),
 });
 export type PrintPackLabelRequest = z.infer<typeof PrintPackLabelRequest>;
+/** 202 of POST /api/printPackLabel with `printer`: the pack (GTIN/serial), the printer, whether it was a copy. */
+export const PrintedPackResponse = z.object({ id: z.string(), printer: z.string(), copy: z.boolean() });

@@ -10,6 +10,7 @@ import {
   AuditPrintResponse,
   CreatePalletRequest,
   GenerateSsccRequest,
+  PrintedPackResponse,
   PrintedResponse,
   PrintersResponse,
   PrintLabelRequest,
@@ -92,14 +93,19 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
     config: inArea,
     schema: {
       tags: ['labels'],
-      summary: 'The label of a serialised pack of the area (its raw scan): GS1 DataMatrix (01)(17)(10)(21), as ZPL II or PDF',
+      summary:
+        'The label of a serialised pack of the area (its raw scan): GS1 DataMatrix (01)(17)(10)(21), as ZPL II or PDF, or 202 once sent to a printer',
       querystring: AreaQuery,
       body: PrintPackLabelRequest,
-      response: { 200: z.any().meta({ description: 'ZPL II as text/plain, or application/pdf' }), ...errors },
+      response: {
+        200: z.any().meta({ description: 'ZPL II as text/plain, or application/pdf' }),
+        202: PrintedPackResponse,
+        ...errors,
+      },
     },
     handler: async (request, reply) => {
       const out = await labels.printPack({ userId: request.principal!.user.id, area: request.query.area }, request.body);
-      if (out.kind === 'sent') return reply.code(202).send(out);
+      if (out.kind === 'sentPack') return reply.code(202).send({ id: out.id, printer: out.printer, copy: out.copy });
       return reply
         .type(out.contentType)
         .header('content-disposition', `attachment; filename="${out.fileName}"`)

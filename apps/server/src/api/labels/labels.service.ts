@@ -19,9 +19,9 @@ export interface Caller {
   area: Application;
 }
 
-export type PrintOutcome =
-  | { kind: 'file'; contentType: string; fileName: string; body: string | Uint8Array }
-  | { kind: 'sent'; sscc: string; printer: string; copy: boolean };
+type LabelFile = { kind: 'file'; contentType: string; fileName: string; body: string | Uint8Array };
+export type PrintOutcome = LabelFile | { kind: 'sent'; sscc: string; printer: string; copy: boolean };
+export type PackPrintOutcome = LabelFile | { kind: 'sentPack'; id: string; printer: string; copy: boolean };
 
 /**
  * Labels of pallets and cartons (decision 0031): the GS1 logistic label of any SSCC the caller may see,
@@ -40,17 +40,7 @@ export class LabelsService {
     const data = await this.labelData(unit, copy);
     const layout = logisticLabel(data);
     if (printer) {
-      const zpl = renderZpl(layout, req.dpi ?? 203);
-      try {
-        await sendRaw(printer.host, printer.port, zpl);
-      } catch (error) {
-        throw new AppError(503, 'PRINTER_UNREACHABLE', {
-          printer: printer.name,
-          host: printer.host,
-          port: printer.port,
-          detail: (error as Error).message,
-        });
-      }
+      await send(printer, renderZpl(layout, req.dpi ?? 203));
       await this.record(caller, { sscc: req.sscc, format: 'ZPL', printer: printer.name, copy, dpi: req.dpi ?? 203 });
       return { kind: 'sent', sscc: req.sscc, printer: printer.name, copy };
     }
@@ -68,7 +58,7 @@ export class LabelsService {
   }
 
   /** POST /api/printPackLabel: the GS1 DataMatrix label of a serialised pack (raw scan), as ZPL or PDF. */
-  async printPack(caller: Caller, req: PrintPackLabelRequest, today = isoToday()): Promise<PrintOutcome> {
+  async printPack(caller: Caller, req: PrintPackLabelRequest, today = isoToday()): Promise<PackPrintOutcome> {
     const decoded = decodeCode(req.code, { today });
     if (!decoded.ok) throw new AppError(400, decoded.code, decoded.params);
     const unit =
@@ -87,7 +77,14 @@ export class LabelsService {
       materialName: name ?? '',
     });
     const key = unitId(unit);
+    const printer = req.printer ? await this.printer(unit.warehouse_no, req.printer) : undefined;
+    if (printer && req.format !== 'ZPL') throw new AppError(400, 'BAD_REQUEST', { detail: 'a network printer takes ZPL' });
     const copy = await repo.printedBefore(this.db, key);
+    if (printer) {
+      await send(printer, renderZpl(layout, req.dpi ?? 203));
+      await this.record(caller, { sscc: key, format: 'ZPL', printer: printer.name, copy, dpi: req.dpi ?? 203 });
+      return { kind: 'sentPack', id: key, printer: printer.name, copy };
+    }
     const out = await fileOf(layout, req.format, req.dpi ?? 203, key);
     await this.record(caller, { sscc: key, format: req.format, printer: null, copy, dpi: req.format === 'ZPL' ? (req.dpi ?? 203) : null });
     return out;
@@ -165,7 +162,21 @@ export class LabelsService {
   }
 }
 
-async function fileOf(layout: LabelLayout, format: LabelFormat, dpi: 203 | 300, name: string): Promise<PrintOutcome> {
+/** Sends ZPL to a network printer over raw TCP; one that does not take it is 503 and nothing is recorded. */
+async function send(printer: { name: string; host: string; port: number }, zpl: string): Promise<void> {
+  try {
+    await sendRaw(printer.host, printer.port, zpl);
+  } catch (error) {
+    throw new AppError(503, 'PRINTER_UNREACHABLE', {
+      printer: printer.name,
+      host: printer.host,
+      port: printer.port,
+      detail: (error as Error).message,
+    });
+  }
+}
+
+async function fileOf(layout: LabelLayout, format: LabelFormat, dpi: 203 | 300, name: string): Promise<LabelFile> {
   const file = name.replace(/[^A-Za-z0-9-]/g, '_');
   return format === 'ZPL'
     ? { kind: 'file', contentType: 'text/plain; charset=utf-8', fileName: `${file}.zpl`, body: renderZpl(layout, dpi) }
