@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeLines, type RawLine } from './lines.ts';
+import { documentTotals, lineLeft, mergeLines, type RawLine } from './lines.ts';
 
 const line = (lineNo: number, materialNo: string, batchNo: string | null, quantity: number, scannedQuantity = 0): RawLine => ({
   lineNo,
@@ -33,5 +33,29 @@ describe('mergeLines (spec point 3: IBD line)', () => {
       [{ materialNo: 'M1', batchNo: 'B2', label: 'X' }],
     );
     expect(merged.map((l) => l.scannedDetails)).toEqual([[], ['X'], ['X']]);
+  });
+});
+
+describe('documentTotals (issue 14: one count for the list, the details and the scan page)', () => {
+  it('adds up expected and scanned; Qty Left per line, never below zero', () => {
+    expect(documentTotals([])).toEqual({ expected: 0, scanned: 0, left: 0 });
+    const lines = [
+      { quantity: 10, scannedQuantity: 4 },
+      { quantity: 3, scannedQuantity: 3 },
+      { quantity: 2, scannedQuantity: 0 },
+    ];
+    expect(documentTotals(lines)).toEqual({ expected: 15, scanned: 7, left: 8 });
+    expect(lines.map(lineLeft)).toEqual([6, 0, 2]);
+    // A line counted past its quantity leaves nothing on it, and takes nothing off the others.
+    expect(
+      documentTotals([
+        { quantity: 2, scannedQuantity: 5 },
+        { quantity: 4, scannedQuantity: 1 },
+      ]),
+    ).toEqual({
+      expected: 6,
+      scanned: 6,
+      left: 3,
+    });
   });
 });

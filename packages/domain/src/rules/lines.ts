@@ -42,3 +42,37 @@ export function mergeLines(lines: readonly RawLine[], scanned: readonly ScannedR
   }
   return [...merged.values()];
 }
+
+/** A line's counts: what its Expected Qty and its family's Qty scanned column show. */
+export interface LineCounts {
+  quantity: number;
+  scannedQuantity: number;
+}
+
+/** Qty Left of a line: expected minus scanned, never below zero. */
+export function lineLeft(line: LineCounts): number {
+  return Math.max(0, line.quantity - line.scannedQuantity);
+}
+
+/** A document's Expected Qty, Qty scanned and Qty Left. */
+export interface DocumentTotals {
+  expected: number;
+  scanned: number;
+  left: number;
+}
+
+/**
+ * A document's totals from its lines: the one computation behind what its list card, details page and
+ * scan page show (issue 14). The list's SQL sums the same columns of the same lines.
+ */
+export function documentTotals(lines: readonly LineCounts[]): DocumentTotals {
+  let expected = 0;
+  let scanned = 0;
+  let left = 0;
+  for (const line of lines) {
+    expected += line.quantity;
+    scanned += line.scannedQuantity;
+    left += lineLeft(line);
+  }
+  return { expected, scanned, left };
+}

@@ -11,7 +11,7 @@ import type { DocumentDetails, ListQuery } from '@pharma/domain/contract/invento
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as docs from '../inventory/documents.repository.ts';
-import { documentLines, documentSummary } from '../inventory/document-view.ts';
+import { documentLines, documentSummary, summaryOfLines } from '../inventory/document-view.ts';
 
 /** Document lists and details, shared by every document family. */
 export class DocumentsService {
@@ -50,10 +50,8 @@ export class DocumentsService {
     const doc = await docs.findDocument(this.db, type, number, area);
     if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type, number });
     const data = await documentLines(this.db, doc.id);
-    const quantity = data.reduce((n, l) => n + l.quantity, 0);
-    const scanned = data.reduce((n, l) => n + l.scannedQuantity, 0);
     const source = doc.source_document_id ? await docs.documentById(this.db, doc.source_document_id) : undefined;
     const receives = source ? { type: source.type, number: source.number } : null;
-    return { document: { ...documentSummary(doc, quantity, scanned), completedAt: doc.completed_at, receives }, data };
+    return { document: { ...summaryOfLines(doc, data), completedAt: doc.completed_at, receives }, data };
   }
 }

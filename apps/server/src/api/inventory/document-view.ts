@@ -1,4 +1,4 @@
-import { mergeLines, type ScannedRoot } from '@pharma/domain';
+import { documentTotals, mergeLines, type ScannedRoot } from '@pharma/domain';
 import type { DocumentLine, DocumentSummary } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import type { DocumentRow } from '../../db/schema.ts';
@@ -29,6 +29,15 @@ export function viewLines(lines: readonly docs.LineWithMaterial[], roots: readon
     })),
     roots,
   );
+}
+
+/**
+ * A document's summary with its totals added up from its lines (documentTotals, issue 14): the numbers
+ * its details and scan page show, and the same sums its list card shows.
+ */
+export function summaryOfLines(row: DocumentRow, lines: readonly DocumentLine[]): DocumentSummary {
+  const { expected, scanned } = documentTotals(lines);
+  return documentSummary(row, expected, scanned);
 }
 
 export function documentSummary(row: DocumentRow, quantity: number, scannedQuantity: number): DocumentSummary {

@@ -1,5 +1,6 @@
 import {
   decodeCode,
+  documentTotals,
   message,
   parseLiteQuantity,
   validateLiteBatch,
@@ -253,9 +254,8 @@ function liteDocument(f: LiteFamily, doc: DocumentRow, quantity: number, scanned
 
 async function view(db: Db, f: LiteFamily, doc: DocumentRow): Promise<LiteDocumentResponse> {
   const data = await documentLines(db, doc.id);
-  const quantity = data.reduce((n, l) => n + l.quantity, 0);
-  const scanned = data.reduce((n, l) => n + l.scannedQuantity, 0);
-  return { document: liteDocument(f, doc, quantity, scanned), data };
+  const { expected, scanned } = documentTotals(data);
+  return { document: liteDocument(f, doc, expected, scanned), data };
 }
 
 function audit(trx: Db, actor: LiteActor, doc: DocumentRow, action: string, before: unknown, after: unknown, at: string): Promise<void> {

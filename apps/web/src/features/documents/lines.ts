@@ -1,22 +1,10 @@
+import { documentTotals, lineLeft } from '@pharma/domain';
 import type { DocumentLine } from '@pharma/domain/contract/inventory';
 import { parseUnitId, type UnitRef } from '../../lib/unit-codes.ts';
 
-/** Qty Left of a line: expected minus scanned, never below zero. */
-export function qtyLeft(line: Pick<DocumentLine, 'quantity' | 'scannedQuantity'>): number {
-  return Math.max(0, line.quantity - line.scannedQuantity);
-}
-
-export interface Totals {
-  expected: number;
-  scanned: number;
-  left: number;
-}
-
-export function totals(lines: readonly DocumentLine[]): Totals {
-  const expected = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const scanned = lines.reduce((sum, line) => sum + line.scannedQuantity, 0);
-  return { expected, scanned, left: lines.reduce((sum, line) => sum + qtyLeft(line), 0) };
-}
+/** Qty Left of a line, and a document's totals: the domain's, as the server adds them up (issue 14). */
+export const qtyLeft = lineLeft;
+export const totals = documentTotals;
 
 export interface ScannedUnit {
   /** The identifier as the API wrote it (SSCC or GTIN/serial). */

@@ -3,7 +3,7 @@ import { liteFamilyOf, type DocumentStatus, type DocumentType, type Family } fro
 import { DocumentDetails, type Area, type DocumentLine } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
 import { withArea } from '../../../lib/area-path.ts';
-import { mergeAnswerLines } from '../lines.ts';
+import { mergeAnswerLines, totals } from '../lines.ts';
 import { documentListKey } from './get-document-list.ts';
 
 /** GET the family's details path with the number (/api/ibdNo/{ibdNo} …): the document and its lines (404 for one of the other area). */
@@ -50,9 +50,9 @@ export function updateCachedDocument(
   if (!client.getQueryData(key)) void client.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
   client.setQueryData<DocumentDetails>(key, (old) => {
     if (!old) return old;
-    const scannedQuantity = answer.data.reduce((sum, line) => sum + line.scannedQuantity, 0);
+    const { expected: quantity, scanned: scannedQuantity } = totals(answer.data);
     const data = merge ? mergeAnswerLines(old.data, answer.data, merge.removedUnitId) : answer.data;
-    return { document: { ...old.document, status: answer.document.status, scannedQuantity }, data };
+    return { document: { ...old.document, status: answer.document.status, quantity, scannedQuantity }, data };
   });
   void client.invalidateQueries({ queryKey: documentListKey(type, area) });
 }
