@@ -7,7 +7,7 @@ import {
   type PackSpec,
   type PalletSpec,
 } from '../../apps/server/src/seed/epcis-builder.ts';
-import { receiveIbd } from '../../apps/server/src/seed/stock-builder.ts';
+import { DOC_DATE, receiveIbd } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts } from '../support/stage-ibd.ts';
 import { login } from './support.ts';
 
@@ -16,8 +16,9 @@ import { login } from './support.ts';
  * 'Repack - Create Pallet', edited (a carton of a received pallet and a loose pack added, the pack taken
  * off again after the confirmation, a refusal shown with nothing changed), completed ('Repacking
  * completed successfully!') and viewed; locally a repack outside documents into a new carton, to its
- * completion titled 'Repack - View Carton' (spec point 2). Each page is looked at at phone width (360 px)
- * and at desktop width: nothing cut off, no sideways scroll. The stock is received by code first.
+ * completion titled 'Repack - View Carton' (spec point 2), and one for a REPACK document onto a scanned
+ * carton, where a pack of a material not on the document is refused. Each page is looked at at phone width
+ * (360 px) and at desktop width: nothing cut off, no sideways scroll. Stock and document are built by code first.
  */
 const STAMP = String(Date.now()).slice(-8);
 const RDC_IBD = `16${STAMP}`;
@@ -30,6 +31,9 @@ let localCarton: CartonSpec;
 let localPacks: PackSpec[];
 let docCarton: CartonSpec;
 let docPack: PackSpec;
+let otherMaterialPack: PackSpec;
+let otherMaterialNo: string;
+const REPACK_DOC = `20${STAMP}`;
 
 /** A pack as the repack pages name it: GTIN and serial as GS1 element strings. */
 const packId = (p: PackSpec) => `(01)${p.gtin}(21)${p.serial}`;
@@ -45,8 +49,17 @@ test.beforeAll(async () => {
   localPacks = codes.packs(2, products[1]!);
   docCarton = codes.carton(2, products[1]!);
   docPack = codes.packs(1, products[1]!)[0]!;
-  await receiveIbd(apiPort(api, 'LDC'), LDC_IBD, { cartons: [localCarton, docCarton], packs: [...localPacks, docPack] }, products, {
+  otherMaterialPack = codes.packs(1, products[0]!)[0]!;
+  otherMaterialNo = products[0]!.materialNo;
+  const port = apiPort(api, 'LDC');
+  await receiveIbd(port, LDC_IBD, { cartons: [localCarton, docCarton], packs: [...localPacks, docPack, otherMaterialPack] }, products, {
     warehouseNo: 'W3010',
+  });
+  // The REPACK document a local repack is made for: one line of the second material.
+  await port.putDocument('REPACK', REPACK_DOC, {
+    warehouseNo: 'W3010',
+    date: DOC_DATE,
+    lines: [{ lineNo: 10, materialNo: products[1]!.materialNo, batchNo: products[1]!.batch, quantity: 3 }],
   });
   await api.dispose();
 });
@@ -203,8 +216,10 @@ test('a local repack outside documents into a new carton, to its completion titl
   await look(page, info, 'local-completion');
 });
 
-test('a local repack with a document onto a scanned carton: the document named on it, completed', async ({ page }) => {
-  const documentNo = `RP-DOC/${STAMP}`;
+test("a local repack with a document onto a scanned carton: another material refused, the document's taken, completed", async ({
+  page,
+}) => {
+  const documentNo = REPACK_DOC;
   await login(page, 'ldc', 'ldc@demo.local');
   await expect(page).toHaveURL(/\/ldc$/);
   await page.getByRole('navigation', { name: 'Modules' }).getByRole('button', { name: 'Repack', exact: true }).click();
@@ -225,6 +240,14 @@ test('a local repack with a document onto a scanned carton: the document named o
   await expect(destination(page).getByText(documentNo)).toBeVisible();
   await expect(destination(page).getByTestId('destination-packs')).toHaveText('2');
 
+  // Spec point 2 'Scan Material No.': only the document's materials are repacked for it.
+  await scan(page, 'Scan a carton or pack to add', packScan(otherMaterialPack));
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: `Material ${otherMaterialNo} is not on ${documentNo}: it cannot be repacked for that document.` }),
+  ).toBeVisible();
+  await expect(destination(page).getByTestId('destination-packs')).toHaveText('2');
   await scan(page, 'Scan a carton or pack to add', packScan(docPack));
   await expect(page.getByRole('status').filter({ hasText: `Pack ${packId(docPack)} added: 1 pack.` })).toBeVisible();
   await expect(destination(page).getByTestId('destination-packs')).toHaveText('3');
