@@ -13,6 +13,7 @@ import { api } from '../../../lib/api-client.ts';
 import { withArea } from '../../../lib/area-path.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
 import { documentKey } from '../api/get-document.ts';
+import { documentListKey } from '../api/get-document-list.ts';
 
 /** The redress calls of issue 17's contract (decision 0036); each answer refreshes the PO and its cartons. */
 const post = <T>(url: string, area: Area, body: unknown, parse: (raw: unknown) => T) =>
@@ -31,12 +32,13 @@ export function useCartons(number: string, area: Area) {
   });
 }
 
-/** After any redress call: the PO's details and cartons are read again. */
+/** After any redress call: the PO's details, its cartons and the PO list (its counts) are read again. */
 function useRefresh(family: Family, number: string, area: Area) {
   const client = useQueryClient();
   return () => {
     void client.invalidateQueries({ queryKey: documentKey(family.type, number, area) });
     void client.invalidateQueries({ queryKey: cartonsKey(number, area) });
+    void client.invalidateQueries({ queryKey: documentListKey(family.type, area) });
   };
 }
 
