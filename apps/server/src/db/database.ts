@@ -54,6 +54,17 @@ export function mayWrite(text: string): boolean {
   return WRITES.test(text.replace(ROW_LOCKS, ''));
 }
 
+/** The scan path's statements (db/prepared.ts) by their PostgreSQL text, each with its statement name. */
+const named = new Map<string, string>();
+
+/**
+ * Sends `text` (numbered placeholders) as a named prepared statement on every pooled connection:
+ * PostgreSQL parses and plans it once a connection instead of at every call (decision 0050).
+ */
+export function nameStatement(text: string): void {
+  if (!named.has(text)) named.set(text, `app_${named.size + 1}`);
+}
+
 function counted(client: pg.PoolClient, activity: PostgresActivity): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
@@ -61,7 +72,8 @@ function counted(client: pg.PoolClient, activity: PostgresActivity): void {
     const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
     activity.statements += 1;
     if (mayWrite(text)) activity.changes += 1;
-    const result = query(...args);
+    const name = typeof first === 'string' ? named.get(first) : undefined;
+    const result = name && args.length === 2 ? query({ name, text, values: args[1] }) : query(...args);
     if (result instanceof Promise) {
       result.catch(() => {
         activity.changes += 1;

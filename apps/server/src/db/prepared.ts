@@ -1,5 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
-import type { Db } from './database.ts';
+import { nameStatement, type Db } from './database.ts';
 
 type Placeholders = 'positional' | 'numbered';
 
@@ -40,9 +40,11 @@ const ROW_LOCK = /\s+FOR (?:UPDATE|NO KEY UPDATE|SHARE|KEY SHARE)(?: OF [\w, ]+)
  * database: numbered placeholders for PostgreSQL; for SQLite without a trailing row lock. Kysely
  * builds and compiles every query anew, and on SQLite that costs about as much as running a
  * short statement; a scan runs about ten (decision 0014). Kysely still executes it: connections,
- * transactions and group commits are unchanged.
+ * transactions and group commits are unchanged. PostgreSQL receives it as a named prepared statement
+ * (`nameStatement`), parsed and planned once a connection (decision 0050).
  */
 export function prepared<Row, Params extends unknown[] = unknown[]>(text: string): (db: Db, ...params: Params) => Promise<Row[]> {
   const compiled = { positional: text.replace(ROW_LOCK, ''), numbered: numbered(text) };
+  nameStatement(compiled.numbered);
   return async (db, ...params) => (await db.executeQuery<Row>(CompiledQuery.raw(compiled[placeholdersOf(db)], params))).rows;
 }
