@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epcisSchemaErrors } from '../src/api/integration/epcis-schema.ts';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/database.ts';
+import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { DEMO_INVENTORY, DEMO_LOCAL_DOCUMENTS } from '../src/seed/demo-documents.ts';
 import { packScan, ssccScan } from '../src/seed/epcis-builder.ts';
@@ -393,4 +396,72 @@ describe.each(DATABASES)("the README's repack codes on %s", (kind) => {
     const finished = await post('/api/repackCompleteOperator', { repackNo: repack.repackNo }, local, 'LDC');
     expect(finished.json()).toMatchObject({ message: 'Repacking completed successfully!', repack: { state: 'REPACK_COMPLETE', packs: 2 } });
   });
+});
+
+/** Decision 0048: repack numbers come from one counter row taken with UPDATE … RETURNING (decision 0030). */
+describe.runIf(DATABASES.includes('postgres'))('repack numbers from two server instances on one PostgreSQL', () => {
+  let t: TestApp;
+  let other: ZodApp;
+
+  beforeAll(async () => {
+    t = await startTestApp('postgres');
+    other = await buildApp({ config: t.config, database: openDatabase(t.config.database) });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  it(
+    'each making 200 pallets in parallel, each repacked twice: 800 numbers issued once, one new repack when both scan a pallet at once',
+    { timeout: 300_000 },
+    async () => {
+      const makeMany = async (app: ZodApp, n: number) => {
+        const headers = (await signIn(app, DEMO_USERS.rdc)).headers;
+        const out: string[] = [];
+        let next = 0;
+        const worker = async () => {
+          while (next < n) {
+            next += 1;
+            const made = await app.inject({
+              method: 'POST',
+              url: '/api/createPallet',
+              headers,
+              payload: { warehouseNo: 'W2010', type: 'PLT' },
+            });
+            if (made.statusCode !== 200) throw new Error(`${made.statusCode} ${made.body}`);
+            const sscc = made.json().sscc as string;
+            const done = await app.inject({ method: 'POST', url: '/api/completeRepack', headers, payload: { sscc } });
+            if (done.statusCode !== 200) throw new Error(`${done.statusCode} ${done.body}`);
+            // Both instances scan the pallet, its first repack completed, at once: one new repack, answered to both.
+            const [x, y] = await Promise.all(
+              [app, app === t.app ? other : t.app].map((a) =>
+                a.inject({ method: 'POST', url: '/api/repackScan', headers, payload: { code: ssccScan(sscc) } }),
+              ),
+            );
+            if (x!.statusCode !== 200 || y!.statusCode !== 200) throw new Error(`${x!.body} ${y!.body}`);
+            if (x!.json().repackNo !== y!.json().repackNo) throw new Error('two repacks of one pallet');
+            out.push(x!.json().repackNo);
+          }
+        };
+        await Promise.all(Array.from({ length: 10 }, worker));
+        return out;
+      };
+      const [a, b] = await Promise.all([makeMany(t.app, 200), makeMany(other, 200)]);
+      const all = [...a, ...b];
+      expect(new Set(all).size).toBe(400);
+      expect(all.every((n) => /^RP\d{8}$/.test(n))).toBe(true);
+      const pending = await t.database.db
+        .selectFrom('repack_documents')
+        .select('repack_no')
+        .where('state', '=', 'REPACK_PENDING')
+        .execute();
+      // The seed's pending repack and the 400 the scans opened.
+      expect(pending).toHaveLength(401);
+      // And the 400 createPallet opened, completed: every number issued once, RP00000001 to RP00000801.
+      const rows = await t.database.db.selectFrom('repack_documents').select('repack_no').execute();
+      expect(rows.map((r) => r.repack_no).sort()).toEqual(Array.from({ length: 801 }, (_, i) => `RP${String(i + 1).padStart(8, '0')}`));
+    },
+  );
 });
