@@ -34,7 +34,8 @@ export const receive = defineFamily({
     sortNumber: 'IBD No.',
     documents: 'inbound documents',
     completeTitle: 'Complete receiving?',
-    completeText: 'Receive {number} with {scanned} of {expected} packs scanned. Packs not scanned are recorded as shortage.',
+    completeText:
+      'Receive {number} with {scanned} of {expected} {expected:pack|packs} scanned. Packs not scanned are recorded as shortage.',
   },
 });
 
@@ -65,7 +66,8 @@ export const dispatch = defineFamily({
     sortNumber: 'OBD No.',
     documents: 'outbound documents',
     completeTitle: 'Complete dispatch?',
-    completeText: 'Dispatch {number} with {scanned} of {expected} packs scanned. Packs not scanned are recorded as shortage.',
+    completeText:
+      'Dispatch {number} with {scanned} of {expected} {expected:pack|packs} scanned. Packs not scanned are recorded as shortage.',
   },
 });
 
@@ -93,7 +95,8 @@ export const returns = defineFamily({
     sortNumber: 'RMA No.',
     documents: 'return documents',
     completeTitle: 'Complete return?',
-    completeText: 'Return {number} with {scanned} of {expected} packs scanned. Returned packs stay in quarantine until released.',
+    completeText:
+      'Return {number} with {scanned} of {expected} {expected:pack|packs} scanned. Returned packs stay in quarantine until released.',
   },
 });
 
@@ -131,7 +134,7 @@ export const scrap = defineFamily({
     sortNumber: 'SN No.',
     documents: 'scrapping notes',
     completeTitle: 'Complete scrapping?',
-    completeText: 'Scrap {number} with {scanned} of {expected} packs scanned. Scrapped packs are destroyed and locked.',
+    completeText: 'Scrap {number} with {scanned} of {expected} {expected:pack|packs} scanned. Scrapped packs are destroyed and locked.',
   },
 });
 
@@ -167,7 +170,7 @@ export const transfer = defineFamily({
     documents: 'STO documents',
     completeTitle: 'Complete transfer?',
     completeText:
-      'Transfer {number} with {scanned} of {expected} packs scanned. Scanned packs leave this warehouse in transit to the destination plant.',
+      'Transfer {number} with {scanned} of {expected} {expected:pack|packs} scanned. Scanned packs leave this warehouse in transit to the destination plant.',
   },
 });
 
@@ -201,7 +204,7 @@ export const returnToPrincipal = defineFamily({
     documents: 'RTP documents',
     completeTitle: 'Complete return to principal?',
     completeText:
-      'Return {number} to the principal with {scanned} of {expected} packs scanned. Scanned packs are dispatched to the principal and locked.',
+      'Return {number} to the principal with {scanned} of {expected} {expected:pack|packs} scanned. Scanned packs are dispatched to the principal and locked.',
   },
 });
 
@@ -241,7 +244,8 @@ export const redress = defineFamily({
     sortNumber: 'PO No.',
     documents: 'redress production orders',
     completeTitle: 'Complete redress?',
-    completeText: 'Redress {number} with {scanned} of {expected} packs scanned into labelled cartons. Redressed packs become saleable.',
+    completeText:
+      'Redress {number} with {scanned} of {expected} {expected:pack|packs} scanned into labelled cartons. Redressed packs become saleable.',
   },
 });
 
@@ -279,7 +283,7 @@ export const scanLite = defineFamily({
     documents: 'outbound documents',
     completeTitle: 'Complete dispatch?',
     completeText:
-      'Dispatch {number} with {scanned} of {expected} packs counted. Packs not counted are recorded as shortage; no serialised unit moves.',
+      'Dispatch {number} with {scanned} of {expected} {expected:pack|packs} counted. Packs not counted are recorded as shortage; no serialised unit moves.',
   },
 });
 
