@@ -14,6 +14,7 @@ import * as readerSettings from './migrations/2026-11-23-0013-reader-settings.ts
 import * as loginLimits from './migrations/2026-11-23-0014-login-limits.ts';
 import * as epcisJobs from './migrations/2026-11-24-0016-epcis-jobs.ts';
 import * as repackDocuments from './migrations/2026-11-24-0015-repack-documents.ts';
+import * as fewerIndexWrites from './migrations/2026-11-24-0017-fewer-index-writes.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0014-login-limits': loginLimits,
   '2026-11-24-0016-epcis-jobs': epcisJobs,
   '2026-11-24-0015-repack-documents': repackDocuments,
+  '2026-11-24-0017-fewer-index-writes': fewerIndexWrites,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
