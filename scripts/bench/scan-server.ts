@@ -5,7 +5,7 @@
  * single-pack scans per second and p99 with 50 clients, and one pallet of 4,800 packs in one scan.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -131,7 +131,11 @@ export async function scanFigures(s: BenchServer, docType: string, docNo: string
     instances.map((address, i) => loadTest(address, s.rdc, CLIENTS, requests(warmUp.filter((_, j) => j % instances.length === i)))),
   );
   const statementsBefore = s.database.kind === 'postgres' ? s.database.activity.statements : 0;
+  const cpuBefore = process.cpuUsage();
+  const backendsBefore = await s.raw.backendCpuMs();
   const load = await loadTest(s.address, s.rdc, CLIENTS, requests(s.second ? timed.slice(0, timed.length / 2) : timed));
+  const backendsAfter = await s.raw.backendCpuMs();
+  const cpu = process.cpuUsage(cpuBefore);
   const statements = s.database.kind === 'postgres' ? s.database.activity.statements - statementsBefore : 0;
   const measured = s.second ? timed.length / 2 : timed.length;
   if ((load.statuses['200'] ?? 0) !== measured) throw new Error(`scan statuses ${JSON.stringify(load.statuses)}`);
@@ -159,6 +163,21 @@ export async function scanFigures(s: BenchServer, docType: string, docNo: string
       pass: p99 < 50,
     },
   ];
+  // CPU time per scan: steadier than rates on a shared machine, where other work takes the cores in turns.
+  rows.push({
+    name: `${s.kind}: this process's CPU per scan (server, load generator${s.kind === 'sqlite' ? ', SQLite' : ''})`,
+    value: Math.round((cpu.user + cpu.system) / measured),
+    unit: 'µs',
+    target: 'for information',
+  });
+  if (backendsBefore !== undefined && backendsAfter !== undefined) {
+    rows.push({
+      name: `${s.kind}: PostgreSQL backends' CPU per scan (every backend of the database)`,
+      value: Math.round(((backendsAfter - backendsBefore) * 1000) / measured),
+      unit: 'µs',
+      target: 'for information',
+    });
+  }
   if (s.database.kind === 'postgres') {
     rows.push({
       name: `${s.kind}: statements per scan under load (every statement the instance sent, sessions included)`,
@@ -252,7 +271,30 @@ export interface Raw {
   /** One row inserted in its own transaction, committed durably (the fsync a scan's answer waits for). */
   commitOne(i: number): Promise<void>;
   lookup(serial: string): Promise<void>;
+  /**
+   * PostgreSQL on this machine: the CPU time (ms) its backends serving the database have used so far,
+   * from /proc (clock ticks of 10 ms); undefined for SQLite or where /proc cannot tell.
+   */
+  backendCpuMs(): Promise<number | undefined>;
   close(): Promise<void>;
+}
+
+/**
+ * The CPU time (ms) of processes, from /proc/<pid>/stat (utime + stime, in clock ticks of 10 ms); a
+ * process gone meanwhile counts nothing. Undefined without /proc.
+ */
+function cpuMsOf(pids: number[]): number | undefined {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  let ms = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // Ended between the query and the read.
+    }
+  }
+  return ms;
 }
 
 async function openRaw(config: ReturnType<typeof loadConfig>): Promise<Raw> {
@@ -277,6 +319,7 @@ async function openRaw(config: ReturnType<typeof loadConfig>): Promise<Raw> {
       // Prepared on the first call, so the timings are of the commit, as PostgreSQL's named statement.
       commitOne: async (i) => void (commit ??= db.prepare('INSERT INTO bench_raw VALUES (?, ?, ?)')).run(`c${i}`, 'x', i),
       lookup: async (serial) => void (lookup ??= find()).all(serial),
+      backendCpuMs: async () => undefined,
       close: async () => void db.close(),
     };
   }
@@ -296,6 +339,12 @@ async function openRaw(config: ReturnType<typeof loadConfig>): Promise<Raw> {
       void (await client.query({ name: 'raw-commit', text: 'INSERT INTO bench_raw VALUES ($1, $2, $3)', values: [`c${i}`, 'x', i] })),
     lookup: async (serial) =>
       void (await client.query({ name: 'raw-lookup', text: 'SELECT * FROM handling_units WHERE serial = $1', values: [serial] })),
+    backendCpuMs: async () => {
+      const { rows } = await client.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      return cpuMsOf(rows.map((r) => r.pid));
+    },
     close: () => client.end(),
   };
 }
