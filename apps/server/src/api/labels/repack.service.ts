@@ -12,7 +12,6 @@ import {
   type Application,
   type RepackedUnit,
   type RepackHolder,
-  type ScanUnit,
 } from '@pharma/domain';
 import type {
   HandleRepackCodeResponse,
@@ -29,6 +28,7 @@ import type { RepackDocumentRow, UnitRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isoToday } from '../../lib/today.ts';
 import * as units from '../inventory/units.repository.ts';
+import { scanUnit } from '../inventory/unit-view.ts';
 import * as places from '../integration/movements.repository.ts';
 import { offsetAt } from '../integration/movements.service.ts';
 import * as labels from './labels.repository.ts';
@@ -440,21 +440,6 @@ function keyOf(code: string, today: string): units.UnitKey & ({ sscc: string } |
 /** The tree with its root first, as the rules read it. */
 function ordered(root: UnitRow, tree: UnitRow[]): UnitRow[] {
   return [root, ...tree.filter((u) => u.id !== root.id)];
-}
-
-function scanUnit(u: UnitRow): ScanUnit {
-  return {
-    id: u.id,
-    type: u.type,
-    parentId: u.parent_id,
-    status: u.status,
-    reason: u.reason,
-    warehouseNo: u.warehouse_no,
-    materialNo: u.material_no,
-    batchNo: u.batch_no,
-    expiry: u.expiry,
-    label: unitId(u),
-  };
 }
 
 async function holder(db: Db, u: UnitRow): Promise<RepackHolder> {

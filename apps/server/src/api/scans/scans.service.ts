@@ -12,7 +12,6 @@ import {
   type Family,
   type ScanInput,
   type ScannedRoot,
-  type ScanUnit,
   type StockBatch,
   type UnitType,
   type DecodeResult,
@@ -29,6 +28,7 @@ import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
 import { viewLines } from '../inventory/document-view.ts';
 import * as units from '../inventory/units.repository.ts';
+import { scanUnit } from '../inventory/unit-view.ts';
 import * as scans from './scans.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 import { readerOptions } from '../readers/readers.service.ts';
@@ -350,21 +350,6 @@ function checkUnit<U extends UnitRow>(unit: U | undefined, key: ScanKey, expecte
     });
   }
   return unit;
-}
-
-function scanUnit(u: UnitRow): ScanUnit {
-  return {
-    id: u.id,
-    type: u.type,
-    parentId: u.parent_id,
-    status: u.status,
-    reason: u.reason,
-    warehouseNo: u.warehouse_no,
-    materialNo: u.material_no,
-    batchNo: u.batch_no,
-    expiry: u.expiry,
-    label: unitId(u),
-  };
 }
 
 /** For first-expiry-first-out: per material scanned, the oldest batch in stock expiring before the scanned packs. */

@@ -1,34 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { message } from '@pharma/domain';
-import { WarehousesResponse, type Area } from '@pharma/domain/contract/inventory';
-import {
-  PrintedResponse,
-  PrintersResponse,
-  SsccResponse,
-  type CreatePalletRequest,
-  type PrintLabelRequest,
-} from '@pharma/domain/contract/labels';
+import type { Area } from '@pharma/domain/contract/inventory';
+import { PrintedResponse, PrintersResponse, type PrintLabelRequest } from '@pharma/domain/contract/labels';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { withArea } from '../../../lib/area-path.ts';
-
-/** The warehouses of the area: where a new pallet can be made. */
-export function useAreaWarehouses(area: Area) {
-  return useQuery({
-    queryKey: ['warehouses'],
-    queryFn: () =>
-      api.request<ReturnType<typeof WarehousesResponse.parse>>('/api/getWarehouses', { parse: (body) => WarehousesResponse.parse(body) }),
-    select: (answer) => answer.data.filter((w) => w.area === area),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** POST /api/createPallet: a new empty pallet or carton with a new SSCC. */
-export function useCreatePallet(area: Area) {
-  return useMutation({
-    mutationFn: (body: CreatePalletRequest) =>
-      api.request<{ sscc: string }>(withArea('/api/createPallet', area), { method: 'POST', body, parse: (raw) => SsccResponse.parse(raw) }),
-  });
-}
 
 /** GET /api/labelPrinters: the network label printers of the area's warehouses. */
 export function useLabelPrinters(area: Area) {

@@ -5,7 +5,7 @@ import { message } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { LABEL_UI } from '../../../config/labels.ts';
 import { REPACK_PAGES } from '../../../config/navigation.ts';
-import { useAreaWarehouses, useCreatePallet } from '../api/labels-api.ts';
+import { useAreaWarehouses, useCreatePallet } from '../../../lib/new-unit-api.ts';
 import { LabelPrintForm } from './label-print-form.tsx';
 
 /**

@@ -6,7 +6,7 @@ import type { RepackView } from '@pharma/domain/contract/repack';
 import { REPACK_UI } from '../../../config/labels.ts';
 import { REPACK_PAGES, REPACK_TARGETS } from '../../../config/navigation.ts';
 import { ScanField } from '../../../components/ui/scan-field.tsx';
-import { useCreateDestination, useDestinationWarehouses } from '../api/create-destination.ts';
+import { useAreaWarehouses, useCreatePallet } from '../../../lib/new-unit-api.ts';
 import { useOpenByScan } from '../hooks/use-open-repack.ts';
 import { codeOfUnit } from '../scan-code.ts';
 import { RepackCompletedNote } from './repack-completed-note.tsx';
@@ -59,8 +59,8 @@ interface DestinationStepProps {
 /** The destination of a local repack: a pallet or carton scanned, or a new one made with createPallet. */
 function DestinationStep({ area, referenceNo, onOpened }: DestinationStepProps) {
   const open = useOpenByScan(area, onOpened, referenceNo);
-  const warehouses = useDestinationWarehouses(area);
-  const create = useCreateDestination(area);
+  const warehouses = useAreaWarehouses(area);
+  const create = useCreatePallet(area);
   const [warehouseNo, setWarehouseNo] = useState<string | null>(null);
   const [type, setType] = useState<DestinationType>('CTN');
   const chosen = warehouseNo ?? warehouses.data?.[0]?.warehouseNo ?? null;
@@ -89,7 +89,8 @@ function DestinationStep({ area, referenceNo, onOpened }: DestinationStepProps) 
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (chosen) create.mutate({ warehouseNo: chosen, type }, { onSuccess: (sscc) => open.submit(codeOfUnit({ id: sscc, type })) });
+            if (chosen)
+              create.mutate({ warehouseNo: chosen, type }, { onSuccess: ({ sscc }) => open.submit(codeOfUnit({ id: sscc, type })) });
           }}
         >
           <Stack gap="sm">

@@ -1,0 +1,29 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { WarehousesResponse, type Area } from '@pharma/domain/contract/inventory';
+import { SsccResponse, type CreatePalletRequest } from '@pharma/domain/contract/labels';
+import { api } from './api-client.ts';
+import { withArea } from './area-path.ts';
+
+/**
+ * A new empty pallet or carton, as 'Repack - Create Pallet' and the local repack's new destination
+ * both make one: the area's warehouses it can be made in, and the call that makes it.
+ */
+
+/** GET /api/getWarehouses, those of the area. */
+export function useAreaWarehouses(area: Area) {
+  return useQuery({
+    queryKey: ['warehouses'],
+    queryFn: () =>
+      api.request<ReturnType<typeof WarehousesResponse.parse>>('/api/getWarehouses', { parse: (body) => WarehousesResponse.parse(body) }),
+    select: (answer) => answer.data.filter((w) => w.area === area),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** POST /api/createPallet: a new empty pallet or carton with a new SSCC. */
+export function useCreatePallet(area: Area) {
+  return useMutation({
+    mutationFn: (body: CreatePalletRequest) =>
+      api.request<{ sscc: string }>(withArea('/api/createPallet', area), { method: 'POST', body, parse: (raw) => SsccResponse.parse(raw) }),
+  });
+}
