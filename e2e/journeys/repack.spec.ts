@@ -13,8 +13,8 @@ import { login } from './support.ts';
 
 /**
  * Repacking (issue 18, decision 0049), as operators do it on a handheld: regionally a new pallet made on
- * 'Repack - Create Pallet', edited (a carton of a received pallet and a loose pack added, the pack taken
- * off again after the confirmation, a refusal shown with nothing changed), completed ('Repacking
+ * 'Repack - Create Pallet', edited (two cartons of a received pallet and a loose pack added, a carton and the
+ * pack taken off again after the confirmation, a refusal shown with nothing changed), completed ('Repacking
  * completed successfully!') and viewed; locally a repack outside documents into a new carton, to its
  * completion titled 'Repack - View Carton' (spec point 2), and one for a REPACK document onto a scanned
  * carton, where a pack of a material not on the document is refused. Each page is looked at at phone width
@@ -90,7 +90,7 @@ async function look(page: Page, info: TestInfo, name: string) {
 const destination = (page: Page) => page.getByRole('region', { name: 'Destination' });
 const contents = (page: Page) => page.getByRole('region', { name: 'Contents' });
 
-test('create a pallet, edit it (a carton and a pack on, the pack off again, a refusal), complete it and view it', async ({
+test('create a pallet, edit it (two cartons and a pack on, a carton and the pack off again, a refusal), complete it and view it', async ({
   page,
 }, info) => {
   test.setTimeout(120_000);
@@ -121,12 +121,17 @@ test('create a pallet, edit it (a carton and a pack on, the pack off again, a re
   await expect(page.getByRole('status').filter({ hasText: `Pack ${packId(loosePack)} added: 1 pack.` })).toBeVisible();
   await expect(contents(page).getByRole('listitem', { name: `Pack ${packId(loosePack)}` })).toBeVisible();
   await expect(destination(page).getByTestId('destination-packs')).toHaveText('4');
+  const second = pallet.cartons[1]!;
+  await scan(page, 'Scan a carton or pack to add', ssccScan(second.sscc));
+  await expect(page.getByRole('status').filter({ hasText: `Carton ${second.sscc} added: 3 packs.` })).toBeVisible();
+  await expect(contents(page).getByRole('listitem', { name: `Carton ${second.sscc}` })).toBeVisible();
+  await expect(destination(page).getByTestId('destination-packs')).toHaveText('7');
 
   // A refusal: a pallet (this one) cannot go on a pallet; the message shows and nothing changes.
   await scan(page, 'Scan a carton or pack to add', ssccScan(sscc));
   await expect(page.getByRole('alert').filter({ hasText: 'A pallet cannot be put on a pallet.' })).toBeVisible();
-  await expect(destination(page).getByTestId('destination-packs')).toHaveText('4');
-  await expect(contents(page).getByRole('listitem')).toHaveCount(2);
+  await expect(destination(page).getByTestId('destination-packs')).toHaveText('7');
+  await expect(contents(page).getByRole('listitem')).toHaveCount(3);
   await look(page, info, 'edit-pallet-refusal');
 
   // Remove: the scan asks first; Keep changes nothing, Take off takes it off.
@@ -134,13 +139,22 @@ test('create a pallet, edit it (a carton and a pack on, the pack off again, a re
     .locator('label')
     .filter({ hasText: /^Remove$/ })
     .click();
+  await scan(page, 'Scan a carton or pack to take off', ssccScan(second.sscc));
+  const askCarton = page.getByRole('dialog', { name: `Take ${second.sscc} off?` });
+  await expect(askCarton).toBeVisible();
+  await look(page, info, 'edit-pallet-remove-confirm');
+  await askCarton.getByRole('button', { name: 'Keep' }).click();
+  await expect(askCarton).toBeHidden();
+  await expect(contents(page).getByRole('listitem')).toHaveCount(3);
+  await expect(destination(page).getByTestId('destination-packs')).toHaveText('7');
+  await scan(page, 'Scan a carton or pack to take off', ssccScan(second.sscc));
+  await askCarton.getByRole('button', { name: 'Take off' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Carton ${second.sscc} taken off: 3 packs.` })).toBeVisible();
+  await expect(contents(page).getByRole('listitem', { name: `Carton ${second.sscc}` })).toHaveCount(0);
+  await expect(contents(page).getByRole('listitem')).toHaveCount(2);
+  await expect(destination(page).getByTestId('destination-packs')).toHaveText('4');
   await scan(page, 'Scan a carton or pack to take off', packScan(loosePack));
   const ask = page.getByRole('dialog', { name: `Take ${packId(loosePack)} off?` });
-  await expect(ask).toBeVisible();
-  await look(page, info, 'edit-pallet-remove-confirm');
-  await ask.getByRole('button', { name: 'Keep' }).click();
-  await expect(contents(page).getByRole('listitem')).toHaveCount(2);
-  await scan(page, 'Scan a carton or pack to take off', packScan(loosePack));
   await ask.getByRole('button', { name: 'Take off' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Pack ${packId(loosePack)} taken off: 1 pack.` })).toBeVisible();
   await expect(contents(page).getByRole('listitem')).toHaveCount(1);
