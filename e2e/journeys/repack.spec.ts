@@ -82,7 +82,7 @@ async function look(page: Page, info: TestInfo, name: string) {
     }));
     expect(scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(clientWidth);
     expect(clipped, `${name} at ${width} px`).toBe(0);
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize({ width: 360, height: 640 });
 }
