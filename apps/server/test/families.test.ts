@@ -23,6 +23,7 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
   let expired: PackSpec[];
   let spare: CartonSpec;
   let fresh: PackSpec[];
+  let together: PackSpec[];
 
   const post = (url: string, payload: unknown, headers = rdc) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
   const scan = (docType: string, docNo: string, code: string, unit: string, scanId = randomUUID(), headers = rdc) =>
@@ -71,11 +72,12 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
     older = codes.packs(3, { ...a, batch: 'OLD01', expiry: '2027-02-28' });
     expired = codes.packs(2, { ...all[4]!, batch: 'EXP01', expiry: '2026-10-31' });
     fresh = codes.packs(1, all[4]!);
+    together = codes.packs(3, a);
     await stageInbound(
       t.app,
       admin,
       '1700000001',
-      { pallets: [pallet, mixed], cartons: [carton, spare], packs: [...packs, ...older, ...expired, ...fresh] },
+      { pallets: [pallet, mixed], cartons: [carton, spare], packs: [...packs, ...older, ...expired, ...fresh, ...together] },
       all,
     );
     for (const code of [ssccScan(pallet.sscc), ssccScan(mixed.sscc), ssccScan(carton.sscc), ssccScan(spare.sscc)]) {
@@ -83,7 +85,7 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
         (await scan('IBD', '1700000001', code, code === ssccScan(pallet.sscc) || code === ssccScan(mixed.sscc) ? 'PLT' : 'CTN')).statusCode,
       ).toBe(200);
     }
-    for (const p of [...packs, ...older, ...expired, ...fresh])
+    for (const p of [...packs, ...older, ...expired, ...fresh, ...together])
       expect((await scan('IBD', '1700000001', packScan(p), 'EA')).statusCode).toBe(200);
     expect((await post('/api/completeReceive', { ibdNo: '1700000001' })).statusCode).toBe(200);
 
@@ -154,6 +156,22 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
     const beside = await scan('OBD', '8100000003', packScan(fresh[0]!), 'EA');
     expect(beside.statusCode).toBe(200);
     expect(beside.json().warnings).toEqual([]);
+  });
+
+  it('scans sent together take the last older packs: each warns only while an older pack is still in stock, and none after', async () => {
+    const fefo = `Batch OLD01 of material ${all[0]!.materialNo} expires earlier (2027-02-28): first expiry, first out.`;
+    // Sent at once, the scans share one group commit (decision 0053): a scan after the older packs are
+    // taken in that group must not be told of them, one before may be.
+    const answers = await Promise.all(
+      [older[1]!, older[2]!, together[0]!, together[1]!].map((p) => scan('OBD', '8100000001', packScan(p), 'EA')),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers[0]!.json().warnings).toEqual([]);
+    expect(answers[1]!.json().warnings).toEqual([]);
+    for (const r of answers.slice(2)) expect([[], [fefo]]).toContainEqual(r.json().warnings);
+    const after = await scan('OBD', '8100000001', packScan(together[2]!), 'EA');
+    expect(after.statusCode).toBe(200);
+    expect(after.json().warnings).toEqual([]);
   });
 
   it('refuses a quarantined pack, an expired pack and a material not on the document; a mixed pallet names *Multiple...', async () => {

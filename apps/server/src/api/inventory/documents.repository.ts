@@ -323,23 +323,23 @@ function oldestPackQuery(reasons: number) {
   return query;
 }
 
+/** What first expiry, first out asks of the stock. */
+export interface StockQuery {
+  warehouseNo: string;
+  materialNo: string;
+  /** Today: a batch already expired is not stock to take first (it is not dispatched at all). */
+  from: string;
+  before: string;
+  states: readonly { status: string; reasons: readonly (string | null)[] }[];
+}
+
 /**
  * The batch of a material in stock of the warehouse, in one of `states`, expiring first before
  * `before` (first expiry, first out), or none. Every dispatch scan asks: one indexed probe per state
  * reads one pack, not every older pack (decision 0014: grouping them cost a dispatch scan about
  * 1 ms with 2,000 older packs in stock).
  */
-export async function olderStock(
-  db: Db,
-  q: {
-    warehouseNo: string;
-    materialNo: string;
-    /** Today: a batch already expired is not stock to take first (it is not dispatched at all). */
-    from: string;
-    before: string;
-    states: readonly { status: string; reasons: readonly (string | null)[] }[];
-  },
-): Promise<{ materialNo: string; batchNo: string; expiry: string }[]> {
+export async function olderStock(db: Db, q: StockQuery): Promise<{ materialNo: string; batchNo: string; expiry: string }[]> {
   let oldest: { batch_no: string | null; expiry: string } | undefined;
   for (const state of q.states) {
     const reasons = state.reasons.filter((r): r is string => r !== null);
@@ -349,6 +349,38 @@ export async function olderStock(
   }
   return oldest ? [{ materialNo: q.materialNo, batchNo: oldest.batch_no ?? '', expiry: String(oldest.expiry) }] : [];
 }
+
+/** A pack of stock that first expiry, first out names: the oldest of its material, state and warehouse. */
+export interface OldestPack {
+  id: string;
+  batch_no: string | null;
+  expiry: string;
+}
+
+/**
+ * PostgreSQL, inside a group of scans (decision 0053): the oldest pack of a material in stock of the
+ * warehouse in one of `states`, not expired yet, whatever its expiry, leaving out `excluding` (the
+ * packs the group's scans have taken and not written yet). One probe per state, as `olderStock`.
+ */
+export async function oldestInStock(
+  db: Db,
+  q: { warehouseNo: string; materialNo: string; from: string; states: StockQuery['states']; excluding: string[] },
+): Promise<OldestPack | null> {
+  let oldest: OldestPack | null = null;
+  for (const state of q.states) {
+    const reasons = state.reasons.filter((r): r is string => r !== null);
+    if (reasons.length === 0) continue;
+    const [row] = await oldestPackOutsideQuery(db, q.materialNo, q.warehouseNo, state.status, q.from, reasons, q.excluding);
+    if (row && (!oldest || row.expiry < oldest.expiry)) oldest = { ...row, expiry: String(row.expiry) };
+  }
+  return oldest;
+}
+
+const oldestPackOutsideQuery = prepared<OldestPack, [string, string, string, string, string[], string[]]>(`
+  SELECT id, batch_no, expiry FROM handling_units
+  WHERE material_no = ? AND warehouse_no = ? AND status = ? AND expiry >= ? AND type = 'EA'
+    AND reason = ANY(CAST(? AS text[])) AND id <> ALL(CAST(? AS text[]))
+  ORDER BY expiry LIMIT 1`);
 
 export interface ListFilter {
   type: DocumentType;

@@ -6,7 +6,14 @@ import { isPostgres, prepared } from '../../db/prepared.ts';
 import { atGroupEnd, flushGroup, groupHints, groupMemo } from '../../db/transactor.ts';
 import type { ScanKind, UnitRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import { setLineCounts, touchDocument } from '../inventory/documents.repository.ts';
+import {
+  oldestInStock,
+  olderStock as olderStockNow,
+  setLineCounts,
+  touchDocument,
+  type OldestPack,
+  type StockQuery,
+} from '../inventory/documents.repository.ts';
 import { findUnitForScan, setTreeState, treeCte, type UnitWithParent } from '../inventory/units.repository.ts';
 
 /** Scans against documents and the packs each put on its document. SQL only. */
@@ -270,6 +277,11 @@ function settleGroupReads(memo: Map<string, unknown> | undefined, written: PackS
   if (!memo || written.length === 0) return;
   const states = new Map(written.map((p) => [p.pack.id, p.state]));
   for (const [key, value] of memo) {
+    // An oldest pack of the stock that a scan took is no longer the oldest: asked again.
+    if (key.startsWith(OLDEST)) {
+      if (value && states.has((value as OldestPack).id)) memo.delete(key);
+      continue;
+    }
     if (!key.startsWith(READ)) continue;
     for (const row of (value as Map<string, UnitWithParent>).values()) {
       const state = states.get(row.id);
@@ -279,6 +291,30 @@ function settleGroupReads(memo: Map<string, unknown> | undefined, written: PackS
       if (state.warehouseNo !== undefined) row.warehouse_no = state.warehouseNo;
     }
   }
+}
+
+const OLDEST = `${READ}: oldest in stock`;
+
+/**
+ * The batch of a material in stock expiring first before `q.before` (first expiry, first out), as
+ * `olderStock` of the documents answers. PostgreSQL, in a group of scans (decision 0053): the oldest
+ * pack of the stock, read once for the group and kept in its memo, leaving out the packs the group's
+ * scans have taken and not written yet, so a dispatch scan need not write the group's scans before it
+ * asks. Asked again when a scan of the group takes that pack, and after a carton or pallet is written.
+ * A pack a scan of the group puts into stock is not seen until the group is written: the dispatch is
+ * answered as if it came first, which its answer allows (a warning, nothing refused).
+ */
+export async function olderStock(db: Db, q: StockQuery): Promise<{ materialNo: string; batchNo: string; expiry: string }[]> {
+  const memo = groupMemo(db);
+  if (!isPostgres(db) || !memo) return olderStockNow(db, q);
+  const key = `${OLDEST} ${q.warehouseNo} ${q.materialNo} ${q.from} ${JSON.stringify(q.states)}`;
+  let oldest = memo.get(key) as OldestPack | null | undefined;
+  if (oldest === undefined || (oldest && pendingState(db, oldest.id))) {
+    const taken = ((memo.get(PENDING) as PackScan[] | undefined) ?? []).map((p) => p.pack.id);
+    oldest = await oldestInStock(db, { ...q, excluding: taken });
+    memo.set(key, oldest);
+  }
+  return oldest && oldest.expiry < q.before ? [{ materialNo: q.materialNo, batchNo: oldest.batch_no ?? '', expiry: oldest.expiry }] : [];
 }
 
 /**

@@ -73,8 +73,9 @@ export class ScanService {
       });
       const unit = checkUnit(found, key, req.unit);
       const leaf = unit.type === 'EA';
-      // Reads beyond the pack itself see the packs the group scanned before: their writes are made first.
-      if (!leaf || family.fefo) await flushGroup(trx);
+      // A carton's or pallet's tree is read as the group's earlier scans leave it: their writes are made first.
+      // (First expiry, first out reads the stock through the group's memo instead: scans.olderStock.)
+      if (!leaf) await flushGroup(trx);
       const tree = leaf ? [unit] : await units.subtree(trx, unit.id, true);
       const lines = await memoised(memo, `lines ${doc.id}`, () => docs.lines(trx, doc.id));
       const input: ScanInput = {
@@ -363,7 +364,7 @@ async function olderStock(trx: Db, family: Family, doc: DocumentRow, tree: UnitR
   const found: StockBatch[] = [];
   for (const [materialNo, before] of earliest) {
     found.push(
-      ...(await docs.olderStock(trx, { warehouseNo: doc.warehouse_no, materialNo, from: today, before, states: family.scannable })),
+      ...(await scans.olderStock(trx, { warehouseNo: doc.warehouse_no, materialNo, from: today, before, states: family.scannable })),
     );
   }
   return found;
