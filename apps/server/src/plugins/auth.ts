@@ -89,6 +89,14 @@ function inArea(requirement: Requirement, request: FastifyRequest): Requirement 
   return requirement;
 }
 
+/**
+ * Who calls, for a service: the signed-in user and the area the route was called for (`?area=`). Only
+ * on a guarded route, where the auth hook has set the principal.
+ */
+export function callerOf(request: { principal?: Principal; query: unknown }): { userId: string; area: 'RDC' | 'LDC' } {
+  return { userId: request.principal!.user.id, area: (request.query as { area: 'RDC' | 'LDC' }).area };
+}
+
 /** The caller's access token: the bearer header (scripts, the ERP) or the session cookie (the browser). */
 export function accessTokenOf(request: FastifyRequest): string | undefined {
   return bearerToken(request) ?? request.cookies[ACCESS_COOKIE];

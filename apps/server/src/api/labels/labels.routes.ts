@@ -22,6 +22,7 @@ import type { ZodApp } from '../../lib/zod-app.ts';
 import type { LabelsService } from './labels.service.ts';
 import type { RepackService } from './repack.service.ts';
 import type { SsccService } from './sscc.service.ts';
+import { callerOf } from '../../plugins/auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 503: ErrorBody };
 /** Every user of the area: the tiles 'Create New Pallet SSCC' and 'Print new label' have no module (decision 0030). */
@@ -50,7 +51,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
       body: GenerateSsccRequest,
       response: { 200: SsccResponse, ...errors },
     },
-    handler: async (request) => sscc.generate({ userId: request.principal!.user.id, area: request.query.area }, request.body.warehouseNo),
+    handler: async (request) => sscc.generate(callerOf(request), request.body.warehouseNo),
   });
 
   app.post('/api/createPallet', {
@@ -62,7 +63,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
       body: CreatePalletRequest,
       response: { 200: SsccResponse, ...errors },
     },
-    handler: async (request) => sscc.createPallet({ userId: request.principal!.user.id, area: request.query.area }, request.body),
+    handler: async (request) => sscc.createPallet(callerOf(request), request.body),
   });
 
   app.post('/api/printLabel', {
@@ -80,7 +81,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
       response: { 200: z.any().meta({ description: 'ZPL II as text/plain, or application/pdf' }), 202: PrintedResponse, ...errors },
     },
     handler: async (request, reply) => {
-      const out = await labels.print({ userId: request.principal!.user.id, area: request.query.area }, request.body);
+      const out = await labels.print(callerOf(request), request.body);
       if (out.kind === 'sent') return reply.code(202).send({ sscc: out.sscc, printer: out.printer, copy: out.copy });
       return reply
         .type(out.contentType)
@@ -104,7 +105,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
       },
     },
     handler: async (request, reply) => {
-      const out = await labels.printPack({ userId: request.principal!.user.id, area: request.query.area }, request.body);
+      const out = await labels.printPack(callerOf(request), request.body);
       if (out.kind === 'sentPack') return reply.code(202).send({ id: out.id, printer: out.printer, copy: out.copy });
       return reply
         .type(out.contentType)
@@ -123,7 +124,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
       body: AuditPrintRequest,
       response: { 200: AuditPrintResponse, ...errors },
     },
-    handler: async (request) => labels.auditPrint({ userId: request.principal!.user.id, area: request.query.area }, request.body),
+    handler: async (request) => labels.auditPrint(callerOf(request), request.body),
   });
 
   app.get('/api/labelPrinters', {
@@ -147,7 +148,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
       body: RemapRequest,
       response: { 200: RemapResponse, ...errors },
     },
-    handler: async (request) => repack.remap({ userId: request.principal!.user.id, area: request.query.area }, request.body),
+    handler: async (request) => repack.remap(callerOf(request), request.body),
   });
 
   app.post('/api/completeRepack', {
@@ -159,6 +160,6 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
       body: CompleteRepackRequest,
       response: { 200: CompleteRepackResponse, ...errors },
     },
-    handler: async (request) => repack.complete({ userId: request.principal!.user.id, area: request.query.area }, request.body.sscc),
+    handler: async (request) => repack.complete(callerOf(request), request.body.sscc),
   });
 }

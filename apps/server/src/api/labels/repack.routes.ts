@@ -16,6 +16,7 @@ import {
 } from '@pharma/domain/contract/repack';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { RepackService } from './repack.service.ts';
+import { callerOf } from '../../plugins/auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 /** Every user of the area, regional and local: the spec's module list has no Repack module (decisions 0030, 0048). */
@@ -23,11 +24,6 @@ const inArea = { requirement: { application: 'RDC' }, areaParam: true } as const
 
 /** Repack documents (issue 18, decision 0048): open, move onto or off, complete, view. */
 export function repackRoutes(app: ZodApp, repack: RepackService): void {
-  const caller = (request: { principal?: { user: { id: string } } | undefined; query: { area: 'RDC' | 'LDC' } }) => ({
-    userId: request.principal!.user.id,
-    area: request.query.area,
-  });
-
   app.post('/api/repackScan', {
     config: inArea,
     schema: {
@@ -39,7 +35,7 @@ export function repackRoutes(app: ZodApp, repack: RepackService): void {
       body: RepackScanRequest,
       response: { 200: RepackView, ...errors },
     },
-    handler: async (request) => repack.scan(caller(request), request.body),
+    handler: async (request) => repack.scan(callerOf(request), request.body),
   });
 
   app.post('/api/repackScanOperation', {
@@ -51,7 +47,7 @@ export function repackRoutes(app: ZodApp, repack: RepackService): void {
       body: RepackScanOperationRequest,
       response: { 200: RepackScanOperationResponse, ...errors },
     },
-    handler: async (request) => repack.scanOperation(caller(request), request.body),
+    handler: async (request) => repack.scanOperation(callerOf(request), request.body),
   });
 
   app.post('/api/handleRepackCode', {
@@ -63,7 +59,7 @@ export function repackRoutes(app: ZodApp, repack: RepackService): void {
       body: HandleRepackCodeRequest,
       response: { 200: HandleRepackCodeResponse, ...errors },
     },
-    handler: async (request) => repack.handleCode(caller(request), request.body.code),
+    handler: async (request) => repack.handleCode(callerOf(request), request.body.code),
   });
 
   app.post('/api/validateHU', {
@@ -75,7 +71,7 @@ export function repackRoutes(app: ZodApp, repack: RepackService): void {
       body: ValidateHuRequest,
       response: { 200: ValidateHuResponse, ...errors },
     },
-    handler: async (request) => repack.validate(caller(request), request.body.sscc),
+    handler: async (request) => repack.validate(callerOf(request), request.body.sscc),
   });
 
   app.post('/api/repackCompleteOperator', {
@@ -87,7 +83,7 @@ export function repackRoutes(app: ZodApp, repack: RepackService): void {
       body: RepackCompleteOperatorRequest,
       response: { 200: RepackCompletedResponse, ...errors },
     },
-    handler: async (request) => repack.completeByNumber(caller(request), request.body.repackNo),
+    handler: async (request) => repack.completeByNumber(callerOf(request), request.body.repackNo),
   });
 
   app.get('/api/repackNo/:repackNo', {
@@ -99,6 +95,6 @@ export function repackRoutes(app: ZodApp, repack: RepackService): void {
       querystring: AreaQuery,
       response: { 200: RepackView, ...errors },
     },
-    handler: async (request) => repack.details(caller(request), request.params.repackNo),
+    handler: async (request) => repack.details(callerOf(request), request.params.repackNo),
   });
 }

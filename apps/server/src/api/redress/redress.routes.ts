@@ -18,6 +18,7 @@ import {
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { ReopenService } from '../scans/reopen.service.ts';
 import type { RedressService } from './redress.service.ts';
+import { callerOf } from '../../plugins/auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 500: ErrorBody };
 const scan = { requirement: { application: 'LDC' as const, module: 'REDRESS' as const, action: 'Scan' as const }, areaParam: true };
@@ -33,7 +34,7 @@ export function redressRoutes(app: ZodApp, service: RedressService, reopen: Reop
       querystring: AreaQuery,
       response: { 200: CartonsResponse, ...errors },
     },
-    handler: async (request) => service.cartons({ userId: request.principal!.user.id, area: request.query.area }, request.params.poNo),
+    handler: async (request) => service.cartons(callerOf(request), request.params.poNo),
   });
 
   app.post('/api/validateBPR', {
@@ -61,7 +62,7 @@ export function redressRoutes(app: ZodApp, service: RedressService, reopen: Reop
       body: ValidateLabelRequest,
       response: { 200: CartonLabel, ...errors },
     },
-    handler: async (request) => service.validateLabel({ userId: request.principal!.user.id, area: request.query.area }, request.body),
+    handler: async (request) => service.validateLabel(callerOf(request), request.body),
   });
 
   app.post('/api/scanSeries', {
@@ -73,7 +74,7 @@ export function redressRoutes(app: ZodApp, service: RedressService, reopen: Reop
       body: ScanSeriesRequest,
       response: { 200: RedressScanResponse, ...errors },
     },
-    handler: async (request) => service.scanSeries({ userId: request.principal!.user.id, area: request.query.area }, request.body),
+    handler: async (request) => service.scanSeries(callerOf(request), request.body),
   });
 
   app.post('/api/replacePack', {
@@ -85,7 +86,7 @@ export function redressRoutes(app: ZodApp, service: RedressService, reopen: Reop
       body: ReplacePackRequest,
       response: { 200: ReplacePackResponse, ...errors },
     },
-    handler: async (request) => service.replacePack({ userId: request.principal!.user.id, area: request.query.area }, request.body),
+    handler: async (request) => service.replacePack(callerOf(request), request.body),
   });
 
   app.post('/api/reopenDocument', {
@@ -97,7 +98,6 @@ export function redressRoutes(app: ZodApp, service: RedressService, reopen: Reop
       body: ReopenRequest,
       response: { 200: ReopenResponse, ...errors },
     },
-    handler: async (request) =>
-      reopen.reopen({ userId: request.principal!.user.id, area: request.query.area }, request.body.docType, request.body.docNo),
+    handler: async (request) => reopen.reopen(callerOf(request), request.body.docType, request.body.docNo),
   });
 }

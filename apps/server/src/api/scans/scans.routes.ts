@@ -13,6 +13,7 @@ import type { ZodApp } from '../../lib/zod-app.ts';
 import type { CompleteService } from './complete.service.ts';
 import type { CountService } from './counts.service.ts';
 import type { ScanService } from './scans.service.ts';
+import { callerOf } from '../../plugins/auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
@@ -35,7 +36,7 @@ export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteS
       response: { 200: ScanResponse, ...errors },
     },
     handler: async (request) => {
-      const actor = { userId: request.principal!.user.id, area: request.query.area };
+      const actor = callerOf(request);
       return (counting(request.body.docType) ?? scans).scan(actor, request.body);
     },
   });
@@ -50,7 +51,7 @@ export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteS
       response: { 200: ScanResponse, ...errors },
     },
     handler: async (request) => {
-      const actor = { userId: request.principal!.user.id, area: request.query.area };
+      const actor = callerOf(request);
       return (counting(request.body.docType) ?? scans).reverse(actor, request.body);
     },
   });
@@ -64,8 +65,7 @@ export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteS
       body: CompleteOperationRequest,
       response: { 200: CompleteResponse, ...errors },
     },
-    handler: async (request) =>
-      complete.complete({ userId: request.principal!.user.id, area: request.query.area }, request.body.docType, request.body.docNo),
+    handler: async (request) => complete.complete(callerOf(request), request.body.docType, request.body.docNo),
   });
 
   // A counted family's own scan path (ScanLite: /api/scanLiteScanOperation), the body of /api/scanForOperation.
@@ -81,8 +81,7 @@ export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteS
         body: ScanRequest.omit({ docType: true, unit: true, idType: true }),
         response: { 200: ScanResponse, ...errors },
       },
-      handler: async (request) =>
-        counts.scan({ userId: request.principal!.user.id, area: request.query.area }, { ...request.body, docType: family.type }),
+      handler: async (request) => counts.scan(callerOf(request), { ...request.body, docType: family.type }),
     });
   }
 
@@ -99,8 +98,7 @@ export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteS
         body: completeRequestOf(field),
         response: { 200: CompleteResponse, ...errors },
       },
-      handler: async (request) =>
-        complete.complete({ userId: request.principal!.user.id, area: request.query.area }, family.type, String(request.body[field])),
+      handler: async (request) => complete.complete(callerOf(request), family.type, String(request.body[field])),
     });
   }
 }
