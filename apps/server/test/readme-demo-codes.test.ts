@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentType } from '@pharma/domain';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 
@@ -9,7 +10,7 @@ const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf
 interface CodeGroup {
   header: string;
   /** The documents the header names, in the order they are scanned ("STO 3000000201, then IBD 1800000106"). */
-  documents: { type: string; number: string }[];
+  documents: { type: DocumentType; number: string }[];
   /** As a scanner sends them: `<GS>` is the group separator. */
   codes: string[];
 }
@@ -29,7 +30,7 @@ function codeGroups(): CodeGroup[] {
         continue;
       }
       const documents = /^[A-Z]+ \d{10}\b.*:$/.test(line)
-        ? [...line.matchAll(/\b(IBD|OBD|RMA|DECOMM|RTP|STO) (\d{10})\b/g)].map((m) => ({ type: m[1]!, number: m[2]! }))
+        ? [...line.matchAll(/\b(IBD|OBD|RMA|DECOMM|RTP|STO) (\d{10})\b/g)].map((m) => ({ type: m[1] as DocumentType, number: m[2]! }))
         : [];
       current = documents.length > 0 ? { header: line, documents, codes: [] } : undefined;
       if (current) groups.push(current);
