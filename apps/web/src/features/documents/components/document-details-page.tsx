@@ -9,7 +9,7 @@ import { ReopenButton } from '../redress/reopen-button.tsx';
 import { CompleteButton } from './complete-button.tsx';
 import { DocumentHeader } from './document-header.tsx';
 import { LineCard } from './line-card.tsx';
-import { QueryState } from './query-state.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { ScannedUnits } from './scanned-units.tsx';
 
 /**

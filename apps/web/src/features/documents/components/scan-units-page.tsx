@@ -15,7 +15,7 @@ import { acceptedOutcome, outcomeOfError } from '../scan-outcome.ts';
 import type { DocumentPageProps } from '../types.ts';
 import { DocumentHeader } from './document-header.tsx';
 import { LinesProgress } from './lines-progress.tsx';
-import { QueryState } from './query-state.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { ScanAdviceNotes } from './scan-advice.tsx';
 import { ScanQueueStatus } from './scan-queue-status.tsx';
 import { ScanResult } from './scan-result.tsx';

@@ -9,7 +9,7 @@ import { useReverseOperation } from '../api/reverse-operation.ts';
 import { CompleteButton } from '../components/complete-button.tsx';
 import { DocumentHeader } from '../components/document-header.tsx';
 import { LineCard } from '../components/line-card.tsx';
-import { QueryState } from '../components/query-state.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { ScannedUnits } from '../components/scanned-units.tsx';
 import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
 import { totals } from '../lines.ts';

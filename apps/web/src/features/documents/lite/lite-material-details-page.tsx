@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { LiteFamily } from '@pharma/domain';
 import { useReverseOperation } from '../api/reverse-operation.ts';
 import { LineCard } from '../components/line-card.tsx';
-import { QueryState } from '../components/query-state.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { ScannedUnits } from '../components/scanned-units.tsx';
 import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
 import { useLiteLine } from './lite-api.ts';

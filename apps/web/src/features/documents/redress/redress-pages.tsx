@@ -13,7 +13,7 @@ import { useDocument } from '../api/get-document.ts';
 import { CompleteButton } from '../components/complete-button.tsx';
 import { DocumentHeader } from '../components/document-header.tsx';
 import { LinesProgress } from '../components/lines-progress.tsx';
-import { QueryState } from '../components/query-state.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
 import { totals } from '../lines.ts';
 import type { DocumentPageProps } from '../types.ts';

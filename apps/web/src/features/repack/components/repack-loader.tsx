@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, Center, Loader } from '@mantine/core';
 import { Navigate } from 'react-router';
 import type { RepackView } from '@pharma/domain/contract/repack';
 import type { Area } from '@pharma/domain/contract/inventory';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useRepack } from '../api/repack-api.ts';
 
 export interface RepackLoaderProps {
@@ -17,19 +17,5 @@ export interface RepackLoaderProps {
 export function RepackLoader({ repackNo, area, missing, children }: RepackLoaderProps) {
   const repack = useRepack(repackNo, area);
   if (!repackNo) return <Navigate to={missing} replace />;
-  if (repack.isPending) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
-  if (repack.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {repack.error.message}
-      </Alert>
-    );
-  }
-  return children(repack.data);
+  return <QueryState query={repack}>{children}</QueryState>;
 }
