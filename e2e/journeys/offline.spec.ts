@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { CodeMaker, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { stageIbd } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
-import { login } from './support.ts';
+import { login, untilServiceWorkerControls } from './support.ts';
 
 /**
  * No scan lost when the network drops (decision 0009): scans read offline wait in IndexedDB,
@@ -37,16 +37,8 @@ async function openPackScan(page: Page, ibdNo: string) {
   await expect(page).toHaveURL(/\/rdc$/);
   await page.goto(`/rdc/scanPallet/${ibdNo}?p=IBD`);
   await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
-  // The first install precaches the whole app (about 90 files) before it claims the page; on a busy
-  // machine the claim can come late, and the next load is controlled in any case, as for a user.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
-  }
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilServiceWorkerControls(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
   await page
     .locator('label')
     .filter({ hasText: /^Pack$/ })

@@ -3,7 +3,7 @@ import { fullModuleGrant } from '../../packages/domain/src/permissions.ts';
 import { CodeMaker, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { stageIbd } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
-import { login, logout, PASSWORD, uniqueEmail } from './support.ts';
+import { login, logout, PASSWORD, uniqueEmail, untilServiceWorkerControls } from './support.ts';
 
 /**
  * Shared devices (decision 0026, EU GMP Annex 11): two operators take turns on one handheld with
@@ -45,8 +45,9 @@ async function openPackScan(page: Page, email: string) {
   await expect(page).toHaveURL(/\/rdc$/);
   await page.goto(`/rdc/scanPallet/${IBD}?p=IBD`);
   await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+  await untilServiceWorkerControls(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await choosePack(page);
 }
 

@@ -74,3 +74,17 @@ export async function completeDocument(page: Page, details: string, dialogTitle:
   await expect(page.getByRole('status').filter({ hasText: success })).toBeVisible();
   await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
 }
+
+/**
+ * Waits until the app's service worker controls the page, as the offline scan queue needs. The first
+ * install precaches the whole app (about 90 files) before it claims the page; on a busy machine the
+ * claim can come late, and the next load is controlled in any case, as for a user: so a page whose
+ * worker is ready but not yet in control is loaded again.
+ */
+export async function untilServiceWorkerControls(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
