@@ -12,7 +12,7 @@ import {
   DEMO_SCANLITE,
 } from '../src/seed/demo-documents.ts';
 import { packScan, ssccScan } from '../src/seed/epcis-builder.ts';
-import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { DATABASES, signIn, startTestApp, rowCount, type TestApp } from './harness.ts';
 
 /**
  * Issue 14: every route that reads or writes a unit or a document answers only for the warehouses of
@@ -75,15 +75,7 @@ describe.each(DATABASES)('routes called for the other area on %s', (kind) => {
 
   const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: as[who] });
   const post = (who: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: as[who], payload });
-  const count = async (table: 'audit_log' | 'label_prints' | 'repack_documents' | 'repack_moves') =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'audit_log' | 'label_prints' | 'repack_documents' | 'repack_moves') => rowCount(t, table);
   /** What a refused call must leave as it was: audit rows, label prints, repacks and their moves, units and documents. */
   const snapshot = async () => ({
     audit: await count('audit_log'),

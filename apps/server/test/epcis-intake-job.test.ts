@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { epcisDocument, ssccScan, type PalletSpec } from '../src/seed/epcis-builder.ts';
-import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { DATABASES, signIn, startTestApp, rowCount, type TestApp } from './harness.ts';
 import { makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -37,15 +37,7 @@ describe.each(DATABASES)('large EPCIS intake as a job on %s', (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
-  const unitCount = async () =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom('handling_units')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const unitCount = () => rowCount(t, 'handling_units');
   /** 40 pallets of one carton of two packs: 1 commissioning event and 80 aggregations. */
   const largeShipment = (seed: number) => {
     const codes = makeCodes(seed);

@@ -3,7 +3,7 @@ import { sgtinUri } from '@pharma/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { epcisDocument } from '../src/seed/epcis-builder.ts';
-import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { DATABASES, signIn, startTestApp, rowCount, type TestApp } from './harness.ts';
 import { makeCodes, products, type Product } from './inventory-fixtures.ts';
 
 const FIXTURES = new URL('./fixtures/epcis/', import.meta.url);
@@ -30,15 +30,7 @@ describe.each(DATABASES)('EPCIS 2.0 intake on %s', (kind) => {
 
   const post = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/integration/epcis', headers: admin, payload: payload as object });
-  const unitCount = async () =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom('handling_units')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const unitCount = () => rowCount(t, 'handling_units');
 
   it.each(examples)("GS1's own example %s validates; events the product does not act on are kept and counted", async (file) => {
     const doc = JSON.parse(readFileSync(new URL(file, FIXTURES), 'utf8'));

@@ -8,6 +8,7 @@ import type { ZodApp } from '../src/lib/zod-app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import type { Database } from '../src/db/schema.ts';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (as .ci/run does). */
@@ -85,4 +86,13 @@ export async function signIn(app: ZodApp, email: string, password = DEMO_PASSWOR
   const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
   const jwt = res.json().jwt as string;
   return { jwt, cookies, headers: { authorization: `Bearer ${jwt}` } };
+}
+
+/** How many rows a table holds (PostgreSQL answers count(*) as a string, SQLite as a number). */
+export async function rowCount(t: Pick<TestApp, 'database'>, table: keyof Database): Promise<number> {
+  const row = await t.database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

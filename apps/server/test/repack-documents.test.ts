@@ -8,7 +8,7 @@ import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { DEMO_INVENTORY, DEMO_LOCAL_DOCUMENTS } from '../src/seed/demo-documents.ts';
 import { packScan, ssccScan } from '../src/seed/epcis-builder.ts';
-import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { DATABASES, signIn, startTestApp, rowCount, type TestApp } from './harness.ts';
 
 /**
  * Repack as a document family (issue 18, decision 0048): repackScan opens a repack of a pallet or
@@ -49,30 +49,9 @@ describe.each(DATABASES)('repack documents on %s', (kind) => {
     return row.sscc;
   };
   const counts = async () => ({
-    moves: Number(
-      (
-        await t.database.db
-          .selectFrom('repack_moves')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-    audit: Number(
-      (
-        await t.database.db
-          .selectFrom('audit_log')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-    repacks: Number(
-      (
-        await t.database.db
-          .selectFrom('repack_documents')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
+    moves: await rowCount(t, 'repack_moves'),
+    audit: await rowCount(t, 'audit_log'),
+    repacks: await rowCount(t, 'repack_documents'),
   });
 
   it('the seed keeps a pending regional repack of the demo pallet: repackScan answers it, validateHU names it', async () => {

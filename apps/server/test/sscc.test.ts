@@ -4,7 +4,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
-import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { DATABASES, signIn, startTestApp, rowCount, type TestApp } from './harness.ts';
 
 /** SSCC allocation (issue 18, decision 0030): GS1 General Specifications 2.2.1 (structure) and 7.9.1 (check digit). */
 describe.each(DATABASES)('SSCC allocation on %s', (kind) => {
@@ -25,15 +25,7 @@ describe.each(DATABASES)('SSCC allocation on %s', (kind) => {
     app.inject({ method: 'POST', url: `/api/generateSSCC?area=${area}`, headers, payload: { warehouseNo } });
   const setup = (warehouseNo: string, body: object, headers = admin) =>
     t.app.inject({ method: 'PUT', url: `/api/integration/warehouses/${warehouseNo}`, headers, payload: body });
-  const count = async (table: 'sscc_issued' | 'audit_log') =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'sscc_issued' | 'audit_log') => rowCount(t, table);
 
   it("issues 18-digit SSCCs of the demo warehouse's extension digit and GS1's example prefix 0614141, each audited", async () => {
     const first = await generate(rdc, 'W2010');
