@@ -96,3 +96,10 @@ export async function rowCount(t: Pick<TestApp, 'database'>, table: keyof Databa
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A second app instance on the test app's database, as a site runs several behind a load balancer. */
+export async function secondInstance(t: TestApp): Promise<ZodApp> {
+  const app = await buildApp({ config: t.config, database: openDatabase(t.config.database) });
+  await app.ready();
+  return app;
+}

@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epcisSchemaErrors } from '../src/api/integration/epcis-schema.ts';
-import { buildApp } from '../src/app.ts';
-import { openDatabase } from '../src/db/database.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { DEMO_INVENTORY, DEMO_LOCAL_DOCUMENTS } from '../src/seed/demo-documents.ts';
 import { packScan, ssccScan } from '../src/seed/epcis-builder.ts';
-import { DATABASES, signIn, startTestApp, rowCount, type TestApp } from './harness.ts';
+import { DATABASES, signIn, startTestApp, rowCount, secondInstance, type TestApp } from './harness.ts';
 
 /**
  * Repack as a document family (issue 18, decision 0048): repackScan opens a repack of a pallet or
@@ -384,8 +382,7 @@ describe.runIf(DATABASES.includes('postgres'))('repack numbers from two server i
 
   beforeAll(async () => {
     t = await startTestApp('postgres');
-    other = await buildApp({ config: t.config, database: openDatabase(t.config.database) });
-    await other.ready();
+    other = await secondInstance(t);
   });
   afterAll(async () => {
     await other?.close();

@@ -1,10 +1,8 @@
 import { hasValidCheckDigit } from '@pharma/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { openDatabase } from '../src/db/database.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
-import { DATABASES, signIn, startTestApp, rowCount, type TestApp } from './harness.ts';
+import { DATABASES, signIn, startTestApp, rowCount, secondInstance, type TestApp } from './harness.ts';
 
 /** SSCC allocation (issue 18, decision 0030): GS1 General Specifications 2.2.1 (structure) and 7.9.1 (check digit). */
 describe.each(DATABASES)('SSCC allocation on %s', (kind) => {
@@ -154,9 +152,7 @@ describe.each(DATABASES)('SSCC allocation on %s', (kind) => {
 
   it('a restarted server goes on after the last SSCC issued, never repeating one', async () => {
     const before = (await generate(rdc, 'W2010')).json().sscc as string;
-    const database = openDatabase(t.config.database);
-    const second = await buildApp({ config: t.config, database });
-    await second.ready();
+    const second = await secondInstance(t);
     try {
       const headers = (await signIn(second, DEMO_USERS.rdc)).headers;
       const after = (await generate(headers, 'W2010', 'RDC', second)).json().sscc as string;
@@ -173,8 +169,7 @@ describe.runIf(DATABASES.includes('postgres'))('SSCC allocation by two server in
 
   beforeAll(async () => {
     t = await startTestApp('postgres');
-    other = await buildApp({ config: t.config, database: openDatabase(t.config.database) });
-    await other.ready();
+    other = await secondInstance(t);
   });
   afterAll(async () => {
     await other?.close();
