@@ -382,21 +382,23 @@ export async function findScannedUnit(
 /** Everything a scan of a carton or pallet writes: the unit and everything under it. */
 export interface TreeScan extends Omit<PackScan, 'pack'> {
   rootId: string;
+  /** The unit and everything under it as read and locked for the scan (`subtree` with its lock), before the scan changes them. */
+  tree: UnitRow[];
 }
 
 /** A unit's state as the audit trail writes it, in SQL: {"status":"…","reason":"…" or null}. */
 const STATE_JSON = `'{"status":"' || h.status || '","reason":' || CASE WHEN h.reason IS NULL THEN 'null' ELSE '"' || h.reason || '"' END || '}'`;
 
 /**
- * PostgreSQL, one statement: the tree walked once, then the scan row, the lines' counts, every unit
- * of the tree on the document with its state before, an audit row for each, their new state, the
- * document's audit row when the scan moves it, and its touch. Every part of one statement reads the
- * rows as they were before it, so the items and audit rows keep each unit's state before the scan.
+ * PostgreSQL, one statement: the scan row, the lines' counts, every unit of the tree on the document
+ * with its state before, an audit row for each, their new state, the document's audit row when the
+ * scan moves it, and its touch. The tree comes as the scan read and locked it (arrays for `unnest`),
+ * not walked again: its rows are locked since, so no state changed and no unit was put under it (a
+ * child's key check waits on its parent's lock). Each unit is found by its key once, by the update.
  */
 const treeScanPg = prepared<never, unknown[]>(`
-  WITH RECURSIVE tree(id) AS (
-    SELECT id FROM handling_units WHERE id = ?
-    UNION ALL SELECT h.id FROM handling_units h JOIN tree t ON h.parent_id = t.id
+  WITH tree AS (
+    SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])) AS t(id, type, status, reason)
   ), scan AS (
     INSERT INTO scans (id, document_id, unit_id, kind, code, packs, user_id, device, at, request_hash, response_json)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -407,16 +409,16 @@ const treeScanPg = prepared<never, unknown[]>(`
   ), items AS (
     INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason)
     SELECT CAST(? AS text), h.id, CAST(? AS text), CAST(? AS text), CASE WHEN h.type = 'EA' THEN 1 ELSE 0 END, h.status, h.reason
-    FROM handling_units h JOIN tree t ON t.id = h.id
+    FROM tree h
   ), unit_audit AS (
     INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
     SELECT CAST(? AS text) || '/' || h.id, CAST(? AS text), CAST(? AS text), 'unit', h.id, CAST(? AS text), ${STATE_JSON},
       CAST(? AS text), CAST(? AS text)
-    FROM handling_units h JOIN tree t ON t.id = h.id
+    FROM tree h
   ), units AS (
-    UPDATE handling_units SET status = ?, reason = ?,
-      warehouse_no = CASE WHEN CAST(? AS boolean) THEN CAST(? AS text) ELSE warehouse_no END, updated_at = ?
-    WHERE id IN (SELECT id FROM tree)
+    UPDATE handling_units h SET status = ?, reason = ?,
+      warehouse_no = CASE WHEN CAST(? AS boolean) THEN CAST(? AS text) ELSE h.warehouse_no END, updated_at = ?
+    FROM tree WHERE h.id = tree.id
   ), doc_audit AS (
     INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
     SELECT a.id, ?, ?, a.entity, a.entity_id, a.action, a.before_json, a.after_json, a.reason
@@ -427,7 +429,7 @@ const treeScanPg = prepared<never, unknown[]>(`
 
 /** Writes a scan of a carton or pallet: on PostgreSQL in one statement, on SQLite as the statements it runs fastest. */
 export async function recordTreeScan(db: Db, p: TreeScan): Promise<void> {
-  const { scan, state, audit } = p;
+  const { scan, state, audit, tree } = p;
   if (!isPostgres(db)) {
     // The scan row first: a repeated scanId stops here, on its key, before anything else is written.
     await insertScan(db, scan);
@@ -442,7 +444,10 @@ export async function recordTreeScan(db: Db, p: TreeScan): Promise<void> {
   forgetGroupReads(groupMemo(db));
   await treeScanPg(
     db,
-    p.rootId,
+    tree.map((u) => u.id),
+    tree.map((u) => u.type),
+    tree.map((u) => u.status),
+    tree.map((u) => u.reason),
     ...scanValues(scan),
     [...p.counts.keys()],
     [...p.counts.values()],

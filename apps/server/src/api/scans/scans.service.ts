@@ -158,6 +158,7 @@ export class ScanService {
         scan,
         counts: decision.counts,
         rootId: unit.id,
+        tree,
         state: decision.state,
         audit,
         documentStatus: statusAudit && { status: 'In Progress', audit: statusAudit },
