@@ -11,7 +11,7 @@ import { copySqliteToPostgres, CopyRefused, type CopyReport } from '../src/db/co
 import { openDatabase } from '../src/db/database.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
-import { createPostgresDatabase, signIn, startTestApp, type TestApp } from './harness.ts';
+import { createPostgresDatabase, signIn, startTestApp, stockPacksDrift, type TestApp } from './harness.ts';
 
 /**
  * Moving a site from SQLite to PostgreSQL (issue 15, decision 0046): the demo warehouse, used a little
@@ -112,6 +112,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from SQLite to PostgreS
       const chain = await verifyAuditChain(database.db);
       expect(chain.ok).toBe(true);
       expect(chain.sealed).toBeGreaterThan(report.chain.sealed);
+      // PostgreSQL's own stock table (migration 0019) was filled from the copied units.
+      const { inStock, drift } = await stockPacksDrift({ database });
+      expect(drift).toEqual([]);
+      expect(inStock).toBeGreaterThan(0);
     } finally {
       await database.close();
     }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRole, buildUser } from '../src/seed/builders.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
-import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { DATABASES, signIn, startTestApp, stockPacksDrift, type TestApp } from './harness.ts';
 import { insertBundle, makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -294,5 +294,11 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
     expect((await post('/api/completeOperation', { docType: 'OBD', docNo: '8100000002' }, receiver)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/obdList', headers: receiver })).statusCode).toBe(403);
     expect(await packState(packs[5]!)).toMatchObject({ status: 'ACTIVE' });
+  });
+
+  it.runIf(kind === 'postgres')('keeps stock_packs to exactly the packs in stock through every family above', async () => {
+    const { inStock, drift } = await stockPacksDrift(t);
+    expect(drift).toEqual([]);
+    expect(inStock).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,9 @@ import { DATABASES, startTestApp, type TestApp } from './harness.ts';
 /**
  * The keys migration 0017 reshaped on PostgreSQL (decision 0053) still hold what they held: a GTIN and
  * serial names one pack, an SSCC one pallet or carton, packs need no SSCC, and a lookup by serial
- * alone (the search of decision 0019) reads an index. On PostgreSQL a scan item's document is its scan's.
+ * alone (the search of decision 0019) reads an index. On PostgreSQL a scan item's document is its scan's,
+ * and the scan items' keys, checked once a statement since migration 0018 (decision 0054), refuse what
+ * the foreign keys refused.
  */
 describe.each(DATABASES)('unit keys on %s', (kind) => {
   const unit = (t: TestApp, id: string, fields: { sscc?: string; gtin?: string; serial?: string; type?: string }) =>
@@ -64,6 +66,67 @@ describe.each(DATABASES)('unit keys on %s', (kind) => {
         );
       await expect(item(other!.id)).rejects.toThrow(/scan_items_scan_document_fkey/);
       await item(scan!.document_id);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.runIf(kind === 'postgres')('refuse, for the whole statement, scan items naming a unit or a scan that does not exist', async () => {
+    const t = await startTestApp(kind);
+    try {
+      const db = t.database.db;
+      const [scan] = (await sql<{ id: string; document_id: string }>`SELECT id, document_id FROM scans LIMIT 1`.execute(db)).rows;
+      await unit(t, 'k5', { gtin: '09506000134352', serial: 'KEY5' });
+      await unit(t, 'k6', { gtin: '09506000134352', serial: 'KEY6' });
+      const items = (rows: [unitId: string, scanId: string][]) =>
+        sql`INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted)
+          VALUES ${sql.join(rows.map(([unitId, scanId]) => sql`(${scan!.document_id}, ${unitId}, ${scanId}, ${unitId}, 1)`))}`.execute(db);
+      await expect(
+        items([
+          ['k5', scan!.id],
+          ['no such unit', scan!.id],
+        ]),
+      ).rejects.toThrow(/scan_items_unit_id_fkey/);
+      await expect(
+        items([
+          ['k5', scan!.id],
+          ['k6', 'no such scan'],
+        ]),
+      ).rejects.toThrow(/scan_items_scan_document_fkey/);
+      // Neither statement left a row.
+      const left = await sql<{ n: string }>`SELECT count(*) AS n FROM scan_items WHERE unit_id IN ('k5', 'k6')`.execute(db);
+      expect(Number(left.rows[0]!.n)).toBe(0);
+      await items([
+        ['k5', scan!.id],
+        ['k6', scan!.id],
+      ]);
+      const moved = sql`UPDATE scan_items SET unit_id = 'no such unit' WHERE unit_id = 'k6'`.execute(db);
+      await expect(moved).rejects.toThrow(/scan_items_unit_id_fkey/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.runIf(kind === 'postgres')('refuse to delete a scan its items name, or to change its id, and refuse to delete any unit', async () => {
+    const t = await startTestApp(kind);
+    try {
+      const db = t.database.db;
+      const [item] = (await sql<{ scan_id: string; unit_id: string }>`SELECT scan_id, unit_id FROM scan_items LIMIT 1`.execute(db)).rows;
+      await expect(sql`DELETE FROM scans WHERE id = ${item!.scan_id}`.execute(db)).rejects.toThrow(/scan_items_scan_document_fkey/);
+      await expect(sql`UPDATE scans SET id = 'renamed' WHERE id = ${item!.scan_id}`.execute(db)).rejects.toThrow(
+        /scan_items_scan_document_fkey/,
+      );
+      await expect(sql`DELETE FROM handling_units WHERE id = ${item!.unit_id}`.execute(db)).rejects.toThrow(/never deleted/);
+      await unit(t, 'k7', { gtin: '09506000134352', serial: 'KEY7' });
+      await expect(sql`DELETE FROM handling_units WHERE id = 'k7'`.execute(db)).rejects.toThrow(/never deleted/);
+      await expect(sql`UPDATE handling_units SET id = 'k8' WHERE id = 'k7'`.execute(db)).rejects.toThrow(/never deleted/);
+      // A scan no item names may go (the lite families' reset deletes its items first).
+      const [lone] = (
+        await sql<{
+          id: string;
+        }>`SELECT id FROM scans s WHERE NOT EXISTS (SELECT 1 FROM scan_items i WHERE i.scan_id = s.id) LIMIT 1`.execute(db)
+      ).rows;
+      if (lone) await sql`DELETE FROM scans WHERE id = ${lone.id}`.execute(db);
     } finally {
       await t.close();
     }

@@ -36,6 +36,8 @@ export interface CopyReport {
 }
 
 const MIGRATION_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
+/** Tables PostgreSQL alone has, kept by its triggers from the copied rows (stock_packs: migration 0019). */
+const POSTGRES_ONLY_TABLES = ['stock_packs'];
 /** Rows per INSERT: one JSON parameter each, so no limit on bound parameters applies. */
 const BATCH_ROWS = 5_000;
 
@@ -65,7 +67,7 @@ export async function copySqliteToPostgres(options: { from: string; to: string; 
     source.exec('BEGIN');
     const tables = readSource(source);
     await target.connect();
-    await refuseUnlessEmpty(target, new Set(tables.map((t) => t.name)));
+    await refuseUnlessEmpty(target, new Set([...tables.map((t) => t.name), ...POSTGRES_ONLY_TABLES]));
 
     log('migrating the target');
     const handle = openDatabase({ kind: 'postgres', url: options.to });

@@ -15,6 +15,8 @@ import * as loginLimits from './migrations/2026-11-23-0014-login-limits.ts';
 import * as epcisJobs from './migrations/2026-11-24-0016-epcis-jobs.ts';
 import * as repackDocuments from './migrations/2026-11-24-0015-repack-documents.ts';
 import * as fewerIndexWrites from './migrations/2026-11-24-0017-fewer-index-writes.ts';
+import * as scanItemKeyChecks from './migrations/2026-11-24-0018-scan-item-key-checks.ts';
+import * as stockPacks from './migrations/2026-11-24-0019-stock-packs.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +35,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-0016-epcis-jobs': epcisJobs,
   '2026-11-24-0015-repack-documents': repackDocuments,
   '2026-11-24-0017-fewer-index-writes': fewerIndexWrites,
+  '2026-11-24-0018-scan-item-key-checks': scanItemKeyChecks,
+  '2026-11-24-0019-stock-packs': stockPacks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

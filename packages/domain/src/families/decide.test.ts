@@ -41,6 +41,12 @@ function input(family: Family, tree: ScanUnit[], over: Partial<ScanInput> = {}):
 }
 
 describe('the family registry', () => {
+  it('checks first expiry, first out only against ACTIVE stock, the stock the database keeps for it (decision 0054)', () => {
+    const fefo = FAMILIES.filter((f) => f.fefo);
+    expect(fefo.map((f) => f.type)).toEqual(['OBD', 'STO']);
+    for (const f of fefo) expect(f.scannable.map((s) => s.status)).toEqual(['ACTIVE']);
+  });
+
   it('holds one entry per document type, each with the spec’s completion messages', () => {
     expect(new Set(FAMILIES.map((f) => f.type)).size).toBe(FAMILIES.length);
     expect(familyOf('OBD')).toBe(dispatch);

@@ -108,7 +108,10 @@ export interface Family {
   announced?: UnitState;
   /** Where the expected units come from: the ERP lines only, or lines plus an advance shipping notice. */
   expected: 'lines' | 'lines+asn';
-  /** Whether first-expiry-first-out is checked: the engine then reads older saleable batches. */
+  /**
+   * Whether first-expiry-first-out is checked: the engine then reads older batches in the `scannable`
+   * states, which must be ACTIVE (the stock PostgreSQL keeps in `stock_packs` for it, decision 0054).
+   */
   fefo: boolean;
   /** The family's own rules, run after the engine's common checks. */
   rules: readonly ScanRule[];

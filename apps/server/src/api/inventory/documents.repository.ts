@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { PAGE_SIZE, unitId, type Application, type DocumentStatus, type DocumentType } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
-import { prepared } from '../../db/prepared.ts';
+import { isPostgres, prepared } from '../../db/prepared.ts';
 import type { DocumentRow, LineRow } from '../../db/schema.ts';
 import { treeCte } from './units.repository.ts';
 
@@ -305,20 +305,34 @@ export function expectedUnitsIn(documentId: string, state: { status: string; rea
 }
 
 /**
- * Per number of reasons: the oldest pack of a material in stock of the warehouse in one state,
- * not expired yet and expiring before a date. The index `handling_units_stock` (material, warehouse, status, expiry)
- * yields them in expiry order, so the first that is a pack with one of the reasons ends the read.
+ * The table first expiry, first out reads. SQLite: the units, through the index `handling_units_stock`
+ * (material, warehouse, status, expiry). PostgreSQL: `stock_packs`, the packs in stock (ACTIVE in a
+ * warehouse), through its index (material, warehouse, expiry), so that no index of the units holds a
+ * column a scan changes and a scan's update of a unit writes no index entry (migration 0019, decision 0054).
+ * Either yields packs in expiry order, so the first with one of the reasons ends the read.
  */
-const oldestPack = new Map<number, (db: Db, ...params: string[]) => Promise<{ batch_no: string | null; expiry: string }[]>>();
-function oldestPackQuery(reasons: number) {
-  let query = oldestPack.get(reasons);
+const STOCK = {
+  sqlite: `SELECT id, batch_no, expiry FROM handling_units WHERE type = 'EA' AND material_no = ? AND warehouse_no = ? AND status = ?`,
+  postgres: `SELECT unit_id AS id, batch_no, expiry FROM stock_packs WHERE material_no = ? AND warehouse_no = ? AND 'ACTIVE' = ?`,
+};
+
+/** The stock the database keeps for first expiry, first out on PostgreSQL (`stock_packs`) is the ACTIVE packs. */
+function stockOf(db: Db, status: string): string {
+  if (!isPostgres(db)) return STOCK.sqlite;
+  if (status !== 'ACTIVE') throw new Error(`first expiry, first out reads the stock in status ACTIVE, not ${status}`);
+  return STOCK.postgres;
+}
+
+/** Per database and number of reasons: the oldest pack of a material in stock of the warehouse in one state, not expired yet and expiring before a date. */
+const oldestPack = new Map<string, (db: Db, ...params: string[]) => Promise<{ batch_no: string | null; expiry: string }[]>>();
+function oldestPackQuery(stock: string, reasons: number) {
+  const key = `${reasons} ${stock}`;
+  let query = oldestPack.get(key);
   if (!query) {
     query = prepared<{ batch_no: string | null; expiry: string }, string[]>(`
-      SELECT batch_no, expiry FROM handling_units
-      WHERE material_no = ? AND warehouse_no = ? AND status = ? AND expiry >= ? AND expiry < ? AND type = 'EA'
-        AND reason IN (${Array.from({ length: reasons }, () => '?').join(', ')})
+      ${stock} AND expiry >= ? AND expiry < ? AND reason IN (${Array.from({ length: reasons }, () => '?').join(', ')})
       ORDER BY expiry LIMIT 1`);
-    oldestPack.set(reasons, query);
+    oldestPack.set(key, query);
   }
   return query;
 }
@@ -344,7 +358,15 @@ export async function olderStock(db: Db, q: StockQuery): Promise<{ materialNo: s
   for (const state of q.states) {
     const reasons = state.reasons.filter((r): r is string => r !== null);
     if (reasons.length === 0) continue;
-    const [row] = await oldestPackQuery(reasons.length)(db, q.materialNo, q.warehouseNo, state.status, q.from, q.before, ...reasons);
+    const [row] = await oldestPackQuery(stockOf(db, state.status), reasons.length)(
+      db,
+      q.materialNo,
+      q.warehouseNo,
+      state.status,
+      q.from,
+      q.before,
+      ...reasons,
+    );
     if (row && (!oldest || row.expiry < oldest.expiry)) oldest = row;
   }
   return oldest ? [{ materialNo: q.materialNo, batchNo: oldest.batch_no ?? '', expiry: String(oldest.expiry) }] : [];
@@ -370,16 +392,16 @@ export async function oldestInStock(
   for (const state of q.states) {
     const reasons = state.reasons.filter((r): r is string => r !== null);
     if (reasons.length === 0) continue;
+    if (stockOf(db, state.status) !== STOCK.postgres) throw new Error('the oldest pack outside a group is read on PostgreSQL only');
     const [row] = await oldestPackOutsideQuery(db, q.materialNo, q.warehouseNo, state.status, q.from, reasons, q.excluding);
     if (row && (!oldest || row.expiry < oldest.expiry)) oldest = { ...row, expiry: String(row.expiry) };
   }
   return oldest;
 }
 
+/** PostgreSQL: `STOCK.postgres` with one state's reasons, leaving out some packs. */
 const oldestPackOutsideQuery = prepared<OldestPack, [string, string, string, string, string[], string[]]>(`
-  SELECT id, batch_no, expiry FROM handling_units
-  WHERE material_no = ? AND warehouse_no = ? AND status = ? AND expiry >= ? AND type = 'EA'
-    AND reason = ANY(CAST(? AS text[])) AND id <> ALL(CAST(? AS text[]))
+  ${STOCK.postgres} AND expiry >= ? AND reason = ANY(CAST(? AS text[])) AND unit_id <> ALL(CAST(? AS text[]))
   ORDER BY expiry LIMIT 1`);
 
 export interface ListFilter {
