@@ -392,7 +392,7 @@ export async function oldestInStock(
   for (const state of q.states) {
     const reasons = state.reasons.filter((r): r is string => r !== null);
     if (reasons.length === 0) continue;
-    if (stockOf(db, state.status) !== STOCK.postgres) throw new Error('the oldest pack outside a group is read on PostgreSQL only');
+    if (stockOf(db, state.status) !== STOCK.postgres) throw new Error('oldestInStock reads stock_packs, which PostgreSQL alone has');
     const [row] = await oldestPackOutsideQuery(db, q.materialNo, q.warehouseNo, state.status, q.from, reasons, q.excluding);
     if (row && (!oldest || row.expiry < oldest.expiry)) oldest = { ...row, expiry: String(row.expiry) };
   }
