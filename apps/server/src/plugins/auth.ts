@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, familyOf, type Requirement } from '@pharma/domain';
+import { authorize, familyOf, type Application, type Requirement } from '@pharma/domain';
 import { SESSION_SECONDS } from '../config.ts';
 import type { AuthService, Principal } from '../api/auth/auth.service.ts';
 import { AppError } from '../lib/errors.ts';
@@ -93,8 +93,8 @@ function inArea(requirement: Requirement, request: FastifyRequest): Requirement 
  * Who calls, for a service: the signed-in user and the area the route was called for (`?area=`). Only
  * on a guarded route, where the auth hook has set the principal.
  */
-export function callerOf(request: { principal?: Principal; query: unknown }): { userId: string; area: 'RDC' | 'LDC' } {
-  return { userId: request.principal!.user.id, area: (request.query as { area: 'RDC' | 'LDC' }).area };
+export function callerOf(request: { principal?: Principal; query: { area: Application } }): { userId: string; area: Application } {
+  return { userId: request.principal!.user.id, area: request.query.area };
 }
 
 /** The caller's access token: the bearer header (scripts, the ERP) or the session cookie (the browser). */
