@@ -316,21 +316,23 @@ const STOCK = {
   postgres: `SELECT unit_id AS id, batch_no, expiry FROM stock_packs WHERE material_no = ? AND warehouse_no = ? AND 'ACTIVE' = ?`,
 };
 
-/** The stock the database keeps for first expiry, first out on PostgreSQL (`stock_packs`) is the ACTIVE packs. */
-function stockOf(db: Db, status: string): string {
-  if (!isPostgres(db)) return STOCK.sqlite;
-  if (status !== 'ACTIVE') throw new Error(`first expiry, first out reads the stock in status ACTIVE, not ${status}`);
-  return STOCK.postgres;
+/**
+ * PostgreSQL keeps only the ACTIVE packs for first expiry, first out (`stock_packs`): a family that
+ * took stock in another status would find none there, so it is refused (a registry test holds the
+ * families to ACTIVE).
+ */
+function activeOnPostgres(db: Db, status: string): void {
+  if (isPostgres(db) && status !== 'ACTIVE') throw new Error(`first expiry, first out reads the stock in status ACTIVE, not ${status}`);
 }
 
 /** Per database and number of reasons: the oldest pack of a material in stock of the warehouse in one state, not expired yet and expiring before a date. */
 const oldestPack = new Map<string, (db: Db, ...params: string[]) => Promise<{ batch_no: string | null; expiry: string }[]>>();
-function oldestPackQuery(stock: string, reasons: number) {
-  const key = `${reasons} ${stock}`;
+function oldestPackQuery(stock: keyof typeof STOCK, reasons: number) {
+  const key = `${stock} ${reasons}`;
   let query = oldestPack.get(key);
   if (!query) {
     query = prepared<{ batch_no: string | null; expiry: string }, string[]>(`
-      ${stock} AND expiry >= ? AND expiry < ? AND reason IN (${Array.from({ length: reasons }, () => '?').join(', ')})
+      ${STOCK[stock]} AND expiry >= ? AND expiry < ? AND reason IN (${Array.from({ length: reasons }, () => '?').join(', ')})
       ORDER BY expiry LIMIT 1`);
     oldestPack.set(key, query);
   }
@@ -358,7 +360,8 @@ export async function olderStock(db: Db, q: StockQuery): Promise<{ materialNo: s
   for (const state of q.states) {
     const reasons = state.reasons.filter((r): r is string => r !== null);
     if (reasons.length === 0) continue;
-    const [row] = await oldestPackQuery(stockOf(db, state.status), reasons.length)(
+    activeOnPostgres(db, state.status);
+    const [row] = await oldestPackQuery(isPostgres(db) ? 'postgres' : 'sqlite', reasons.length)(
       db,
       q.materialNo,
       q.warehouseNo,
@@ -392,7 +395,7 @@ export async function oldestInStock(
   for (const state of q.states) {
     const reasons = state.reasons.filter((r): r is string => r !== null);
     if (reasons.length === 0) continue;
-    if (stockOf(db, state.status) !== STOCK.postgres) throw new Error('oldestInStock reads stock_packs, which PostgreSQL alone has');
+    activeOnPostgres(db, state.status);
     const [row] = await oldestPackOutsideQuery(db, q.materialNo, q.warehouseNo, state.status, q.from, reasons, q.excluding);
     if (row && (!oldest || row.expiry < oldest.expiry)) oldest = { ...row, expiry: String(row.expiry) };
   }
