@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Center, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { message, PAGE_SIZE, type FamilyLabels } from '@pharma/domain';
 import { DOCUMENT_UI, fillLabel } from '../../../config/labels.ts';
 import type { DocumentList } from '../api/get-document-list.ts';
 import { checkSearchWord, pageCount } from '../list-query.ts';
 import { DocumentCard } from './document-card.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 
 /** A list's search field: the word is checked as the spec's search rules ask before the list is asked again. */
 export function ListSearchForm({
@@ -62,52 +63,41 @@ interface DocumentResultsProps {
 
 /** One page of a list as every list shows it: loading, its error, its empty state, or the cards and the pages. */
 export function DocumentResults({ list, labels, documents, filtered, page, onPage, details }: DocumentResultsProps) {
-  if (list.isPending) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
-  if (list.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {list.error.message}
-      </Alert>
-    );
-  }
-  if (list.data.data.length === 0) {
-    return (
-      <Text ta="center" c="dimmed" py="xl" role="status">
-        {filtered ? message('NO_RESULTS') : message('NO_DOCUMENTS', { documents })}
-      </Text>
-    );
-  }
   return (
-    <>
-      <Text size="sm" c="dimmed">
-        {fillLabel(DOCUMENT_UI.documentsFound, { total: String(list.data.total) })}
-      </Text>
-      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {list.data.data.map((document) => (
-          <li key={document.number}>
-            <DocumentCard document={document} labels={labels} to={details(document.number)} />
-          </li>
-        ))}
-      </Stack>
-      {list.data.total > PAGE_SIZE && (
-        <Center>
-          <Pagination
-            total={pageCount(list.data.total, list.data.pageSize)}
-            value={page}
-            onChange={onPage}
-            siblings={0}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? DOCUMENT_UI.previous : control === 'next' ? DOCUMENT_UI.next : control,
-            })}
-          />
-        </Center>
-      )}
-    </>
+    <QueryState query={list}>
+      {(found) =>
+        found.data.length === 0 ? (
+          <Text ta="center" c="dimmed" py="xl" role="status">
+            {filtered ? message('NO_RESULTS') : message('NO_DOCUMENTS', { documents })}
+          </Text>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              {fillLabel(DOCUMENT_UI.documentsFound, { total: String(found.total) })}
+            </Text>
+            <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {found.data.map((document) => (
+                <li key={document.number}>
+                  <DocumentCard document={document} labels={labels} to={details(document.number)} />
+                </li>
+              ))}
+            </Stack>
+            {found.total > PAGE_SIZE && (
+              <Center>
+                <Pagination
+                  total={pageCount(found.total, found.pageSize)}
+                  value={page}
+                  onChange={onPage}
+                  siblings={0}
+                  getControlProps={(control) => ({
+                    'aria-label': control === 'previous' ? DOCUMENT_UI.previous : control === 'next' ? DOCUMENT_UI.next : control,
+                  })}
+                />
+              </Center>
+            )}
+          </>
+        )
+      }
+    </QueryState>
   );
 }
