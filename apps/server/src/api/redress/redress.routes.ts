@@ -47,9 +47,9 @@ export function redressRoutes(app: ZodApp, service: RedressService, reopen: Reop
       response: { 200: ValidateBprResponse, ...errors },
     },
     handler: async (request) => {
-      const area = request.query.area;
-      const mayEdit = isAllowed({ application: area, module: 'REDRESS', action: 'EditBprNo' }, request.principal?.authorization);
-      return service.saveBpr({ userId: request.principal!.user.id, area }, request.body, mayEdit);
+      const caller = callerOf(request);
+      const mayEdit = isAllowed({ application: caller.area, module: 'REDRESS', action: 'EditBprNo' }, request.principal?.authorization);
+      return service.saveBpr(caller, request.body, mayEdit);
     },
   });
 
