@@ -67,7 +67,8 @@ export async function buildApp({ config, database, logStream, readiness }: AppDe
       serializers: { req: requestSerializer },
       ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    // Only the configured proxy hops are believed: the client address is the entry that many hops from the right.
+    trustProxy: config.trustProxy === false ? false : (_address: string, hop: number) => hop < (config.trustProxy as number),
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -40,11 +40,38 @@ describe('single sign-on settings', () => {
   });
 });
 
+describe('printers, proxies and the audit key', () => {
+  it('takes the printer ports as a list, 9100 by default, and refuses anything else', () => {
+    expect(loadConfig(base).printers).toEqual({ ports: [9100], allowLoopback: false });
+    expect(loadConfig({ ...base, PRINTER_PORTS: '9100, 6101', PRINTER_ALLOW_LOOPBACK: 'true' }).printers).toEqual({
+      ports: [9100, 6101],
+      allowLoopback: true,
+    });
+    expect(() => loadConfig({ ...base, PRINTER_PORTS: '9100,abc' })).toThrow(/PRINTER_PORTS: must be a comma-separated list/);
+    expect(() => loadConfig({ ...base, PRINTER_PORTS: '70000' })).toThrow(/PRINTER_PORTS/);
+  });
+
+  it('believes only the configured proxy hops', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' }).trustProxy).toBe(2);
+  });
+
+  it('needs an audit key in production, from AUDIT_KEY or AUDIT_KEY_FILE, never both', () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/AUDIT_KEY: must be set in production/);
+    expect(() => loadConfig({ ...base, AUDIT_KEY: 'short' })).toThrow(/AUDIT_KEY: must be at least 32/);
+    expect(() => loadConfig({ ...base, AUDIT_KEY_FILE: '/nonexistent/audit-key' })).toThrow(/AUDIT_KEY_FILE: names no file/);
+    const key = 'audit-key-audit-key-audit-key-0123';
+    expect(new TextDecoder().decode(loadConfig({ ...base, AUDIT_KEY: key }).audit.key)).toBe(key);
+  });
+});
+
 describe('seeding and the first administrator', () => {
   it('seeds the demo by default, but not with NODE_ENV=production unless SEED_DEMO=true', () => {
     expect(loadConfig(base).seedDemo).toBe(true);
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    const production = { ...base, NODE_ENV: 'production', AUDIT_KEY: 'audit-key-audit-key-audit-key-0123' };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ ...base, SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 

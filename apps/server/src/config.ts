@@ -30,6 +30,22 @@ const Env = z
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
     WEB_DIST: z.string().default(join(repoRoot, 'apps/web/dist')),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    /** With TRUST_PROXY=true: how many proxies in front of the server are believed (X-Forwarded-For entries from the right). */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+    /** The TCP ports a network label printer may be configured on (comma-separated); never set through the API. */
+    PRINTER_PORTS: z
+      .string()
+      .default('9100')
+      .refine((v) => v.split(',').every((p) => /^\d{1,5}$/.test(p.trim()) && Number(p) >= 1 && Number(p) <= 65535), {
+        message: 'must be a comma-separated list of TCP ports (1-65535)',
+      }),
+    /** true: printers on loopback, link-local or this server's own addresses are allowed (a print server on this machine, tests). */
+    PRINTER_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
+    /** The key of the audit rows' HMAC-SHA-256, 32+ characters; or AUDIT_KEY_FILE, a file holding it. Never stored in the database. */
+    AUDIT_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
+    AUDIT_KEY_FILE: optional(z.string()),
+    /** The append-only file where the audit chain's head is written as it moves (seq and hash): audit:verify compares against it. */
+    AUDIT_HEAD_FILE: optional(z.string()),
     /** The server's external base URL, e.g. https://scan.example.com; the SSO redirect_uri is built on it. */
     PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
     OIDC_ISSUER_URL: optional(z.url({ protocol: /^https?$/ })),
@@ -57,6 +73,19 @@ const Env = z
         code: 'custom',
         path: [e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'must be set with the other ADMIN_* variable',
+      });
+    }
+    if (e.AUDIT_KEY && e.AUDIT_KEY_FILE) {
+      ctx.addIssue({ code: 'custom', path: ['AUDIT_KEY_FILE'], message: 'must not be set with AUDIT_KEY (one key, one place)' });
+    }
+    if (e.AUDIT_KEY_FILE && !existsSync(e.AUDIT_KEY_FILE)) {
+      ctx.addIssue({ code: 'custom', path: ['AUDIT_KEY_FILE'], message: 'names no file' });
+    }
+    if (e.NODE_ENV === 'production' && !e.AUDIT_KEY && !e.AUDIT_KEY_FILE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUDIT_KEY'],
+        message: 'must be set in production (or AUDIT_KEY_FILE): the key of the audit rows, kept outside the database (docs/deploy.md)',
       });
     }
     if (e.ADMIN_PASSWORD === DEMO_PASSWORD) {
@@ -93,7 +122,12 @@ export interface Config {
   /** ADMIN_EMAIL and ADMIN_PASSWORD: the first administrator, made at start if there is none (decision 0021). */
   firstAdmin?: { email: string; password: string };
   webDist: string;
-  trustProxy: boolean;
+  /** false, or the number of proxy hops whose X-Forwarded-* headers are believed (TRUST_PROXY, TRUST_PROXY_HOPS). */
+  trustProxy: false | number;
+  /** Network label printers: the allowed ports, and whether loopback, link-local and own addresses are allowed. */
+  printers: { ports: number[]; allowLoopback: boolean };
+  /** The audit rows' HMAC key (never stored in the database) and the append-only file of the chain's heads. */
+  audit: { key: Uint8Array; headFile: string };
   /** Single sign-on with the organisation's OpenID provider, when OIDC_* are set (decision 0005). */
   oidc?: OidcConfig;
   /** Large EPCIS intake (decision 0043): above `jobEvents` events, a job of `chunkEvents`-event transactions. */
@@ -129,7 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: join(dataDir, 'warehouse.sqlite') },
-    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? localSecret(dataDir)),
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret')),
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     refreshTokenSeconds: SESSION_SECONDS,
     logLevel: e.LOG_LEVEL,
@@ -137,7 +171,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     firstAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     webDist: resolve(e.WEB_DIST),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY === 'true' ? e.TRUST_PROXY_HOPS : false,
+    printers: {
+      ports: [...new Set(e.PRINTER_PORTS.split(',').map((p) => Number(p.trim())))],
+      allowLoopback: e.PRINTER_ALLOW_LOOPBACK === 'true',
+    },
+    audit: {
+      key: new TextEncoder().encode(
+        e.AUDIT_KEY ?? (e.AUDIT_KEY_FILE ? readFileSync(e.AUDIT_KEY_FILE, 'utf8').trim() : localSecret(dataDir, 'audit-key')),
+      ),
+      headFile: resolve(e.AUDIT_HEAD_FILE ?? join(dataDir, 'audit-heads.log')),
+    },
     epcisIntake: { jobEvents: e.EPCIS_JOB_EVENTS, chunkEvents: e.EPCIS_CHUNK_EVENTS, silentSeconds: e.EPCIS_JOB_SILENT_SECONDS },
     oidc:
       e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
@@ -152,9 +196,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** With no JWT_SECRET, a random one is made once and kept in the data folder. */
-function localSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+/** With no JWT_SECRET (or, outside production, no audit key), a random one is made once and kept in the data folder. */
+function localSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

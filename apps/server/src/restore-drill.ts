@@ -102,6 +102,7 @@ async function startOn(url: string, dataDir: string) {
     DATABASE_URL: url,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
+    AUDIT_KEY: randomBytes(32).toString('hex'),
     JWT_SECRET: randomBytes(32).toString('hex'),
   });
   const database = openDatabase(config.database);

@@ -24,6 +24,7 @@ describe.each(DATABASES)('a production start on %s', (kind) => {
     drop = pg?.drop;
     env = {
       NODE_ENV: 'production',
+      AUDIT_KEY: 'audit-key-audit-key-audit-key-0123',
       DATA_DIR: dataDir,
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
       LOG_LEVEL: 'silent',
