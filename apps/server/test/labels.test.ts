@@ -21,10 +21,6 @@ describe.each(DATABASES)('labels on %s', (kind) => {
   let received: string[];
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    rdc = (await signIn(t.app, DEMO_USERS.rdc)).headers;
-    ldc = (await signIn(t.app, DEMO_USERS.ldc)).headers;
-    const admin = (await signIn(t.app, DEMO_USERS.admin)).headers;
     // A stand-in for a Zebra printer: raw TCP, keeps what it receives.
     received = [];
     printer = createServer((socket) => {
@@ -34,6 +30,11 @@ describe.each(DATABASES)('labels on %s', (kind) => {
     });
     await new Promise<void>((resolve) => printer.listen(0, '127.0.0.1', resolve));
     const port = (printer.address() as AddressInfo).port;
+    // The stand-in listens on loopback, on a port of its own (and 'Off' on port 1, where nothing listens).
+    t = await startTestApp(kind, { PRINTER_ALLOW_LOOPBACK: 'true', PRINTER_PORTS: `9100,${port},1` });
+    rdc = (await signIn(t.app, DEMO_USERS.rdc)).headers;
+    ldc = (await signIn(t.app, DEMO_USERS.ldc)).headers;
+    const admin = (await signIn(t.app, DEMO_USERS.admin)).headers;
     const setup = await t.app.inject({
       method: 'PUT',
       url: '/api/integration/warehouses/W2010',
@@ -172,7 +173,7 @@ describe.each(DATABASES)('labels on %s', (kind) => {
     },
   );
 
-  it('a printer that does not answer: 503 with its name, and no print recorded', async () => {
+  it('a printer that does not answer: 503 with its name; the failed print is audited (who, which printer, why), no label recorded', async () => {
     const before = await t.database.db.selectFrom('label_prints').select('id').where('sscc', '=', pallet.sscc).execute();
     const res = await print({ sscc: pallet.sscc, format: 'ZPL', printer: 'Off' });
     expect(res.statusCode).toBe(503);
@@ -180,6 +181,25 @@ describe.each(DATABASES)('labels on %s', (kind) => {
     expect(res.json().message).toMatch(/^Printer Off \(127\.0\.0\.1:1\) did not take the label/);
     const after = await t.database.db.selectFrom('label_prints').select('id').where('sscc', '=', pallet.sscc).execute();
     expect(after).toHaveLength(before.length);
+    const failed = await t.database.db
+      .selectFrom('audit_log as a')
+      .innerJoin('users as u', 'u.id', 'a.actor_id')
+      .select(['u.email', 'a.after_json', 'a.reason'])
+      .where('a.entity', '=', 'label')
+      .where('a.entity_id', '=', pallet.sscc)
+      .where('a.action', '=', 'print-failed')
+      .execute();
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.email).toBe(DEMO_USERS.rdc);
+    expect(JSON.parse(failed[0]!.after_json!)).toEqual({
+      format: 'ZPL',
+      dpi: 203,
+      printer: 'Off',
+      host: '127.0.0.1',
+      port: 1,
+      code: 'PRINTER_UNREACHABLE',
+    });
+    expect(failed[0]!.reason).toBe(res.json().message);
     expect((await print({ sscc: pallet.sscc, format: 'ZPL', printer: 'Nowhere' })).json().code).toBe('PRINTER_NOT_FOUND');
   });
 

@@ -54,7 +54,7 @@ describe.each(DATABASES)('SSCC allocation on %s', (kind) => {
   });
 
   it('the warehouse setup needs the integration right, checks the prefix and is audited with before and after', async () => {
-    const body = { gs1CompanyPrefix: '0614141', extensionDigit: '5', printers: [{ name: 'Dock 1', host: '127.0.0.1', port: 9100 }] };
+    const body = { gs1CompanyPrefix: '0614141', extensionDigit: '5', printers: [{ name: 'Dock 1', host: '10.20.30.40', port: 9100 }] };
     expect((await setup('W2010', body, rdc)).statusCode).toBe(403);
     expect((await setup('W2010', { ...body, gs1CompanyPrefix: '061414' })).statusCode).toBe(400);
     expect((await setup('W2010', { ...body, extensionDigit: '10' })).statusCode).toBe(400);

@@ -1,3 +1,5 @@
+import { aiSpec } from '@pharma/domain';
+
 /**
  * GS1-128 data for Zebra printers: the element string with FNC1 where GS1 needs it, written in ZPL II's
  * ^BC invocation codes (mode N: `>;` start C, `>:` start B, `>5` code C, `>6` code B, `>8` FNC1), so the
@@ -21,6 +23,23 @@ const PREDEFINED: Record<string, number> = {
 
 export function predefined(e: Gs1Element): boolean {
   return PREDEFINED[e.ai.slice(0, 2)] === e.ai.length + e.value.length;
+}
+
+/** GS1 AI encodable character set 82 (GenSpecs figure 7.11-1): what an alphanumeric element string may hold. */
+const CSET82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/;
+
+/**
+ * True when every element string is one a GS1 barcode may carry: a known AI, a value of its length, all
+ * digits for a numeric AI, else every character of character set 82. A batch or serial written by the ERP
+ * with anything else (a line break, '^', '~') gets no barcode: a barcode of altered data would scan as
+ * another batch; the label still shows the value as text (decision 0055).
+ */
+export function encodable(elements: readonly Gs1Element[]): boolean {
+  return elements.every((e) => {
+    const spec = aiSpec(e.ai);
+    if (!spec || e.value.length < spec.min || e.value.length > spec.max) return false;
+    return spec.parts.every((p) => p.cset === 'N') ? /^\d+$/.test(e.value) : CSET82.test(e.value);
+  });
 }
 
 /** The human-readable interpretation: AIs in parentheses (GS1 General Specifications 4.15). */

@@ -1,5 +1,5 @@
 import type { Gs1Element } from './gs1-128.ts';
-import { hri } from './gs1-128.ts';
+import { encodable, hri } from './gs1-128.ts';
 
 /**
  * One label layout, drawn by two renderers (zpl.ts for Zebra printers, pdf.ts for office printers), in
@@ -70,13 +70,16 @@ export function logisticLabel(d: LogisticLabelData): LabelLayout {
     text(54, 3, `${c.materialNo} ${c.materialName}`.slice(0, 60));
     el.push({ kind: 'rule', x: MARGIN, y: 60, width: WIDTH - 2 * MARGIN });
     const elements = contentElements(c);
-    el.push({ kind: 'gs1-128', x: MARGIN, y: 64, maxWidth: WIDTH - 2 * MARGIN, height: 25, elements });
-    text(91, 2.6, hri(elements));
+    // Data a GS1 barcode may not carry (a batch with a line break, '^' or '~') is shown as text only.
+    if (encodable(elements)) {
+      el.push({ kind: 'gs1-128', x: MARGIN, y: 64, maxWidth: WIDTH - 2 * MARGIN, height: 25, elements });
+      text(91, 2.6, hri(elements));
+    }
   } else {
     el.push({ kind: 'rule', x: MARGIN, y: 60, width: WIDTH - 2 * MARGIN });
   }
   const sscc = [{ ai: '00', value: d.sscc }];
-  el.push({ kind: 'gs1-128', x: MARGIN, y: 106, maxWidth: WIDTH - 2 * MARGIN, height: 32, elements: sscc });
+  if (encodable(sscc)) el.push({ kind: 'gs1-128', x: MARGIN, y: 106, maxWidth: WIDTH - 2 * MARGIN, height: 32, elements: sscc });
   text(141, 4, hri(sscc), true);
   return { widthMm: WIDTH, heightMm: HEIGHT, elements: el };
 }
@@ -101,7 +104,8 @@ export function packLabel(d: PackLabelData): LabelLayout {
     widthMm: 60,
     heightMm: 35,
     elements: [
-      { kind: 'gs1-datamatrix', x: 4, y: 4, size: 20, elements },
+      // A batch or serial a GS1 barcode may not carry gets no DataMatrix: the values are shown as text only.
+      ...(encodable(elements) ? [{ kind: 'gs1-datamatrix', x: 4, y: 4, size: 20, elements } as const] : []),
       ...elements.map((e, i): LabelElement => ({ kind: 'text', x: 28, y: 4 + i * 5, size: 2.5, text: `(${e.ai}) ${e.value}` })),
       { kind: 'text', x: 4, y: 28, size: 2.5, text: d.materialName.slice(0, 45) },
     ],

@@ -1,5 +1,5 @@
 import { decodeCode, unitId, type Application } from '@pharma/domain';
-import type { LabelFormat, PrintLabelRequest, PrintPackLabelRequest } from '@pharma/domain/contract/labels';
+import type { LabelFormat, Printer, PrintLabelRequest, PrintPackLabelRequest } from '@pharma/domain/contract/labels';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UnitRow } from '../../db/schema.ts';
@@ -10,6 +10,7 @@ import * as units from '../inventory/units.repository.ts';
 import { logisticLabel, packLabel, type LabelLayout, type LogisticLabelData } from './label-layout.ts';
 import * as repo from './labels.repository.ts';
 import { renderPdf } from './pdf.ts';
+import { resolvePrinter, type PrinterPolicy } from './printer-address.ts';
 import { sendRaw } from './printer.ts';
 import { renderZpl } from './zpl.ts';
 import { isoToday } from '../../lib/today.ts';
@@ -29,7 +30,11 @@ export type PackPrintOutcome = LabelFile | { kind: 'sentPack'; id: string; print
  * is recorded and audited; a label printed before is a copy, and says so.
  */
 export class LabelsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Where a network printer may be (config.printers, decision 0055). */
+    private readonly printerPolicy: PrinterPolicy,
+  ) {}
 
   async print(caller: Caller, req: PrintLabelRequest): Promise<PrintOutcome> {
     const unit = await units.findUnitInArea(this.db, { sscc: req.sscc }, caller.area);
@@ -40,7 +45,7 @@ export class LabelsService {
     const data = await this.labelData(unit, copy);
     const layout = logisticLabel(data);
     if (printer) {
-      await send(printer, renderZpl(layout, req.dpi ?? 203));
+      await this.send(caller, printer, { id: req.sscc, dpi: req.dpi ?? 203 }, renderZpl(layout, req.dpi ?? 203));
       await this.record(caller, { sscc: req.sscc, format: 'ZPL', printer: printer.name, copy, dpi: req.dpi ?? 203 });
       return { kind: 'sent', sscc: req.sscc, printer: printer.name, copy };
     }
@@ -81,7 +86,7 @@ export class LabelsService {
     if (printer && req.format !== 'ZPL') throw new AppError(400, 'BAD_REQUEST', { detail: 'a network printer takes ZPL' });
     const copy = await repo.printedBefore(this.db, key);
     if (printer) {
-      await send(printer, renderZpl(layout, req.dpi ?? 203));
+      await this.send(caller, printer, { id: key, dpi: req.dpi ?? 203 }, renderZpl(layout, req.dpi ?? 203));
       await this.record(caller, { sscc: key, format: 'ZPL', printer: printer.name, copy, dpi: req.dpi ?? 203 });
       return { kind: 'sentPack', id: key, printer: printer.name, copy };
     }
@@ -137,6 +142,32 @@ export class LabelsService {
     };
   }
 
+  /**
+   * Sends ZPL to a network printer: to the address its host resolves to, once checked (decision 0055).
+   * A printer the guard refuses is 422, one that does not take the label 503; either way the failed
+   * print is audited (who, which printer, why) and no label is recorded: the next print is no copy.
+   */
+  private async send(caller: Caller, printer: Printer, label: { id: string; dpi: number }, zpl: string): Promise<void> {
+    const target = await resolvePrinter(printer, this.printerPolicy);
+    let failure: AppError | undefined;
+    if (!target.ok) {
+      failure = new AppError(target.code === 'PRINTER_NOT_RESOLVED' ? 503 : 422, target.code, target.params);
+    } else {
+      try {
+        await sendRaw(target.address, target.port, zpl);
+      } catch (error) {
+        const detail = (error as Error).message;
+        failure = new AppError(503, 'PRINTER_UNREACHABLE', { printer: printer.name, host: printer.host, port: printer.port, detail });
+      }
+    }
+    if (!failure) return;
+    const after = { format: 'ZPL', dpi: label.dpi, printer: printer.name, host: printer.host, port: printer.port, code: failure.code };
+    await writeAudit(this.db, [
+      { actorId: caller.userId, entity: 'label', entityId: label.id, action: 'print-failed', after, reason: failure.message },
+    ]);
+    throw failure;
+  }
+
   private async record(
     caller: Caller,
     p: { sscc: string; format: LabelFormat; printer: string | null; copy: boolean; dpi: number | null },
@@ -158,20 +189,6 @@ export class LabelsService {
         ],
         at,
       );
-    });
-  }
-}
-
-/** Sends ZPL to a network printer over raw TCP; one that does not take it is 503 and nothing is recorded. */
-async function send(printer: { name: string; host: string; port: number }, zpl: string): Promise<void> {
-  try {
-    await sendRaw(printer.host, printer.port, zpl);
-  } catch (error) {
-    throw new AppError(503, 'PRINTER_UNREACHABLE', {
-      printer: printer.name,
-      host: printer.host,
-      port: printer.port,
-      detail: (error as Error).message,
     });
   }
 }

@@ -14,9 +14,18 @@ const TARGET_X_MM = 0.5;
 /** Pixels per module in the PNG bwip-js draws. */
 const SCALE = 4;
 
+/**
+ * The one encoder of the PDF's text: control characters (C0, DEL, C1: CR and LF included) are dropped,
+ * so a value cannot break a line or hide text; the standard fonts cover WinAnsi only, so other
+ * characters are shown as '?' (decision 0055).
+ */
+export function pdfText(text: string): string {
+  return text.replace(/[\x00-\x1F\x7F-\x9F]/g, '').replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
+}
+
 export async function renderPdf(layout: LabelLayout, title: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(title);
+  doc.setTitle(pdfText(title));
   doc.setCreator('Pharma warehouse labels');
   const page = doc.addPage([layout.widthMm * PT_PER_MM, layout.heightMm * PT_PER_MM]);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
@@ -27,9 +36,7 @@ export async function renderPdf(layout: LabelLayout, title: string): Promise<Uin
   for (const e of layout.elements) {
     if (e.kind === 'text') {
       const size = pt(e.size) * 1.35;
-      // The standard fonts cover WinAnsi only: other characters are shown as '?'.
-      const text = e.text.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
-      page.drawText(text, { x: pt(e.x), y: top(e.y, e.size), size, font: e.bold ? bold : regular, color: rgb(0, 0, 0) });
+      page.drawText(pdfText(e.text), { x: pt(e.x), y: top(e.y, e.size), size, font: e.bold ? bold : regular, color: rgb(0, 0, 0) });
     } else if (e.kind === 'rule') {
       page.drawRectangle({ x: pt(e.x), y: top(e.y, 0.4), width: pt(e.width), height: pt(0.4), color: rgb(0, 0, 0) });
     } else if (e.kind === 'gs1-datamatrix') {

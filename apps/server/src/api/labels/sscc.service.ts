@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { findUnit } from '../inventory/units.repository.ts';
 import * as repo from './labels.repository.ts';
+import { checkPrinter, type PrinterPolicy } from './printer-address.ts';
 import { openRepack } from './repack.service.ts';
 
 export interface Caller {
@@ -20,12 +21,23 @@ export interface Caller {
  * issues nothing, and no serial reference is handed out twice (restart, several server instances).
  */
 export class SsccService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Where a network printer may be (config.printers, decision 0055). */
+    private readonly printerPolicy: PrinterPolicy,
+  ) {}
 
-  /** PUT /api/integration/warehouses/{warehouseNo}: the issuer and the printers, audited with before and after. */
+  /**
+   * PUT /api/integration/warehouses/{warehouseNo}: the issuer and the printers, audited with before and
+   * after. A printer on a port not on PRINTER_PORTS, or at an address that may not be a printer, is 422.
+   */
   async setup(actorId: string, warehouseNo: string, body: WarehouseSetupBody): Promise<{ updated: true }> {
     const names = new Set(body.printers.map((p) => p.name));
     if (names.size !== body.printers.length) throw new AppError(400, 'BAD_REQUEST', { detail: 'printer names must differ' });
+    for (const printer of body.printers) {
+      const refused = checkPrinter(printer, this.printerPolicy);
+      if (refused) throw new AppError(422, refused.code, refused.params);
+    }
     return this.db.transaction().execute(async (trx) => {
       const warehouse = await repo.findWarehouse(trx, warehouseNo);
       if (!warehouse) throw new AppError(404, 'UNKNOWN_WAREHOUSE', { warehouseNo });
