@@ -1,28 +1,25 @@
 import { createHash } from 'node:crypto';
-import { compactEventCbv, message, parseEpc, receive, type UnitType } from '@pharma/domain';
+import { compactEventCbv, epcisValueFailure, message } from '@pharma/domain';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import * as docs from '../inventory/documents.repository.ts';
-import * as materials from '../inventory/materials.repository.ts';
-import * as units from '../inventory/units.repository.ts';
 import * as received from './epcis.repository.ts';
 import * as jobs from './jobs.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 import { epcisSchemaErrors } from './epcis-schema.ts';
-
-/** Units an advance shipping notice announces: expected on the receiving document it names. */
-const EXPECTED = receive.announced!;
+import { EventApplier, type EventParts } from './event-applier.ts';
 
 /**
  * EPCIS 2.0 intake (GS1 EPCIS/CBV 2.0): the advance shipping notice of a supplier.
  * - ObjectEvent ADD commissions packs (SGTIN URNs or Digital Link URIs; lot and expiry from ilmd),
  * - AggregationEvent ADD puts children (packs or SSCCs) under a parent SSCC,
  * - a bizTransaction of type desadv links the units to the IBD named after its last ':'.
- * Every document is validated against GS1's EPCIS 2.0 JSON Schema first; events already received
- * change nothing. A document of at most `jobEvents` events is applied in one transaction or not at
- * all; a larger one is a job (decision 0043): validated whole, then applied a chunk per transaction.
+ * Every document is validated against GS1's EPCIS 2.0 JSON Schema first, and its lots, expiries and
+ * serials against the GS1 rules a scanned code meets (decision 0056); events already received change
+ * nothing; a unit of one warehouse is never linked or aggregated into another (decision 0056). A
+ * document of at most `jobEvents` events is applied in one transaction or not at all; a larger one is
+ * a job (decision 0043): validated whole, then applied a chunk per transaction.
  */
 export interface EpcisResult {
   events: number;
@@ -35,19 +32,6 @@ export interface EpcisResult {
 }
 
 type Json = Record<string, unknown>;
-
-/** A CBV value as a compact term or a full URN/URL: the last segment, lower-cased (CBV 2.0 section 8). */
-function cbvTerm(value: unknown): string {
-  return typeof value === 'string' ? (value.split(/[:#/-]/).pop() ?? '').toLowerCase() : '';
-}
-
-function ilmdValue(ilmd: unknown, name: string): string | null {
-  if (!ilmd || typeof ilmd !== 'object') return null;
-  for (const [key, value] of Object.entries(ilmd as Json)) {
-    if (key.split(/[:#/]/).pop() === name && typeof value === 'string') return value;
-  }
-  return null;
-}
 
 /** A large intake taken in the background (decision 0043): polled at GET /api/integration/epcis/jobs/{id}. */
 export interface IntakeJob {
@@ -142,9 +126,12 @@ export class EpcisService {
     const doc = compactCbvValues(input);
     checkSchema(doc);
     const events = eventsOf(doc);
+    events.forEach((event, index) => checkValues(event, event, index, today));
     const result = emptyResult(events.length);
     const items = events.map((event, index) => ({ event, whole: event, index, first: true, last: true, weight: 1 }));
-    await this.db.transaction().execute((trx) => applyItems(trx, actorId, items, today, result, { seen: new Set(), skipping: new Set() }));
+    await this.db
+      .transaction()
+      .execute((trx) => applyItems(trx, actorId, items, today, result, { seen: new Set(), skipping: new Set(), parts: new Map() }));
     return result;
   }
 
@@ -181,6 +168,7 @@ export class EpcisService {
         const chunk = raw.slice(from, to);
         const list = chunk.map((item) => compactEvent(item.event));
         checkSchema({ ...header, epcisBody: { ...(header.epcisBody as Json), eventList: list } }, (i) => chunk[i]!.index);
+        for (const item of chunk) checkValues(item.event, item.whole, item.index, today, item.part);
         chunk.forEach((item, k) => {
           let whole = wholes.get(item.index);
           if (!whole) wholes.set(item.index, (whole = item.whole === item.event ? list[k]! : compactEvent(item.whole)));
@@ -190,7 +178,7 @@ export class EpcisService {
         from = to;
       }
       const result = emptyResult(events.length);
-      const state: ApplyState = { seen: new Set(), skipping: new Set() };
+      const state: ApplyState = { seen: new Set(), skipping: new Set(), parts: new Map() };
       await report(0);
       for (let from = 0; from < items.length;) {
         await yieldToOthers();
@@ -246,6 +234,21 @@ function checkSchema(doc: unknown, indexOf: (i: number) => number = (i) => i): v
   throw new AppError(400, 'EPCIS_INVALID', { detail });
 }
 
+/**
+ * The event's lots, expiries and serials as GS1 values (decision 0056); `part` says which entries of a
+ * large event's list `event` holds, so that the field named is the whole event's.
+ */
+function checkValues(event: Event, whole: Event, index: number, today: string, part?: { key: string; from: number }): void {
+  const failure = epcisValueFailure(event, today, part ? { [part.key]: part.from } : {});
+  if (failure) throw new AppError(400, failure.code, { event: eventLabel(index, whole), field: failure.field, ...failure.params });
+}
+
+/** '#3', or '#3 (urn:uuid:…)' for an event with an eventID (cut to 100 characters): the event's place in the document, from 1. */
+function eventLabel(index: number, whole: Event): string {
+  const id = whole && typeof whole === 'object' && typeof whole.eventID === 'string' ? whole.eventID : null;
+  return `#${index + 1}${id === null ? '' : ` (${id.length > 100 ? id.slice(0, 100) + '…' : id})`}`;
+}
+
 /** The end of the chunk that starts at `from`: items until their EPCs (at least one an item) reach `size`. */
 function chunkEnd(items: readonly WorkItem[], from: number, size: number): number {
   let to = from;
@@ -273,6 +276,8 @@ interface WorkItem {
   last: boolean;
   /** EPCs the item carries (at least 1): what a chunk is measured in. */
   weight: number;
+  /** A part of a large event: the list cut, and the index in it of the part's first entry. */
+  part?: { key: string; from: number };
 }
 
 function workItems(events: readonly Event[], size: number): WorkItem[] {
@@ -298,16 +303,21 @@ function workItems(events: readonly Event[], size: number): WorkItem[] {
         first: from === 0,
         last: from + size >= list.length,
         weight: part.length,
+        part: { key, from },
       });
     }
   });
   return items;
 }
 
-/** Across the transactions of one intake: events seen (in this document) and events being skipped as received before. */
+/**
+ * Across the transactions of one intake: events seen (in this document), events being skipped as
+ * received before, and what the parts of a large event being applied carry from one part to the next.
+ */
 interface ApplyState {
   seen: Set<string>;
   skipping: Set<string>;
+  parts: Map<string, EventParts>;
 }
 
 /** Applies work items in one transaction, counting into `result`. */
@@ -322,10 +332,10 @@ async function applyItems(
   const at = new Date().toISOString();
   const audit: AuditEntry[] = [];
   const apply = new EventApplier(trx, actorId, at, today, audit, result);
-  for (const { event, whole, index, first, last } of items) {
+  for (const { event, whole, index, first, last, part } of items) {
     const id =
       typeof whole.eventID === 'string' ? whole.eventID : 'sha256:' + createHash('sha256').update(JSON.stringify(whole)).digest('hex');
-    const label = `#${index + 1}${typeof whole.eventID === 'string' ? ` (${whole.eventID})` : ''}`;
+    const label = eventLabel(index, whole);
     if (first && (state.seen.has(id) || (await received.eventReceived(trx, id)))) {
       result.duplicates += 1;
       if (!last) state.skipping.add(id);
@@ -335,8 +345,11 @@ async function applyItems(
       if (last) state.skipping.delete(id);
       continue;
     }
-    const acted = await apply.event(event, label);
+    let parts = state.parts.get(id);
+    if (!parts) state.parts.set(id, (parts = {}));
+    const acted = await apply.event(event, label, part?.from ?? 0, parts);
     if (!last) continue;
+    state.parts.delete(id);
     state.seen.add(id);
     result[acted ? 'applied' : 'ignored'] += 1;
     await received.insertEvent(trx, {
@@ -353,145 +366,6 @@ async function applyItems(
   await writeAudit(trx, audit, at);
 }
 
-/** Applies one event after another inside the intake's transaction. */
-class EventApplier {
-  private readonly ssccParents = new Set<string>();
-
-  constructor(
-    private readonly trx: Db,
-    private readonly actorId: string,
-    private readonly at: string,
-    private readonly today: string,
-    private readonly audit: AuditEntry[],
-    private readonly result: EpcisResult,
-  ) {}
-
-  /** True when the event changed stock; false for events the product keeps but does not act on. */
-  async event(event: Json, label: string): Promise<boolean> {
-    const type = event.type;
-    const action = event.action;
-    if (type === 'ObjectEvent' && action === 'ADD') {
-      const ids: string[] = [];
-      for (const epc of (event.epcList as string[] | undefined) ?? []) ids.push(await this.commission(epc, event.ilmd, label));
-      await this.link(event, ids, label);
-      return true;
-    }
-    if (type === 'AggregationEvent' && action === 'ADD') {
-      const parent = typeof event.parentID === 'string' ? parseEpc(event.parentID, this.today) : { kind: 'unknown' as const };
-      if (parent.kind !== 'sscc') throw refuse(label, `parentID ${String(event.parentID)} is not an SSCC`);
-      const parentId = await this.ensureSscc(parent.sscc);
-      for (const child of (event.childEPCs as string[] | undefined) ?? []) await this.aggregate(parentId, child, label);
-      await this.link(event, [parentId], label);
-      return true;
-    }
-    return false;
-  }
-
-  private async commission(epc: string, ilmd: unknown, label: string): Promise<string> {
-    const key = parseEpc(epc, this.today);
-    if (key.kind === 'sscc') return this.ensureSscc(key.sscc);
-    if (key.kind !== 'sgtin') throw refuse(label, `${epc} is not an SGTIN, an SSCC or a GS1 Digital Link URI`);
-    const materialNo = await materials.materialWithGtin(this.trx, key.gtin);
-    if (!materialNo) throw refuse(label, `GTIN ${key.gtin} of ${epc} is not a known material`);
-    const batch = ilmdValue(ilmd, 'lotNumber');
-    const expiryRaw = ilmdValue(ilmd, 'itemExpirationDate');
-    const expiry = expiryRaw ? expiryRaw.slice(0, 10) : null;
-    if (expiry && !/^\d{4}-\d{2}-\d{2}$/.test(expiry)) throw refuse(label, `itemExpirationDate ${expiryRaw} is not a date`);
-    const existing = await units.findUnit(this.trx, { gtin: key.gtin, serial: key.serial });
-    if (existing) {
-      if (existing.batch_no !== batch) throw refuse(label, `${epc} already exists with batch ${existing.batch_no ?? '-'}`);
-      return existing.id;
-    }
-    const id = newId();
-    await units.insertUnit(this.trx, {
-      id,
-      type: 'EA',
-      sscc: null,
-      gtin: key.gtin,
-      serial: key.serial,
-      materialNo,
-      batchNo: batch,
-      expiry,
-      ...EXPECTED,
-      at: this.at,
-    });
-    if (batch) await materials.addBatch(this.trx, { materialNo, batchNo: batch, expiry, at: this.at });
-    this.created(id, 'EA');
-    return id;
-  }
-
-  private async ensureSscc(sscc: string): Promise<string> {
-    const existing = await units.findUnit(this.trx, { sscc });
-    if (existing) return existing.id;
-    const id = newId();
-    await units.insertUnit(this.trx, {
-      id,
-      type: 'CTN',
-      sscc,
-      gtin: null,
-      serial: null,
-      materialNo: null,
-      batchNo: null,
-      expiry: null,
-      ...EXPECTED,
-      at: this.at,
-    });
-    this.created(id, 'CTN');
-    this.ssccParents.add(id);
-    return id;
-  }
-
-  private async aggregate(parentId: string, epc: string, label: string): Promise<void> {
-    const key = parseEpc(epc, this.today);
-    if (key.kind === 'unknown') throw refuse(label, `child ${epc} is not an SGTIN, an SSCC or a GS1 Digital Link URI`);
-    const child = await units.findUnit(this.trx, key.kind === 'sscc' ? { sscc: key.sscc } : { gtin: key.gtin, serial: key.serial });
-    if (!child) throw refuse(label, `child ${epc} has not been commissioned`);
-    if (child.id === parentId) throw refuse(label, `${epc} cannot contain itself`);
-    if (child.parent_id === parentId) return;
-    if (child.parent_id) throw refuse(label, `child ${epc} is already under another parent`);
-    await units.setParent(this.trx, child.id, parentId, this.at);
-    if (child.type === 'CTN' || child.type === 'PLT') this.ssccParents.add(parentId);
-    this.result.aggregated += 1;
-    this.audit.push(this.row(child.id, 'aggregate', { parent: null }, { parent: parentId }));
-  }
-
-  /** desadv: the IBD number is the part of the business transaction after its last ':'. */
-  private async link(event: Json, unitIds: string[], label: string): Promise<void> {
-    for (const bt of (event.bizTransactionList as Json[] | undefined) ?? []) {
-      if (cbvTerm(bt.type) !== 'desadv') continue;
-      const value = String(bt.bizTransaction);
-      const number = value.slice(value.lastIndexOf(':') + 1);
-      const doc = await docs.findDocument(this.trx, 'IBD', number);
-      if (!doc) throw refuse(label, `desadv ${value}: IBD ${number} does not exist`);
-      if (doc.status === 'Completed') throw refuse(label, `desadv ${value}: IBD ${number} is already completed`);
-      for (const unitId of unitIds) this.result.linked += await docs.expectUnit(this.trx, doc.id, unitId);
-    }
-  }
-
-  /** SSCCs holding SSCCs are pallets; an SSCC's material and batch are its packs' when they are all alike. */
-  async finish(): Promise<void> {
-    for (const id of this.ssccParents) {
-      const kids = await units.children(this.trx, id);
-      if (kids.some((k) => k.type === 'CTN' || k.type === 'PLT')) await units.setType(this.trx, id, 'PLT');
-      const packs = (await units.subtree(this.trx, id)).filter((u) => u.type === 'EA');
-      const kinds = new Set(packs.map((p) => `${p.material_no}|${p.batch_no}|${p.expiry}`));
-      if (kinds.size === 1) {
-        const p = packs[0]!;
-        await units.setProduct(this.trx, id, { materialNo: p.material_no, batchNo: p.batch_no, expiry: p.expiry });
-      }
-    }
-  }
-
-  private created(id: string, type: UnitType): void {
-    this.result.unitsCreated += 1;
-    this.audit.push(this.row(id, 'commission', null, { type, ...EXPECTED }));
-  }
-
-  private row(entityId: string, action: string, before: unknown, after: unknown): AuditEntry {
-    return { actorId: this.actorId, entity: 'unit', entityId, action, before: before ?? undefined, after, reason: 'EPCIS' };
-  }
-}
-
 /** CBV values may come as compact terms or full URNs: compact them before schema validation. */
 function compactCbvValues(doc: unknown): unknown {
   const body = (doc as Json | null)?.epcisBody as Json | undefined;
@@ -500,8 +374,4 @@ function compactCbvValues(doc: unknown): unknown {
     ...(doc as Json),
     epcisBody: { ...body, eventList: body.eventList.map((e) => (e && typeof e === 'object' ? compactEventCbv(e as Json) : e)) },
   };
-}
-
-function refuse(event: string, reason: string): AppError {
-  return new AppError(400, 'EPCIS_EVENT_REFUSED', { event, reason });
 }

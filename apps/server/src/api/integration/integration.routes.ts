@@ -77,6 +77,9 @@ export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: Epc
         summary: 'An EPCIS 2.0 JSON-LD EPCISDocument (advance shipping notice): commissioning and aggregation; desadv links to an IBD',
         body: z.record(z.string(), z.unknown()),
         description:
+          'Lots, expiries and serials are GS1 values (AI 10 and 21: at most 20 characters of GS1 character set 82; ' +
+          'itemExpirationDate a real YYYY-MM-DD): a document breaking one is refused whole, naming the event and the field. ' +
+          'A unit of one warehouse is never linked or aggregated into another (decision 0056). ' +
           'A document of at most EPCIS_JOB_EVENTS events (default 500) is applied at once, all or nothing (200). A larger ' +
           'one is answered 202 with a job to poll at the Location given: it is validated whole first (a malformed ' +
           'document changes nothing), then applied EPCIS_CHUNK_EVENTS events, or EPCs of one large event (default 20), per transaction while ' +

@@ -1,0 +1,249 @@
+import { ilmdExpiry, ilmdLot, parseEpc, receive, type UnitType } from '@pharma/domain';
+import type { AuditEntry } from '../../db/audit.ts';
+import type { Db } from '../../db/database.ts';
+import type { UnitRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import * as docs from '../inventory/documents.repository.ts';
+import * as materials from '../inventory/materials.repository.ts';
+import * as units from '../inventory/units.repository.ts';
+import * as received from './epcis.repository.ts';
+import { clash, elsewhere, together } from './epcis-places.ts';
+import type { EpcisResult } from './epcis.service.ts';
+
+/**
+ * What the EPCIS intake does with an event it acts on: ObjectEvent ADD commissions packs (or SSCCs),
+ * AggregationEvent ADD puts children under a parent SSCC, a desadv links them to an IBD. The values
+ * were checked before anything was applied (`epcisValueFailure`, decision 0056); the places are
+ * checked here, one tree of units in one warehouse (decision 0056).
+ */
+
+type Json = Record<string, unknown>;
+
+/**
+ * What one part of a large event leaves for the next (decision 0043 applies an event of many EPCs a part
+ * per transaction): the warehouse its parent's tree belongs to, found once rather than with every part.
+ */
+export interface EventParts {
+  home?: received.Place[];
+}
+
+/** Units an advance shipping notice announces: expected on the receiving document it names. */
+const EXPECTED = receive.announced!;
+
+/** A CBV value as a compact term or a full URN/URL: the last segment, lower-cased (CBV 2.0 section 8). */
+function cbvTerm(value: unknown): string {
+  return typeof value === 'string' ? (value.split(/[:#/-]/).pop() ?? '').toLowerCase() : '';
+}
+
+/** Applies one event after another inside the intake's transaction. */
+export class EventApplier {
+  private readonly ssccParents = new Set<string>();
+
+  constructor(
+    private readonly trx: Db,
+    private readonly actorId: string,
+    private readonly at: string,
+    private readonly today: string,
+    private readonly audit: AuditEntry[],
+    private readonly result: EpcisResult,
+  ) {}
+
+  /**
+   * True when the event changed stock; false for events the product keeps but does not act on. `from`
+   * is the index in the whole event's list of the first EPC `event` holds (a part of a large event),
+   * `parts` what the parts of one event share.
+   */
+  async event(event: Json, label: string, from = 0, parts: EventParts = {}): Promise<boolean> {
+    const type = event.type;
+    const action = event.action;
+    if (type === 'ObjectEvent' && action === 'ADD') {
+      const targets = await this.targets(event, label);
+      const ids: string[] = [];
+      const existing: { field: string; unit: UnitRow }[] = [];
+      const epcs = (event.epcList as string[] | undefined) ?? [];
+      for (const [i, epc] of epcs.entries()) {
+        const { id, unit } = await this.commission(epc, event.ilmd, label);
+        ids.push(id);
+        if (unit) existing.push({ field: `epcList[${from + i}]`, unit });
+      }
+      // A unit that existed before this event (announced by another notice, or received) joins only an IBD of its own warehouse.
+      if (targets.places.length > 0 && existing.length > 0) {
+        const places = await received.treePlaces(
+          this.trx,
+          existing.map((e) => e.unit.id),
+        );
+        for (const { field, unit } of existing) {
+          const c = clash(places.get(unit.id) ?? [], targets.places);
+          if (c) throw elsewhere(label, field, unit, c);
+        }
+      }
+      await this.link(targets.documents, ids);
+      return true;
+    }
+    if (type === 'AggregationEvent' && action === 'ADD') {
+      const targets = await this.targets(event, label);
+      const parent = typeof event.parentID === 'string' ? parseEpc(event.parentID, this.today) : { kind: 'unknown' as const };
+      if (parent.kind !== 'sscc') throw refuse(label, `parentID ${String(event.parentID)} is not an SSCC`);
+      const { id: parentId, unit: parentUnit } = await this.ensureSscc(parent.sscc);
+      const children = (event.childEPCs as string[] | undefined) ?? [];
+      await this.aggregate({ id: parentId, unit: parentUnit }, children, targets.places, label, from, parts);
+      await this.link(targets.documents, [parentId]);
+      return true;
+    }
+    return false;
+  }
+
+  /** The IBDs the event's desadv business transactions name, open, and their warehouses: at most one. */
+  private async targets(event: Json, label: string): Promise<{ documents: { id: string }[]; places: received.Place[] }> {
+    const documents: { id: string; warehouse_no: string }[] = [];
+    for (const bt of (event.bizTransactionList as Json[] | undefined) ?? []) {
+      if (cbvTerm(bt.type) !== 'desadv') continue;
+      const value = String(bt.bizTransaction);
+      const number = value.slice(value.lastIndexOf(':') + 1);
+      const doc = await docs.findDocument(this.trx, 'IBD', number);
+      if (!doc) throw refuse(label, `desadv ${value}: IBD ${number} does not exist`);
+      if (doc.status === 'Completed') throw refuse(label, `desadv ${value}: IBD ${number} is already completed`);
+      documents.push(doc);
+    }
+    const places = await received.placesOf(this.trx, [...new Set(documents.map((d) => d.warehouse_no))]);
+    if (places.length > 1) throw refuse(label, `its desadv names IBDs of warehouses ${places.map((p) => p.warehouseNo).join(' and ')}`);
+    return { documents, places };
+  }
+
+  /** A pack (or an SSCC) of an ObjectEvent ADD, commissioned unless it exists; `unit` is the row when it existed. */
+  private async commission(epc: string, ilmd: unknown, label: string): Promise<{ id: string; unit?: UnitRow }> {
+    const key = parseEpc(epc, this.today);
+    if (key.kind === 'sscc') return this.ensureSscc(key.sscc);
+    if (key.kind !== 'sgtin') throw refuse(label, `${epc} is not an SGTIN, an SSCC or a GS1 Digital Link URI`);
+    const materialNo = await materials.materialWithGtin(this.trx, key.gtin);
+    if (!materialNo) throw refuse(label, `GTIN ${key.gtin} of ${epc} is not a known material`);
+    // Checked before anything was applied (checkValues): a lot of AI 10, a real expiry AI 17 can carry.
+    const batch = ilmdLot(ilmd);
+    const expiry = ilmdExpiry(ilmd);
+    const existing = await units.findUnit(this.trx, { gtin: key.gtin, serial: key.serial });
+    if (existing) {
+      if (existing.batch_no !== batch) throw refuse(label, `${epc} already exists with batch ${existing.batch_no ?? '-'}`);
+      return { id: existing.id, unit: existing };
+    }
+    const id = newId();
+    await units.insertUnit(this.trx, {
+      id,
+      type: 'EA',
+      sscc: null,
+      gtin: key.gtin,
+      serial: key.serial,
+      materialNo,
+      batchNo: batch,
+      expiry,
+      ...EXPECTED,
+      at: this.at,
+    });
+    if (batch) await materials.addBatch(this.trx, { materialNo, batchNo: batch, expiry, at: this.at });
+    this.created(id, 'EA');
+    return { id };
+  }
+
+  private async ensureSscc(sscc: string): Promise<{ id: string; unit?: UnitRow }> {
+    const existing = await units.findUnit(this.trx, { sscc });
+    if (existing) return { id: existing.id, unit: existing };
+    const id = newId();
+    await units.insertUnit(this.trx, {
+      id,
+      type: 'CTN',
+      sscc,
+      gtin: null,
+      serial: null,
+      materialNo: null,
+      batchNo: null,
+      expiry: null,
+      ...EXPECTED,
+      at: this.at,
+    });
+    this.created(id, 'CTN');
+    this.ssccParents.add(id);
+    return { id };
+  }
+
+  /**
+   * Puts the children under the parent. The parent's tree, the IBDs the event names and every child's
+   * tree must belong to one warehouse at most; a child may not be the parent nor a unit above it.
+   */
+  private async aggregate(
+    { id: parentId, unit: parent }: { id: string; unit?: UnitRow },
+    epcs: readonly string[],
+    into: readonly received.Place[],
+    label: string,
+    from: number,
+    parts: EventParts,
+  ): Promise<void> {
+    // The parent's tree is walked once an event: later parts only add children checked against it.
+    let home = parts.home ?? [...into];
+    if (parent && !parts.home) {
+      const own = (await received.treePlaces(this.trx, [parentId])).get(parentId) ?? [];
+      const c = clash(own, home);
+      if (c) throw elsewhere(label, 'parentID', parent, c);
+      home = together(own, home);
+    }
+    const above = new Set(parent ? (await units.ancestors(this.trx, parentId)).map((u) => u.id) : []);
+    const moving = new Map<string, { field: string; child: UnitRow }>();
+    for (const [i, epc] of epcs.entries()) {
+      const key = parseEpc(epc, this.today);
+      if (key.kind === 'unknown') throw refuse(label, `child ${epc} is not an SGTIN, an SSCC or a GS1 Digital Link URI`);
+      const child = await units.findUnit(this.trx, key.kind === 'sscc' ? { sscc: key.sscc } : { gtin: key.gtin, serial: key.serial });
+      if (!child) throw refuse(label, `child ${epc} has not been commissioned`);
+      if (child.id === parentId) throw refuse(label, `${epc} cannot contain itself`);
+      // A unit above the parent would end up inside itself: a loop no walk of the tree ever leaves.
+      if (above.has(child.id)) throw refuse(label, `${epc} cannot be put under ${String(parent?.sscc)}, which it contains`);
+      if (child.parent_id === parentId || moving.has(child.id)) continue;
+      if (child.parent_id) throw refuse(label, `child ${epc} is already under another parent`);
+      moving.set(child.id, { field: `childEPCs[${from + i}]`, child });
+    }
+    const places = await received.treePlaces(this.trx, [...moving.keys()]);
+    for (const { field, child } of moving.values()) {
+      const own = places.get(child.id) ?? [];
+      const c = clash(own, home);
+      if (c) throw elsewhere(label, field, child, c);
+      home = together(home, own);
+    }
+    parts.home = home;
+    for (const { child } of moving.values()) {
+      await units.setParent(this.trx, child.id, parentId, this.at);
+      if (child.type === 'CTN' || child.type === 'PLT') this.ssccParents.add(parentId);
+      this.result.aggregated += 1;
+      this.audit.push(this.row(child.id, 'aggregate', { parent: null }, { parent: parentId }));
+    }
+  }
+
+  /** desadv: the units are expected on each IBD the event names (the part of the business transaction after its last ':'). */
+  private async link(documents: readonly { id: string }[], unitIds: readonly string[]): Promise<void> {
+    for (const doc of documents) for (const unitId of unitIds) this.result.linked += await docs.expectUnit(this.trx, doc.id, unitId);
+  }
+
+  /** SSCCs holding SSCCs are pallets; an SSCC's material and batch are its packs' when they are all alike. */
+  async finish(): Promise<void> {
+    for (const id of this.ssccParents) {
+      const kids = await units.children(this.trx, id);
+      if (kids.some((k) => k.type === 'CTN' || k.type === 'PLT')) await units.setType(this.trx, id, 'PLT');
+      const packs = (await units.subtree(this.trx, id)).filter((u) => u.type === 'EA');
+      const kinds = new Set(packs.map((p) => `${p.material_no}|${p.batch_no}|${p.expiry}`));
+      if (kinds.size === 1) {
+        const p = packs[0]!;
+        await units.setProduct(this.trx, id, { materialNo: p.material_no, batchNo: p.batch_no, expiry: p.expiry });
+      }
+    }
+  }
+
+  private created(id: string, type: UnitType): void {
+    this.result.unitsCreated += 1;
+    this.audit.push(this.row(id, 'commission', null, { type, ...EXPECTED }));
+  }
+
+  private row(entityId: string, action: string, before: unknown, after: unknown): AuditEntry {
+    return { actorId: this.actorId, entity: 'unit', entityId, action, before: before ?? undefined, after, reason: 'EPCIS' };
+  }
+}
+
+function refuse(event: string, reason: string): AppError {
+  return new AppError(400, 'EPCIS_EVENT_REFUSED', { event, reason });
+}
