@@ -4,7 +4,8 @@ import { forgetOldLimits } from '../src/lib/rate-limit.ts';
 import { DATABASES, startTestApp, type TestApp } from './harness.ts';
 
 /**
- * Brute force stays out without one person locking out the site (issue 14, decision 0023). The
+ * Brute force stays out without one person locking out the site (issue 14, decision 0023), and a
+ * guesser is slowed without locking out the colleagues behind the same address (issue 26, decision 0058). The
  * counts live in the database (decision 0045), so both databases are tried; counting across two
  * app instances is in instances.test.ts.
  */
@@ -22,10 +23,41 @@ describe.each(DATABASES)('login and registration limits on %s', (kind) => {
     for (let i = 0; i < 60; i++) await login(`typo${i}@demo.local`, 'wrong password', '10.0.0.1');
     const colleague = await login(DEMO_USERS.ldc, DEMO_PASSWORD, '10.0.0.1');
     expect(colleague.statusCode).toBe(200);
-    // The accounts that failed from there are held back, with the time to wait.
-    const again = await login('typo1@demo.local', 'wrong password', '10.0.0.1');
-    expect(again.statusCode).toBe(429);
-    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    // An account with one failure from there is answered by its password, as the colleague's would be (decision 0058).
+    expect((await login('typo1@demo.local', 'wrong password', '10.0.0.1')).statusCode).toBe(401);
+  });
+
+  it("one typo, then someone else's 60 failures from the same address: the colleague signs in at once, the guesser waits (issue 26)", async () => {
+    const nat = '10.0.5.1';
+    expect((await login(DEMO_USERS.viewer, 'Typo#2026', nat)).statusCode).toBe(401);
+    const guesses: number[] = [];
+    for (let i = 0; i < 60; i++) guesses.push((await login(`victim${i % 6}@demo.local`, `Guess#${i}`, nat)).statusCode);
+    // Each account guessed at takes 5 wrong passwords; then it waits for the address, whose wait has risen to the cap.
+    expect(guesses.filter((s) => s === 401)).toHaveLength(30);
+    expect(guesses.slice(-10)).toEqual(Array(10).fill(429));
+    const colleague = await login(DEMO_USERS.viewer, DEMO_PASSWORD, nat);
+    expect(colleague.statusCode).toBe(200);
+    const guesser = await login('victim0@demo.local', 'Guess#61', nat);
+    expect(guesser.statusCode).toBe(429);
+    expect(Number(guesser.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(guesser.json().code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it("the guesser's wait rises with each failure from its address, whatever account it tries: 1 s, 2 s, 4 s, 8 s", async () => {
+    const guesser = '10.0.6.1';
+    // An account with failures of its own (made elsewhere), which the guesser's address now tries.
+    for (let i = 0; i < 5; i++) await login('target@demo.local', 'Nope#2026', `10.0.7.${i}`);
+    for (let i = 0; i < 10; i++) expect((await login(`spray${i}@demo.local`, 'Spring#2026', guesser)).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let i = 10; i < 14; i++) {
+      const held = await login('target@demo.local', 'Nope#2026', guesser);
+      expect(held.statusCode).toBe(429);
+      waits.push(Number(held.headers['retry-after']));
+      await login(`spray${i}@demo.local`, 'Spring#2026', guesser);
+    }
+    expect(waits).toEqual([1, 2, 4, 8]);
+    // The same account from another address is not held by the guesser's failures.
+    expect((await login('target@demo.local', 'Nope#2026', '10.0.7.9')).statusCode).toBe(401);
   });
 
   it('anyone failing on a known account holds back only themselves: its owner signs in from elsewhere', async () => {
@@ -80,6 +112,29 @@ describe.each(DATABASES)('login and registration limits on %s', (kind) => {
     expect(answers.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(answers.at(-1)).toBe(429);
     expect((await register('other.place@example.com', '10.8.0.2')).statusCode).toBe(201);
+  });
+
+  it('behind a trusted proxy (TRUST_PROXY=true, one hop) the client is the entry the proxy added, not a spoofed one left of it', async () => {
+    const proxied = await startTestApp(kind, { TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '1' });
+    try {
+      const via = (forwardedFor: string, password = 'Nope#2026') =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth-login',
+          payload: { identifier: DEMO_USERS.rdc, password },
+          remoteAddress: '10.200.0.1',
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      // Five failures with a different spoofed address each time: all counted for 10.0.0.5, who is then held.
+      for (let i = 0; i < 5; i++) expect((await via(`6.6.6.${i}, 10.0.0.5`)).statusCode).toBe(401);
+      expect((await via('6.6.6.9, 10.0.0.5', DEMO_PASSWORD)).statusCode).toBe(429);
+      const keys = await proxied.database.db.selectFrom('login_limits').select('key').where('key', 'like', 'pair:%').execute();
+      expect(keys.map((k) => k.key)).toEqual([`pair:${DEMO_USERS.rdc} 10.0.0.5`]);
+      // Another client behind the same proxy is not held by them.
+      expect((await via('10.0.0.5, 10.0.0.6', DEMO_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('the clean-up deletes counts once they are forgotten, and only those', async () => {

@@ -42,6 +42,26 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
     expect((await me(`Bearer ${expired}`)).statusCode).toBe(401);
   });
 
+  it('refuses a token without an expiry, signed with the right secret for a live session (issue 26)', async () => {
+    const { payload } = await sessionClaims();
+    const sign = (exp?: number) => {
+      const jwt = new SignJWT({ sid: payload.sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(payload.sub)
+        .setIssuer(payload.iss)
+        .setAudience(payload.aud)
+        .setIssuedAt();
+      return (exp === undefined ? jwt : jwt.setExpirationTime(exp)).sign(SECRET);
+    };
+    const endless = await sign();
+    expect(JSON.parse(new TextDecoder().decode(base64url.decode(endless.split('.')[1]!)))).not.toHaveProperty('exp');
+    const res = await me(`Bearer ${endless}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('NOT_SIGNED_IN');
+    // The same claims with an expiry are a valid token: only the missing exp was refused.
+    expect((await me(`Bearer ${await sign(payload.exp)}`)).statusCode).toBe(200);
+  });
+
   it('refuses a token signed with another algorithm, and alg none', async () => {
     const { payload } = await sessionClaims();
     const hs512 = await new SignJWT(payload).setProtectedHeader({ alg: 'HS512' }).sign(SECRET);

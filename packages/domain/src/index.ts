@@ -20,6 +20,7 @@ export * from './gs1/epc.ts';
 export * from './gs1/event-hash.ts';
 export * from './gs1/epcis-event.ts';
 export * from './gs1/aggregation-event.ts';
+export * from './gs1/epcis-values.ts';
 export * from './rules/lines.ts';
 export * from './gs1/cbv.ts';
 export * from './unit-id.ts';

@@ -94,6 +94,8 @@ export const MESSAGES = {
   // Not in the spec (its server errors are "not shown"): our API's own codes.
   // docs/decisions/0002-api-errors.md explains the choice.
   BAD_REQUEST: 'The request is not valid: {detail}',
+  CONTROL_CHARACTER: "The field '{field}' contains a control character.",
+  NESTED_TOO_DEEPLY: "The field '{field}' is nested too deeply.",
   NOT_SIGNED_IN: 'You are not signed in. Please log in again.',
   INVALID_CREDENTIALS: 'Invalid email or password.',
   NOT_FOUND: 'Not found.',
@@ -183,6 +185,14 @@ export const MESSAGES = {
   SSCC_NOT_FOUND: 'SSCC {sscc} is not a pallet or carton you may see.',
   PRINTER_NOT_FOUND: 'There is no printer {printer} in warehouse {warehouseNo}.',
   PRINTER_UNREACHABLE: 'Printer {printer} ({host}:{port}) did not take the label: {detail}. Check that it is on and try again.',
+  // Printers behind an allow-list (issue 26, decision 0055).
+  PRINTER_PORT_NOT_ALLOWED:
+    'Printer {printer} ({host}:{port}) is refused: port {port} is not a printer port on this server (allowed: {ports}; set by the operator in PRINTER_PORTS).',
+  PRINTER_ADDRESS_NOT_ALLOWED:
+    "Printer {printer} ({host}:{port}) is refused: {address} is a loopback, link-local or unspecified address, or one of this server's own.",
+  PRINTER_HOST_INVALID: 'Printer {printer} is refused: "{host}" is not a host name or an IP address.',
+  PRINTER_NOT_RESOLVED:
+    'Printer {printer}: the name {host} does not resolve to an address ({detail}). Check the name in the warehouse setup.',
   LABEL_PRINTED: 'Label of {sscc} sent to {printer}.',
   PALLET_CREATED: 'New {type} SSCC {sscc} created.',
   REPACK_NOT_PENDING: 'The repack of {sscc} is already completed: it takes no more changes.',
@@ -206,6 +216,18 @@ export const MESSAGES = {
   GTIN_TAKEN: 'GTIN {gtin} already belongs to material {materialNo}.',
   EPCIS_INVALID: 'The EPCIS document is not valid: {detail}',
   EPCIS_EVENT_REFUSED: 'Event {event} was refused: {reason}',
+  // EPCIS values checked as GS1 values (decision 0056): {field} is the event's field, 'epcList[3]' or 'ilmd.cbvmda:lotNumber'.
+  EPCIS_VALUE_NOT_TEXT: 'Event {event} was refused: {field} must be a text.',
+  EPCIS_VALUE_EMPTY: 'Event {event} was refused: {field} is empty; GS1 AI ({ai}) needs at least one character.',
+  EPCIS_VALUE_TOO_LONG:
+    'Event {event} was refused: {field} is too long for GS1 AI ({ai}): at most {max} characters are allowed, found {length}.',
+  EPCIS_VALUE_BAD_CHARACTER: 'Event {event} was refused: {field} holds a character GS1 AI ({ai}) does not allow ({char}).',
+  EPCIS_VALUE_BAD_ENCODING: 'Event {event} was refused: {field} holds a broken percent-encoding in the value of GS1 AI ({ai}).',
+  EPCIS_VALUE_BAD_URI: 'Event {event} was refused: {field} is not a GS1 Digital Link URI as GS1 writes one. {problem}',
+  EPCIS_VALUE_BAD_DATE:
+    'Event {event} was refused: {field} is not a real date written YYYY-MM-DD in the years GS1 AI (17) can carry: {value}.',
+  EPCIS_UNIT_ELSEWHERE:
+    'Event {event} was refused: {field} {unit} belongs to warehouse {warehouse} ({area}); this event would put it in warehouse {other} ({otherArea}).',
   EPCIS_JOB_INTERRUPTED:
     'The intake stopped after {processed} of {events} {events:event|events}: the server taking it in stopped or restarted. Send the document again: the events already received are skipped.',
   CANNOT_DISABLE_SELF: 'You cannot disable your own account.',

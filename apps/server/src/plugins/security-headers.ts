@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { isGuardedPath } from './auth.ts';
 
 /**
  * The Content-Security-Policy of the app (decision 0020): scripts only from our origin, never inline;
@@ -30,6 +31,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * Security headers on every answer through @fastify/helmet: the CSP above, nosniff, a strict referrer
  * policy, no framing. HSTS only when the request came over TLS: directly, or through a proxy the
  * server trusts (TRUST_PROXY=true, X-Forwarded-Proto: https), which also makes the session cookies Secure.
+ * Every /api and /auth answer is `Cache-Control: no-store`: tokens and personal data are kept by no
+ * browser or proxy cache (issue 26); the web app's files keep their own caching (plugins/web.ts).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
@@ -43,5 +46,6 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (isGuardedPath(request.url)) reply.header('cache-control', 'no-store');
   });
 }

@@ -9,8 +9,14 @@ import { isGuardedPath } from './auth.ts';
 const NO_CACHE = new Set(['sw.js', 'index.html', 'manifest.webmanifest']);
 
 /**
- * Serves the built web app. Unknown /api paths answer 404 JSON; any other unknown path gets
- * index.html so the browser's router can show the page (or its own not-found page).
+ * Paths that name a file of the build, never a page: a missing one is a 404, not the shell (a script
+ * answered with HTML fails obscurely, and a cache would keep the HTML under the script's name).
+ */
+const FILE_PATH = /^\/assets\/|\.(?:m?js|css|map|wasm)$/;
+
+/**
+ * Serves the built web app. Unknown /api paths and missing files answer 404 JSON; any other unknown
+ * path gets index.html so the browser's router can show the page (or its own not-found page).
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = existsSync(join(webDist, 'index.html'));
@@ -28,7 +34,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (isGuardedPath(request.url) || !hasWeb || request.method !== 'GET') {
+    if (isGuardedPath(request.url) || FILE_PATH.test(request.url.split('?')[0]!) || !hasWeb || request.method !== 'GET') {
       return reply.code(404).send(body('NOT_FOUND', message('NOT_FOUND')));
     }
     return reply.type('text/html').sendFile('index.html');

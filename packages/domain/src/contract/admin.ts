@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_BREAKS } from './common.ts';
 import { APPLICATIONS, SYSTEM_RIGHTS } from '../permissions.ts';
 import { AuthorizationTree, SessionUser } from './auth.ts';
 
@@ -6,7 +7,7 @@ const ApplicationGrants = AuthorizationTree.shape.applications;
 
 export const RoleBody = z.object({
   name: z.string().trim().min(1).max(80),
-  description: z.string().max(300).default(''),
+  description: z.string().max(300).meta(TEXT_BREAKS).default(''),
   areas: z.array(z.enum(APPLICATIONS)),
   applications: ApplicationGrants,
   rights: z.array(z.enum(SYSTEM_RIGHTS)),

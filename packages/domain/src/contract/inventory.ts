@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScanCode, TEXT_BREAKS } from './common.ts';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, PAGE_SIZE } from '../documents.ts';
 import { EDITABLE_STATUSES, ID_TYPES, ITEM_REASONS, UNIT_STATUSES, UNIT_TYPES } from '../units.ts';
 import { APPLICATIONS } from '../permissions.ts';
@@ -133,7 +134,7 @@ export type DocumentDetails = z.infer<typeof DocumentDetails>;
 export const ScanRequest = z.object({
   docType: DocumentType,
   docNo: z.string().min(1).max(40),
-  code: z.string().min(1).max(500),
+  code: ScanCode,
   unit: z.enum(UNIT_TYPES),
   idType: z.enum(ID_TYPES).default('GS1'),
   scanId: z.string().min(8).max(64),
@@ -164,7 +165,7 @@ export type ScanResponse = z.infer<typeof ScanResponse>;
 export const ReverseRequest = z.object({
   docType: DocumentType,
   docNo: z.string().min(1).max(40),
-  code: z.string().min(1).max(500),
+  code: ScanCode,
   unit: z.enum(UNIT_TYPES).optional(),
   scanId: z.string().min(8).max(64),
 });
@@ -212,8 +213,8 @@ export type UnitView = z.infer<typeof UnitView>;
 export const SearchResponse = z.object({ data: z.array(UnitView) });
 
 export const ItemStatusRequest = z.object({
-  code: z.string().min(1).max(500),
+  code: ScanCode,
   unit: z.enum(UNIT_TYPES),
   status: z.enum(EDITABLE_STATUSES),
-  reason: z.string().max(200).optional(),
+  reason: z.string().max(200).meta(TEXT_BREAKS).optional(),
 });

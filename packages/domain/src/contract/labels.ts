@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScanCode } from './common.ts';
 
 /** SSCC allocation, pallets made by repacking, and label printing (issue 18). */
 
@@ -50,7 +51,7 @@ export const AuditPrintResponse = z.object({ copy: z.boolean() });
 export const PrintersResponse = z.object({ data: z.array(z.object({ warehouseNo: z.string(), name: z.string() })) });
 
 /** POST /api/remapHU: the scanned unit (raw scan) onto the unit whose SSCC is `to`, or off its parent (`to: null`). */
-export const RemapRequest = z.object({ code: z.string().min(1).max(500), to: Sscc.nullable(), scanId: z.string().min(1).max(64) });
+export const RemapRequest = z.object({ code: ScanCode, to: Sscc.nullable(), scanId: z.string().min(1).max(64) });
 export const RemapResponse = z.object({
   scanId: z.string(),
   id: z.string(),
@@ -65,7 +66,7 @@ export const CompleteRepackResponse = z.object({ sscc: z.string(), state: z.lite
 
 /** POST /api/printPackLabel: the label of a serialised pack (its raw scan), GS1 DataMatrix (01)(17)(10)(21). */
 export const PrintPackLabelRequest = z.object({
-  code: z.string().min(1).max(500),
+  code: ScanCode,
   format: LabelFormat,
   dpi: z.union([z.literal(203), z.literal(300)]).optional(),
   /** A printer of the pack's warehouse: the ZPL is sent there (202) instead of answered. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCAN_SEPARATORS, ScanCode } from './common.ts';
 import { ID_TYPES, UNIT_TYPES } from '../units.ts';
 import { DocumentLine, DocumentSummary, ListQuery } from './inventory.ts';
 
@@ -35,7 +36,7 @@ export type LiteLineRequest = z.infer<typeof LiteLineRequest>;
 
 /** POST /api/lite/deleteItem: a scanned unit by its code, or a line (material and batch) with nothing scanned on it. */
 export const LiteDeleteItemRequest = LiteDocumentRef.extend({
-  code: z.string().min(1).max(500).optional(),
+  code: ScanCode.optional(),
   unit: z.enum(UNIT_TYPES).optional(),
   materialNo: z.string().max(40).optional(),
   batchNo: z.string().max(40).optional(),
@@ -49,7 +50,7 @@ export type LiteDeleteItemRequest = z.infer<typeof LiteDeleteItemRequest>;
 export const LiteScanRequest = z
   .object({
     docNo: DocNo,
-    code: z.string().min(1).max(500),
+    code: ScanCode,
     unit: z.enum(UNIT_TYPES),
     idType: z.enum(ID_TYPES).default('GS1'),
     scanId: z.string().min(8).max(64),
@@ -74,7 +75,7 @@ export const LiteLineQuery = LiteDocumentRef.extend({
 export const LiteMaterialQuery = z.object({
   moduleType: ModuleType,
   materialNo: z.string().max(40).optional().meta({ example: 'MAT00001' }),
-  code: z.string().max(500).optional().meta({ example: '(01)09506000134352(10)B2026A' }),
+  code: z.string().max(500).meta(SCAN_SEPARATORS).optional().meta({ example: '(01)09506000134352(10)B2026A' }),
 });
 
 export const LiteDocument = DocumentSummary.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScanCode } from './common.ts';
 import { DocumentLine, DocumentStatus, DocumentType } from './inventory.ts';
 
 /**
@@ -28,7 +29,7 @@ export const CartonLabel = z.object({
 export type CartonLabel = z.infer<typeof CartonLabel>;
 
 /** POST /api/validateRRDLabel: reads a scanned carton label and records it on the PO. */
-export const ValidateLabelRequest = z.object({ poNo: PoNo, code: z.string().min(1).max(500) });
+export const ValidateLabelRequest = z.object({ poNo: PoNo, code: ScanCode });
 
 export const SCAN_TYPES = ['SERIES', 'NON_SERIES'] as const;
 /** POST /api/scanSeries: a pack's serial (SERIES, `code`) or a count of packs without serials (NON_SERIES, `quantity`). */
@@ -36,7 +37,7 @@ export const ScanSeriesRequest = z.object({
   poNo: PoNo,
   cartonCode: z.string().min(1).max(40),
   scanType: z.enum(SCAN_TYPES),
-  code: z.string().min(1).max(500).optional(),
+  code: ScanCode.optional(),
   quantity: z.number().optional(),
   scanId: ScanId,
 });
@@ -57,8 +58,8 @@ export type RedressScanResponse = z.infer<typeof RedressScanResponse>;
 /** POST /api/replacePack: the raw scans of the pack taken out and of the pack put in its place. */
 export const ReplacePackRequest = z.object({
   poNo: PoNo,
-  from: z.string().min(1).max(500),
-  to: z.string().min(1).max(500),
+  from: ScanCode,
+  to: ScanCode,
   scanId: ScanId,
 });
 export const ReplacePackResponse = RedressScanResponse.extend({ replaced: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScanCode } from './common.ts';
 
 /**
  * Repack as a document family (issue 18, decision 0048): a repack builds or breaks one destination
@@ -10,7 +11,7 @@ import { z } from 'zod';
 const Sscc = z.string().regex(/^\d{18}$/, '18 digits');
 /** A repack's number: 'RP' and eight digits, issued by the server. */
 export const RepackNo = z.string().regex(/^RP\d{8}$/, "'RP' and 8 digits");
-const Code = z.string().min(1).max(500);
+const Code = ScanCode;
 const ScanId = z.string().min(1).max(64);
 /** A reference document (the local 'Repack with document' dialog): letters, digits and - / . (decision 0004). */
 const ReferenceNo = z

@@ -211,7 +211,7 @@ export class AuthService {
     const user = await repo.findLiveSessionUser(this.db, claims.userId, claims.familyId);
     if (!user) return undefined;
     const authorization = await this.authorizationOf(user.id);
-    return { principal: { user: repo.toSessionUser(user), authorization, familyId: claims.familyId }, expiresAt: (claims.exp ?? 0) * 1000 };
+    return { principal: { user: repo.toSessionUser(user), authorization, familyId: claims.familyId }, expiresAt: claims.exp * 1000 };
   }
 
   /** Forgets every cached caller: the next request of each token is checked against the database. */

@@ -30,11 +30,14 @@ export async function signAccessToken(
     .sign(secret);
 }
 
-/** The claims of a valid token; undefined for a tampered, expired, foreign or `alg: none` one. */
-export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims | undefined> {
+/**
+ * The claims of a valid token; undefined for a tampered, expired, foreign or `alg: none` one, and for
+ * one without an expiry (`exp`), which would never end (issue 26).
+ */
+export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<Required<AccessClaims> | undefined> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], issuer: ISSUER, audience: AUDIENCE });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
+    const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp'] });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return undefined;
     return { userId: payload.sub, familyId: payload.sid, exp: payload.exp };
   } catch {
     return undefined;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ErrorBody } from '@pharma/domain/contract/common';
+import { ErrorBody, ScanCode } from '@pharma/domain/contract/common';
 import { AreaQuery, ItemStatusRequest, SearchResponse, UnitView } from '@pharma/domain/contract/inventory';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { UnitsService } from './units.service.ts';
 
 const search = { requirement: { application: 'RDC', module: 'GLOBAL', feature: 'Search' }, areaParam: true } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
-const Code = z.object({ code: z.string().min(1).max(500) });
+const Code = z.object({ code: ScanCode });
 
 export function unitsRoutes(app: ZodApp, service: UnitsService): void {
   app.get('/api/searchSSCC/:code', {
