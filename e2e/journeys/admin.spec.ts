@@ -44,15 +44,14 @@ test('an admin grants a new user Receive lists only, then disables them', async 
   const userCard = page.getByRole('article', { name: email });
   await expect(userCard.getByText(roleName)).toBeVisible();
 
-  // The new user sees only what the role grants: Receive, and Repack (which has no module).
+  // The new user sees only what the role grants: Receive (Repack is a module of its own, decision 0057).
   const clerkContext = await browser.newContext();
   const clerk = await clerkContext.newPage();
   await login(clerk, 'ldc', email);
   await expect(clerk).toHaveURL(/\/ldc$/);
   const tiles = clerk.getByRole('navigation', { name: 'Modules' });
   await expect(tiles.getByRole('link', { name: 'Receive', exact: true })).toBeVisible();
-  await expect(tiles.getByRole('button', { name: 'Repack', exact: true })).toBeVisible();
-  await expect(tiles.getByRole('link').or(tiles.getByRole('button'))).toHaveCount(2);
+  await expect(tiles.getByRole('link').or(tiles.getByRole('button'))).toHaveCount(1);
 
   // Disabling asks first, then ends their session at once.
   await userCard.getByRole('button', { name: 'Disable' }).click();

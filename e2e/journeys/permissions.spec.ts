@@ -58,6 +58,27 @@ test('viewer sees lists but no Scan, Complete or Delete controls', async ({ page
   await expect(page.getByRole('button', { name: 'Filter' })).toBeVisible();
 });
 
+test('a viewer has no Repack tile, and the repack, create pallet and print pages refuse them (decision 0057)', async ({ page }) => {
+  await login(page, 'ldc', 'viewer@demo.local');
+  await expect(page).toHaveURL(/\/ldc$/);
+  const tiles = page.getByRole('navigation', { name: 'Modules' });
+  await expect(tiles.getByRole('link', { name: 'Receive', exact: true })).toBeVisible();
+  await expect(tiles.getByRole('button', { name: 'Repack', exact: true })).toHaveCount(0);
+  await openMenu(page);
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Receive', exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Repack', exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  for (const path of ['/ldc/repackOutsideDocsScanOperation', '/ldc/repackScanOperation/8000000201']) {
+    await page.goto(path);
+    await expectRestricted(page);
+  }
+  // The regional tools are not theirs either: no regional area at all.
+  for (const path of ['/rdc/createPallet', '/rdc/printLabel', '/rdc/repackScan']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/restricted$/);
+  }
+});
+
 test('the menu shows Admin only to admins, and /admin refuses everyone else', async ({ page }) => {
   await login(page, 'ldc', 'ldc@demo.local');
   await expect(page).toHaveURL(/\/ldc$/);

@@ -69,7 +69,11 @@ test('a person requests an account, then signs in to a site they have no access 
   await page.getByRole('button', { name: 'Request account' }).click();
   await expect(page.getByRole('heading', { name: 'Account requested' })).toBeVisible();
 
+  // Signed in, the account has no area yet: the no-access page says an admin must grant one (decision 0057).
   await login(page, 'ldc', email, 'Strong#2026');
   await expect(page).toHaveURL(/\/restricted$/);
   await expectRestricted(page);
+  await expect(
+    page.getByRole('main').getByText('You are not authorized to access this module. Please contact the admin for required authorizations.'),
+  ).toBeVisible();
 });

@@ -124,4 +124,17 @@ describe.each(DATABASES)('local module permissions on %s', (kind) => {
     // Neither module reaches another family's documents.
     expect((await t.app.inject({ method: 'GET', url: `/api/obdList${LDC}`, headers: user })).statusCode).toBe(403);
   });
+
+  it('a family the user lacks is refused before the body is validated: no route hides behind a 400 (decision 0057)', async () => {
+    // Scan is theirs in Transfer and RTP, not in Dispatch: the rest of the body does not matter.
+    for (const url of ['/api/scanForOperation', '/api/reverseOperation', '/api/completeOperation']) {
+      const res = await post(url, { docType: 'OBD' });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code, url).toBe('MODULE_NOT_AUTHORIZED');
+    }
+    // A lite path on arrival: no lite module has CreateMaterialBatch for them, so no body is read.
+    expect((await post('/api/lite/createDocument', {})).statusCode).toBe(403);
+    // Their own family with a bad body is the body's fault.
+    expect((await post('/api/scanForOperation', { docType: 'STO' })).statusCode).toBe(400);
+  });
 });

@@ -24,6 +24,8 @@ export const MODULES = [
   'TRANSFER',
   'RTP+',
   'GLOBAL',
+  // Ours, not in the spec's list (decision 0057): repack, its new pallets and cartons, as a module of both areas.
+  'REPACK',
 ] as const;
 export type ModuleCode = (typeof MODULES)[number];
 
@@ -39,6 +41,8 @@ export const ACTIONS = [
   'CreateItem',
   'EditBprNo',
   'ReopenDocument',
+  // Ours, not in the spec's list (decision 0057): printing a label, a GLOBAL action of the area.
+  'Print',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -55,10 +59,13 @@ const RECEIVE_ACTIONS: readonly Action[] = ['Filter', 'CreateItem', 'Scan', 'Com
 const DISPATCH_ACTIONS: readonly Action[] = ['Filter', 'Scan', 'Complete', 'DeleteScannedItem', 'EditItemStatus'];
 const RTP_ACTIONS: readonly Action[] = ['Filter', 'Scan', 'Complete'];
 const TRANSFER_ACTIONS: readonly Action[] = ['Filter', 'Scan', 'Complete', 'DeleteScannedItem'];
+/** Repack (decision 0057): a new pallet or carton (and a bare SSCC) is CreateItem, a move Scan, the end Complete. */
+const REPACK_ACTIONS: readonly Action[] = ['CreateItem', 'Scan', 'Complete'];
 
 /**
  * The actions each module can have (spec point 6's table). The plus family follows its
- * base module; ScanLite is a dispatch-like scan and follows Transfer (decision 0003).
+ * base module; ScanLite is a dispatch-like scan and follows Transfer (decision 0003). GLOBAL adds
+ * Print and REPACK is ours (decision 0057).
  */
 export const MODULE_ACTIONS: Record<ModuleCode, readonly Action[]> = {
   REDRESS: ACTIONS,
@@ -76,7 +83,8 @@ export const MODULE_ACTIONS: Record<ModuleCode, readonly Action[]> = {
   TRANSFER: TRANSFER_ACTIONS,
   'TRANSFER+': TRANSFER_ACTIONS,
   SCANLITE: TRANSFER_ACTIONS,
-  GLOBAL: ['Filter'],
+  GLOBAL: ['Filter', 'Print'],
+  REPACK: REPACK_ACTIONS,
 };
 
 const LITE_FEATURES: readonly Feature[] = ['List', 'DetailsPage', 'MaterialDetails', 'CreateMaterialBatch'];
@@ -100,11 +108,12 @@ export const MODULE_FEATURES: Record<ModuleCode, readonly Feature[]> = {
   'DECOMM+': LITE_FEATURES,
   'RTP+': LITE_FEATURES,
   GLOBAL: ['Search'],
+  REPACK: DOC_FEATURES,
 };
 
 /** The modules each area offers (spec point 2: tiles and menus). */
 export const AREA_MODULES: Record<Application, readonly ModuleCode[]> = {
-  RDC: ['RECEIVE', 'DISPATCH', 'RETURN', 'DECOMM', 'GLOBAL'],
+  RDC: ['RECEIVE', 'DISPATCH', 'RETURN', 'DECOMM', 'GLOBAL', 'REPACK'],
   LDC: MODULES,
 };
 
@@ -131,12 +140,42 @@ export interface Authorization {
 
 export const NO_AUTHORIZATION: Authorization = { authorizedMicroApp: [], applications: [], rights: [] };
 
-/** What a route, page, menu entry or button needs. */
+/**
+ * What a route, page, menu entry or button needs. `anyArea`: signed in and let into at least one area
+ * (reference data every area's pages read). Without a module, a feature or action is needed in some
+ * module of the area (a path naming its family in the body: that family's module is checked once the
+ * body is read); with neither, the area alone.
+ */
 export type Requirement =
   | { public: true }
   | { signedIn: true }
+  | { anyArea: true }
   | { right: SystemRight }
   | { application: Application; module?: ModuleCode; feature?: Feature; action?: Action; bypass?: boolean };
+
+/** A module with the feature or action needed in it: a requirement short of its area. */
+export interface Need {
+  module: ModuleCode;
+  feature?: Feature;
+  action?: Action;
+}
+
+/**
+ * What the tools outside the document families' scans need (decision 0057): printing, new SSCCs and
+ * repack. The server's routes and the web's tiles, pages and buttons read this one table.
+ */
+export const TOOL_NEEDS = {
+  /** printLabel, printPackLabel, auditPrint and the printer list; the 'Print new label' tile and every print form. */
+  print: { module: 'GLOBAL', action: 'Print' },
+  /** createPallet and generateSSCC; the 'Create New Pallet SSCC' tile and a local repack's new destination. */
+  newSscc: { module: 'REPACK', action: 'CreateItem' },
+  /** repackScan, repackScanOperation, remapHU, handleRepackCode and validateHU; the Repack tile and the repack scan pages. */
+  repackMove: { module: 'REPACK', action: 'Scan' },
+  /** completeRepack and repackCompleteOperator; the repack's Complete button. */
+  repackComplete: { module: 'REPACK', action: 'Complete' },
+  /** A repack as it stands (its view and the local completion page). */
+  repackView: { module: 'REPACK', feature: 'DetailsPage' },
+} as const satisfies Record<string, Need>;
 
 export type AuthorizeResult =
   | { ok: true }
@@ -149,6 +188,7 @@ function findModule(auth: Authorization, application: Application, module: Modul
 
 /**
  * The one permission check. `auth` is undefined for an anonymous caller.
+ * Without a module, a feature or action must be granted by some module of the area (decision 0057).
  * A module with isCompletelyPermitted grants everything under it: every feature and action the module
  * can have (MODULE_FEATURES, MODULE_ACTIONS), never one it cannot. A bypass skips the check.
  */
@@ -156,20 +196,23 @@ export function authorize(requirement: Requirement, auth: Authorization | undefi
   if ('public' in requirement) return { ok: true };
   if (!auth) return { ok: false, status: 401, code: 'NOT_SIGNED_IN' };
   if ('signedIn' in requirement) return { ok: true };
-  if ('right' in requirement) {
-    return auth.rights.includes(requirement.right) ? { ok: true } : { ok: false, status: 403, code: 'FEATURE_NOT_AUTHORIZED' };
-  }
-  if (requirement.bypass) return { ok: true };
   const denyModule = { ok: false, status: 403, code: 'MODULE_NOT_AUTHORIZED' } as const;
   const denyFeature = { ok: false, status: 403, code: 'FEATURE_NOT_AUTHORIZED' } as const;
+  if ('anyArea' in requirement) return auth.authorizedMicroApp.length > 0 ? { ok: true } : denyModule;
+  if ('right' in requirement) return auth.rights.includes(requirement.right) ? { ok: true } : denyFeature;
+  if (requirement.bypass) return { ok: true };
   if (!auth.authorizedMicroApp.includes(requirement.application)) return denyModule;
-  if (!requirement.module) return { ok: true };
-  const grant = findModule(auth, requirement.application, requirement.module);
+  const { application, module, feature, action } = requirement;
+  if (!module) {
+    if (!feature && !action) return { ok: true };
+    const granted = AREA_MODULES[application].some((m) => authorize({ application, module: m, feature, action }, auth).ok);
+    return granted ? { ok: true } : denyFeature;
+  }
+  const grant = findModule(auth, application, module);
   if (!grant) return denyModule;
-  const { feature, action } = requirement;
   // What the module cannot have, no grant gives, not even a complete one (RTP has no DeleteScannedItem).
-  if (feature && !MODULE_FEATURES[requirement.module].includes(feature)) return denyFeature;
-  if (action && !MODULE_ACTIONS[requirement.module].includes(action)) return denyFeature;
+  if (feature && !MODULE_FEATURES[module].includes(feature)) return denyFeature;
+  if (action && !MODULE_ACTIONS[module].includes(action)) return denyFeature;
   if (grant.isCompletelyPermitted) return { ok: true };
   if (!feature && !action) return { ok: true };
   const features = feature ? grant.features.filter((f) => f.feature === feature) : grant.features;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, familyOf, type Application, type Requirement } from '@pharma/domain';
+import { authorize, familyOf, type Application, type Need, type Requirement } from '@pharma/domain';
 import { SESSION_SECONDS } from '../config.ts';
 import type { AuthService, Principal } from '../api/auth/auth.service.ts';
 import { AppError } from '../lib/errors.ts';
@@ -15,8 +15,8 @@ declare module 'fastify' {
     areaParam?: boolean;
     /**
      * The module comes from the document family named by this body field (`docType`; the query's on
-     * a GET): the gate checks the area and the action first, then, once the body is read, the
-     * family's module with them.
+     * a GET): the gate checks the area and the action in some module of the area first, then, once the
+     * body is read (before and after validation), the family's module with them.
      */
     familyField?: string;
   }
@@ -70,17 +70,29 @@ export function registerAuth(app: FastifyInstance, auth: AuthService): void {
     const result = authorize(areaParam ? inArea(requirement, request) : requirement, request.principal?.authorization);
     if (!result.ok) throw new AppError(result.status, result.code);
   });
-  app.addHook('preHandler', async (request) => {
-    const { requirement, areaParam, familyField } = request.routeOptions.config;
-    if (!requirement || !familyField || !('application' in requirement)) return;
-    // The body's field, or the query's on a GET (which has no body).
-    const fields = (request.body ?? request.query) as Record<string, unknown> | undefined;
-    const family = familyOf(String(fields?.[familyField] ?? ''));
-    if (!family) return;
-    const inFamily = { ...(areaParam ? inArea(requirement, request) : requirement), module: family.module };
-    const result = authorize(inFamily, request.principal?.authorization);
-    if (!result.ok) throw new AppError(result.status, result.code);
-  });
+  // The family's module: before validation, so a caller without it is refused (403) whatever the rest
+  // of the body says, and again on the validated body, which the handler reads.
+  app.addHook('preValidation', async (request) => checkFamilyModule(request));
+  app.addHook('preHandler', async (request) => checkFamilyModule(request));
+}
+
+/** With `familyField`: the module of the family the body (a GET's query) names, with the route's feature or action. */
+function checkFamilyModule(request: FastifyRequest): void {
+  const { requirement, areaParam, familyField } = request.routeOptions.config;
+  if (!requirement || !familyField || !('application' in requirement)) return;
+  const fields = (request.method === 'GET' || request.method === 'HEAD' ? request.query : request.body) as
+    Record<string, unknown> | null | undefined;
+  const named = fields && typeof fields === 'object' ? fields[familyField] : undefined;
+  const family = familyOf(typeof named === 'string' ? named : '');
+  if (!family) return;
+  const inFamily = { ...(areaParam ? inArea(requirement, request) : requirement), module: family.module };
+  const result = authorize(inFamily, request.principal?.authorization);
+  if (!result.ok) throw new AppError(result.status, result.code);
+}
+
+/** A route serving both areas (`?area=RDC|LDC`, RDC by default) that needs `need` in the area called. */
+export function neededInArea(need: Need): { requirement: Requirement; areaParam: true } {
+  return { requirement: { application: 'RDC', ...need }, areaParam: true };
 }
 
 function inArea(requirement: Requirement, request: FastifyRequest): Requirement {

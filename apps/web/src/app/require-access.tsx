@@ -18,6 +18,7 @@ export function RequireAccess({ meta, children }: { meta: RouteMeta; children: R
     area: meta.public ? undefined : meta.area,
     module: meta.public ? undefined : routeModule(meta, params, search),
     feature: meta.public ? undefined : meta.feature,
+    action: meta.public ? undefined : meta.action,
     right: meta.public ? undefined : meta.right,
     loginArea: readLastArea(),
     session: session.status === 'authenticated' ? { status: 'authenticated', authorization: session.session.authorization } : session,

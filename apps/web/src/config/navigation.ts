@@ -1,23 +1,36 @@
-import type { Application, ModuleCode, SystemRight } from '@pharma/domain';
+import { TOOL_NEEDS, type Action, type Application, type ModuleCode, type Need, type SystemRight } from '@pharma/domain';
 import { NAV_LABELS as L } from './labels.ts';
 
 /** What a tile or menu entry does: go somewhere (optionally resetting the dispatch list state), or open the repack dialog. */
 export type NavAction = { kind: 'link'; to: string; resetDispatch?: boolean } | { kind: 'repack' };
 
 /**
- * A tile or menu entry. With a module it shows only to users holding that module; with a
- * right only to users holding that right; without either it shows to every user of the
- * area; bypass skips the check (Home, Settings).
+ * A tile or menu entry. With a module it shows only to users holding that module (and, with
+ * `moduleAction`, that action of it); with a right only to users holding that right; without either
+ * it shows to every user of the area; bypass skips the check (Home, Settings).
  */
 export interface NavEntry {
   label: string;
   module?: ModuleCode;
+  /** The action the entry leads to (a tool's, decision 0057): hidden from users without it. */
+  moduleAction?: Action;
   right?: SystemRight;
   bypass?: boolean;
+  /** The tile's drawing when it is not its module's. */
+  icon?: string;
   action: NavAction;
 }
 
 const link = (to: string, resetDispatch = false): NavAction => (resetDispatch ? { kind: 'link', to, resetDispatch } : { kind: 'link', to });
+
+/** A tool's entry (printing, a new SSCC, repack): shown to users holding its action (decision 0057). */
+const tool = (label: string, need: Need, action: NavAction, icon?: string): NavEntry => ({
+  label,
+  module: need.module,
+  ...(need.action ? { moduleAction: need.action } : {}),
+  ...(icon ? { icon } : {}),
+  action,
+});
 
 const RDC_MODULES: NavEntry[] = [
   { label: L.receive, module: 'RECEIVE', action: link('/rdc/ibdList') },
@@ -54,15 +67,15 @@ const LDC_MODULES: NavEntry[] = [
   plus(L.transferPlus, 'TRANSFER+'),
   plus(L.rtpPlus, 'RTP+'),
   { label: L.scanLite, module: 'SCANLITE', action: link('/ldc/doList/SCANLITE', true) },
-  { label: L.repack, action: { kind: 'repack' } },
+  tool(L.repack, TOOL_NEEDS.repackMove, { kind: 'repack' }),
 ];
 
 /** Home tiles (spec point 2). */
 export const TILES: Record<Application, NavEntry[]> = {
   RDC: [
     ...RDC_MODULES,
-    { label: L.createPallet, action: link('/rdc/createPallet') },
-    { label: L.printLabel, action: link('/rdc/printLabel') },
+    tool(L.createPallet, TOOL_NEEDS.newSscc, link('/rdc/createPallet')),
+    tool(L.printLabel, TOOL_NEEDS.print, link('/rdc/printLabel'), 'PRINT'),
     searchEntry('/rdc/searchPage'),
   ],
   LDC: [...LDC_MODULES, searchEntry('/ldc/searchPageLDC')],

@@ -52,6 +52,27 @@ describe('route table', () => {
     for (const r of lists) expect(r.feature, r.path).toBe('List');
   });
 
+  it('puts every printing, new SSCC and repack page behind its module and action (decision 0057)', () => {
+    const need = (path: string) => {
+      const r = [...RDC_ROUTES, ...LDC_ROUTES].find((x) => x.path === path);
+      return r && { module: r.module, feature: r.feature, action: r.action };
+    };
+    const on = (module: string, action?: string, feature?: string) => ({ module, feature, action });
+    expect(need('/rdc/createPallet')).toEqual(on('REPACK', 'CreateItem'));
+    expect(need('/rdc/printLabel')).toEqual(on('GLOBAL', 'Print'));
+    for (const path of [
+      '/rdc/repackScan',
+      '/rdc/pallet/repack',
+      '/ldc/repackScanOperation/:queryValue',
+      '/ldc/repackOutsideDocsScanOperation',
+    ]) {
+      expect(need(path), path).toEqual(on('REPACK', 'Scan'));
+    }
+    for (const path of ['/rdc/repackViewPallet', '/ldc/repackComplete/repackCompletionDetail']) {
+      expect(need(path), path).toEqual(on('REPACK', undefined, 'DetailsPage'));
+    }
+  });
+
   it('puts the admin screen behind the ADMIN right, outside the areas', () => {
     expect(APP_ROUTES).toEqual([expect.objectContaining({ path: '/admin', right: 'ADMIN', page: 'admin' })]);
     expect(APP_ROUTES[0]?.area).toBeUndefined();

@@ -1,5 +1,5 @@
-import type { Application, DocumentType, Feature, ModuleCode, SystemRight } from '@pharma/domain';
-import { familyOf, message } from '@pharma/domain';
+import type { Action, Application, DocumentType, Feature, ModuleCode, SystemRight } from '@pharma/domain';
+import { familyOf, message, TOOL_NEEDS } from '@pharma/domain';
 import { TITLES } from './labels.ts';
 
 /** The screens that exist; every other route renders the "not available yet" state. */
@@ -96,6 +96,11 @@ export interface RouteMeta {
   listTypes?: boolean;
   /** The feature a user needs in that module (spec point 6: without it, the 403 page). */
   feature?: Feature;
+  /**
+   * The action a user needs in that module, on a page that is nothing but that action (a tool's:
+   * creating a pallet, printing a label, a repack's scan; decision 0057): without it, the 403 page.
+   */
+  action?: Action;
   /** A right outside the area tree (the admin screen). */
   right?: SystemRight;
   back?: BackMode;
@@ -146,8 +151,8 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/login', TITLES.login, { page: 'login', public: true }),
   rdc('/ibdList', TITLES.receiving, documents('IBD', 'documentList')),
   rdc('/searchPage', TITLES.search, { ...search, page: 'search' }),
-  rdc('/createPallet', TITLES.repackCreatePallet, { page: 'createPallet' }),
-  rdc('/repackScan', TITLES.repackScan, { page: 'repackScan' }),
+  rdc('/createPallet', TITLES.repackCreatePallet, { ...TOOL_NEEDS.newSscc, page: 'createPallet' }),
+  rdc('/repackScan', TITLES.repackScan, { ...TOOL_NEEDS.repackMove, page: 'repackScan' }),
   rdc('/scanOperation/:queryValue', TITLES.scanIbdNo, { ...scanFamily, titleRule: 'scanOperation', page: 'scanDocument' }),
   rdc('/scanPallet/:queryValue', TITLES.scanPallet, { ...scanFamily, titleRule: 'scanPallet', page: 'scanUnits' }),
   rdc('/carton/:cartsscc', TITLES.cartonDetails, { ...search, page: 'carton' }),
@@ -157,7 +162,7 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/pack/packDetails/packDetail', TITLES.packDetails, { ...search, page: 'pack' }),
   rdc('/pallet/palletDetails/cartonList', TITLES.cartonList, { ...search, page: 'palletCartons' }),
   rdc('/pallet/palletDetails/palletDetail', TITLES.palletDetails, { ...search, page: 'pallet' }),
-  rdc('/pallet/repack', TITLES.repackEditPallet, { page: 'repackEdit' }),
+  rdc('/pallet/repack', TITLES.repackEditPallet, { ...TOOL_NEEDS.repackMove, page: 'repackEdit' }),
   rdc('/pallet/:sscc', TITLES.palletDetails, { ...search, page: 'pallet' }),
   rdc('/obdList', TITLES.dispatch, documents('OBD', 'documentList')),
   rdc('/obdNo/:obdNo', TITLES.obdDetails, documents('OBD', 'documentDetails')),
@@ -166,9 +171,9 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/rmaList', TITLES.return, documents('RMA', 'documentList')),
   rdc('/rmaNo/:rmaNo', TITLES.rmaDetails, documents('RMA', 'documentDetails')),
   rdc('/scanHandlingUnit/:queryValue', TITLES.scanHandlingUnit, { ...scanFamily, page: 'scanHandlingUnit' }),
-  rdc('/repackViewPallet', TITLES.repackViewPallet, { back: 'hidden', page: 'repackView' }),
+  rdc('/repackViewPallet', TITLES.repackViewPallet, { ...TOOL_NEEDS.repackView, back: 'hidden', page: 'repackView' }),
   // Not in the spec's table: the target of the 'Print new label' tile.
-  rdc('/printLabel', TITLES.printLabel, { page: 'printLabel' }),
+  rdc('/printLabel', TITLES.printLabel, { ...TOOL_NEEDS.print, page: 'printLabel' }),
   // Not in the spec's table: 'the regional settings module also exists' (decision 0010).
   rdc('/settings', TITLES.settings, { page: 'settings' }),
 ];
@@ -203,12 +208,16 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/ibdDetails/:ibdDetails', TITLES.ibdDetails, documents('IBD', 'documentDetails')),
   ldc('/decommList', TITLES.snList, documents('DECOMM', 'documentList')),
   ldc('/decommDetails/:decommDetails', TITLES.snDetails, documents('DECOMM', 'documentDetails')),
-  ldc('/repackScanOperation/:queryValue', TITLES.scanMaterialNo, { ...scan, page: 'repackLocal' }),
-  ldc('/repackOutsideDocsScanOperation', TITLES.repackOutsideDocs, { ...scan, page: 'repackLocal' }),
+  ldc('/repackScanOperation/:queryValue', TITLES.scanMaterialNo, { ...scan, ...TOOL_NEEDS.repackMove, page: 'repackLocal' }),
+  ldc('/repackOutsideDocsScanOperation', TITLES.repackOutsideDocs, { ...scan, ...TOOL_NEEDS.repackMove, page: 'repackLocal' }),
   // What a scanned label says, then the unit it names (decision 0028): a search, under GLOBAL's Search feature.
   ldc('/scanFillData', TITLES.scanFillData, { ...scan, ...search, page: 'scanFillData' }),
   ldc('/searchPageLDC', TITLES.search, { ...search, page: 'search' }),
-  ldc('/repackComplete/repackCompletionDetail', TITLES.repackViewPallet, { titleRule: 'repackCompletion', page: 'repackCompletion' }),
+  ldc('/repackComplete/repackCompletionDetail', TITLES.repackViewPallet, {
+    ...TOOL_NEEDS.repackView,
+    titleRule: 'repackCompletion',
+    page: 'repackCompletion',
+  }),
   // ScanLite's count scan (decision 0027): its number step is the local scan route's (?p=SCANLITE).
   ldc('/scanLiteScanOperation/:doNo', TITLES.scanItem, { ...scan, family: 'SCANLITE', module: 'SCANLITE', page: 'scanUnits' }),
   ldc('/settings', TITLES.settings, { page: 'settings' }),

@@ -52,6 +52,23 @@ describe('decideAccess', () => {
     expect(decideAccess({ ...page, module: undefined, feature: 'List' })).toEqual({ kind: 'allow' });
   });
 
+  it('needs the action of a page that is nothing but that action (a tool page, decision 0057)', () => {
+    const viewer = { status: 'authenticated' as const, authorization: buildAuthorization({ RDC: [] }) };
+    viewer.authorization.applications = [
+      {
+        application: 'RDC',
+        modules: [{ module: 'REPACK', isCompletelyPermitted: false, features: [{ feature: 'DetailsPage', actions: [] }] }],
+      },
+    ];
+    const page = { area: 'RDC' as const, session: viewer, currentPath: '/rdc/x' };
+    expect(decideAccess({ ...page, module: 'REPACK', feature: 'DetailsPage' })).toEqual({ kind: 'allow' });
+    expect(decideAccess({ ...page, module: 'REPACK', action: 'CreateItem' })).toEqual({ kind: 'redirect', to: '/403' });
+    expect(decideAccess({ ...page, module: 'GLOBAL', action: 'Print' })).toEqual({ kind: 'redirect', to: '/403' });
+    const operator = { status: 'authenticated' as const, authorization: buildAuthorization({ RDC: ['REPACK', 'GLOBAL'] }) };
+    expect(decideAccess({ ...page, session: operator, module: 'REPACK', action: 'CreateItem' })).toEqual({ kind: 'allow' });
+    expect(decideAccess({ ...page, session: operator, module: 'GLOBAL', action: 'Print' })).toEqual({ kind: 'allow' });
+  });
+
   it('guards a page outside the areas by its right, logging in at the remembered area', () => {
     const page = { area: undefined, module: undefined, right: 'ADMIN' as const, currentPath: '/admin' };
     expect(decideAccess({ ...page, session: { status: 'unauthenticated' } })).toEqual({

@@ -1,7 +1,6 @@
 import {
-  AREA_MODULES,
   isAllowed,
-  MODULE_FEATURES,
+  type Action,
   type Application,
   type Authorization,
   type Feature,
@@ -20,6 +19,8 @@ export interface AccessInput {
   module: ModuleCode | undefined;
   /** The feature the page needs (List, DetailsPage, ...). */
   feature?: Feature;
+  /** The action the page needs (a tool's page: creating a pallet, printing, a repack's scan). */
+  action?: Action;
   /** A right outside the area tree (the admin screen). */
   right?: SystemRight;
   /** For pages outside an area: whose login page an anonymous user is sent to. */
@@ -30,22 +31,13 @@ export interface AccessInput {
 }
 
 /**
- * A page that needs a feature but whose module is not known (a lite material page opened
- * without its moduleID): allowed when some module of the area that can have the feature
- * grants it to the user.
- */
-export function hasFeatureInArea(application: Application, feature: Feature, auth: Authorization): boolean {
-  return AREA_MODULES[application].some(
-    (module) => MODULE_FEATURES[module].includes(feature) && isAllowed({ application, module, feature }, auth),
-  );
-}
-
-/**
  * The page guard (spec points 2 and 6): public pages open to all; otherwise an anonymous
  * user goes to the area's login page with returnPath, a user without the area to
- * /restricted, and a user without the page's module, feature or right to /403.
+ * /restricted, and a user without the page's module, feature, action or right to /403. A page
+ * whose module is not known (a lite material page opened without its moduleID) needs its feature
+ * in some module of the area, as `authorize` checks a requirement without a module.
  */
-export function decideAccess({ area, module, feature, right, loginArea, session, currentPath }: AccessInput): AccessDecision {
+export function decideAccess({ area, module, feature, action, right, loginArea, session, currentPath }: AccessInput): AccessDecision {
   const guardedArea = area ?? (right ? (loginArea ?? 'RDC') : undefined);
   if (!guardedArea) return { kind: 'allow' };
   if (session.status === 'loading') return { kind: 'wait' };
@@ -56,7 +48,6 @@ export function decideAccess({ area, module, feature, right, loginArea, session,
   if (right && !isAllowed({ right }, auth)) return { kind: 'redirect', to: '/403' };
   if (!area) return { kind: 'allow' };
   if (!auth.authorizedMicroApp.includes(area)) return { kind: 'redirect', to: '/restricted' };
-  if (module && !isAllowed({ application: area, module, feature }, auth)) return { kind: 'redirect', to: '/403' };
-  if (!module && feature && !hasFeatureInArea(area, feature, auth)) return { kind: 'redirect', to: '/403' };
+  if (!isAllowed({ application: area, module, feature, action }, auth)) return { kind: 'redirect', to: '/403' };
   return { kind: 'allow' };
 }

@@ -60,12 +60,35 @@ describe('visibleEntries', () => {
 
   it('hides entries per module; Home and Settings bypass', () => {
     const auth = buildAuthorization({ LDC: ['DISPATCH', 'RTP+'] });
-    expect(labels(visibleEntries(MENU.LDC, 'LDC', auth))).toEqual(['Home', 'Dispatch', 'RTP+', 'Repack', 'Settings']);
+    expect(labels(visibleEntries(MENU.LDC, 'LDC', auth))).toEqual(['Home', 'Dispatch', 'RTP+', 'Settings']);
+    expect(labels(visibleEntries(MENU.LDC, 'LDC', buildAuthorization({ LDC: ['REPACK'] })))).toEqual(['Home', 'Repack', 'Settings']);
   });
 
-  it('shows Create New Pallet SSCC and Print new label to any RDC user', () => {
-    const auth = buildAuthorization({ RDC: [] });
-    expect(labels(visibleEntries(TILES.RDC, 'RDC', auth))).toEqual(['Create New Pallet SSCC', 'Print new label']);
+  it('shows Create New Pallet SSCC, Print new label and Repack only to holders of their actions (decision 0057)', () => {
+    expect(labels(visibleEntries(TILES.RDC, 'RDC', buildAuthorization({ RDC: [] })))).toEqual([]);
+    expect(labels(visibleEntries(TILES.RDC, 'RDC', buildAuthorization({ RDC: ['REPACK'] })))).toEqual(['Create New Pallet SSCC']);
+    expect(labels(visibleEntries(TILES.RDC, 'RDC', buildAuthorization({ RDC: ['GLOBAL'] })))).toEqual(['Print new label', 'Search']);
+    // Read-only grants (the demo viewer's: lists, details and Search, no action) show none of them.
+    const readOnly = buildAuthorization({ LDC: [] });
+    readOnly.applications = [
+      {
+        application: 'LDC',
+        modules: [
+          { module: 'REPACK', isCompletelyPermitted: false, features: [{ feature: 'DetailsPage', actions: [] }] },
+          { module: 'GLOBAL', isCompletelyPermitted: false, features: [{ feature: 'Search', actions: [] }] },
+        ],
+      },
+    ];
+    expect(labels(visibleEntries(TILES.LDC, 'LDC', readOnly))).toEqual(['Search']);
+    expect(
+      labels(
+        visibleEntries(TILES.RDC, 'RDC', {
+          ...readOnly,
+          authorizedMicroApp: ['RDC'],
+          applications: [{ ...readOnly.applications[0]!, application: 'RDC' }],
+        }),
+      ),
+    ).toEqual(['Search']);
   });
 
   it('shows everything to a user holding every module and the ADMIN right', () => {

@@ -5,7 +5,9 @@ import type { NavEntry } from '../config/navigation.ts';
 export function canSee(entry: NavEntry, application: Application, auth: Authorization | undefined): boolean {
   if (entry.right) return isAllowed({ right: entry.right }, auth);
   return isAllowed(
-    entry.module ? { application, module: entry.module, bypass: entry.bypass } : { application, bypass: entry.bypass },
+    entry.module
+      ? { application, module: entry.module, action: entry.moduleAction, bypass: entry.bypass }
+      : { application, bypass: entry.bypass },
     auth,
   );
 }

@@ -79,11 +79,8 @@ export interface ScanRule {
 
 export interface Family {
   type: DocumentType;
-  /**
-   * The module whose grants the family's paths need; none (repack, decision 0048) means every user of
-   * the area, as the spec's module list has no module for it.
-   */
-  module?: ModuleCode;
+  /** The module whose grants the family's paths need (repack's is REPACK, decision 0057). */
+  module: ModuleCode;
   areas: readonly Application[];
   /** The states a unit may be in to be scanned: each status with the reasons it may have. */
   scannable: readonly { status: UnitStatus; reasons: readonly (ItemReason | null)[] }[];

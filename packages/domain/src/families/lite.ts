@@ -61,11 +61,9 @@ function lighten(base: Family, type: Family['type'], module: ModuleCode, list: s
 
 function liteFamily(f: Omit<LiteFamily, 'module' | 'api' | 'scanUnits'> & { scan: string; scanUnits?: readonly UnitType[] }): LiteFamily {
   // A lite family is always behind its own module (decision 0039): built with one above.
-  const module = f.family.module;
-  if (!module) throw new Error(`The lite family ${f.family.type} has no module`);
   return {
     family: f.family,
-    module,
+    module: f.family.module,
     name: f.name,
     labels: f.labels,
     api: { list: f.family.api.list, scan: f.scan, complete: LITE_COMPLETE_PATH },

@@ -291,10 +291,11 @@ export const scanLite = defineFamily({
  * Repack (REPACK, issue 18, decision 0048): units move onto or off one destination pallet or carton;
  * no unit changes state. The line engine does not run it (`aggregates`): the repack service decides
  * every move with `decideRepackMove` and keeps the AggregationEvents of its moves at completion. The
- * spec's module list has no Repack module: every user of the area may repack (decision 0030).
+ * spec's module list has no Repack module: REPACK is ours, in both areas (decision 0057).
  */
 export const repack = defineFamily({
   type: 'REPACK',
+  module: 'REPACK',
   areas: ['RDC', 'LDC'],
   aggregates: { scanPath: '/api/repackScanOperation', completePath: '/api/repackCompleteOperator', add: 'packing', remove: 'unpacking' },
   // No unit is ever scanned on a repack by the line engine (it refuses the family, FAMILY_OWN_PATHS):

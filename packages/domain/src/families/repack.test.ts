@@ -102,7 +102,7 @@ describe('decideRepackMove', () => {
     });
   });
 
-  it('repack is a registry family the line engine delegates: no module (every user of the area), its own paths', () => {
+  it('repack is a registry family the line engine delegates: behind its own module REPACK (decision 0057), its own paths', () => {
     const repack = familyOf('REPACK')!;
     expect(FAMILIES).toContain(repack);
     expect(repack).toMatchObject({
@@ -115,6 +115,6 @@ describe('decideRepackMove', () => {
         remove: 'unpacking',
       },
     });
-    expect(repack.module).toBeUndefined();
+    expect(repack.module).toBe('REPACK');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOOL_NEEDS } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { AreaQuery } from '@pharma/domain/contract/inventory';
 import {
@@ -22,11 +23,12 @@ import type { ZodApp } from '../../lib/zod-app.ts';
 import type { LabelsService } from './labels.service.ts';
 import type { RepackService } from './repack.service.ts';
 import type { SsccService } from './sscc.service.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { callerOf, neededInArea } from '../../plugins/auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 503: ErrorBody };
-/** Every user of the area: the tiles 'Create New Pallet SSCC' and 'Print new label' have no module (decision 0030). */
-const inArea = { requirement: { application: 'RDC' }, areaParam: true } as const;
+/** What each path needs (decision 0057), in the area of the call (`?area=RDC|LDC`). */
+const print = neededInArea(TOOL_NEEDS.print);
+const newSscc = neededInArea(TOOL_NEEDS.newSscc);
 
 /** SSCC allocation and pallets made by repacking (issue 18). */
 export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsService, repack: RepackService): void {
@@ -43,7 +45,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
   });
 
   app.post('/api/generateSSCC', {
-    config: inArea,
+    config: newSscc,
     schema: {
       tags: ['labels'],
       summary: 'A new SSCC of the warehouse: extension digit, company prefix, next serial reference, check digit (GS1 GenSpecs 2.2.1)',
@@ -55,7 +57,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
   });
 
   app.post('/api/createPallet', {
-    config: inArea,
+    config: newSscc,
     schema: {
       tags: ['labels'],
       summary: 'A new empty pallet (PLT) or carton (CTN) with a new SSCC, REPACK_PENDING until its repack is completed',
@@ -67,7 +69,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
   });
 
   app.post('/api/printLabel', {
-    config: inArea,
+    config: print,
     schema: {
       tags: ['labels'],
       summary:
@@ -91,7 +93,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
   });
 
   app.post('/api/printPackLabel', {
-    config: inArea,
+    config: print,
     schema: {
       tags: ['labels'],
       summary:
@@ -115,7 +117,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
   });
 
   app.post('/api/auditPrint', {
-    config: inArea,
+    config: print,
     schema: {
       tags: ['labels'],
       summary:
@@ -128,7 +130,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
   });
 
   app.get('/api/labelPrinters', {
-    config: inArea,
+    config: print,
     schema: {
       tags: ['labels'],
       summary: "The network label printers of the area's warehouses",
@@ -139,7 +141,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
   });
 
   app.post('/api/remapHU', {
-    config: inArea,
+    config: neededInArea(TOOL_NEEDS.repackMove),
     schema: {
       tags: ['repack'],
       summary:
@@ -152,7 +154,7 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
   });
 
   app.post('/api/completeRepack', {
-    config: inArea,
+    config: neededInArea(TOOL_NEEDS.repackComplete),
     schema: {
       tags: ['repack'],
       summary: "Ends the repack of a pallet or carton made by createPallet: REPACK_COMPLETE ('Repacking completed successfully!')",

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOOL_NEEDS } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { AreaQuery } from '@pharma/domain/contract/inventory';
 import {
@@ -16,16 +17,16 @@ import {
 } from '@pharma/domain/contract/repack';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { RepackService } from './repack.service.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { callerOf, neededInArea } from '../../plugins/auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
-/** Every user of the area, regional and local: the spec's module list has no Repack module (decisions 0030, 0048). */
-const inArea = { requirement: { application: 'RDC' }, areaParam: true } as const;
+/** What each path needs (decision 0057), in the area of the call (`?area=RDC|LDC`), regional and local alike. */
+const move = neededInArea(TOOL_NEEDS.repackMove);
 
 /** Repack documents (issue 18, decision 0048): open, move onto or off, complete, view. */
 export function repackRoutes(app: ZodApp, repack: RepackService): void {
   app.post('/api/repackScan', {
-    config: inArea,
+    config: move,
     schema: {
       tags: ['repack'],
       summary: 'Opens a repack of the scanned pallet or carton (raw scan), or answers its pending repack',
@@ -39,7 +40,7 @@ export function repackRoutes(app: ZodApp, repack: RepackService): void {
   });
 
   app.post('/api/repackScanOperation', {
-    config: inArea,
+    config: move,
     schema: {
       tags: ['repack'],
       summary: "Moves the scanned unit onto the repack's destination, or off it with `remove`, in one transaction (idempotent by scanId)",
@@ -51,7 +52,7 @@ export function repackRoutes(app: ZodApp, repack: RepackService): void {
   });
 
   app.post('/api/handleRepackCode', {
-    config: inArea,
+    config: move,
     schema: {
       tags: ['repack'],
       summary: 'What a scanned code is, and whether it may be repacked (the refusal it would get)',
@@ -63,7 +64,7 @@ export function repackRoutes(app: ZodApp, repack: RepackService): void {
   });
 
   app.post('/api/validateHU', {
-    config: inArea,
+    config: move,
     schema: {
       tags: ['repack'],
       summary: "Whether an SSCC may be a repack's destination (a pallet or carton of the area, not locked), and its pending repack",
@@ -75,7 +76,7 @@ export function repackRoutes(app: ZodApp, repack: RepackService): void {
   });
 
   app.post('/api/repackCompleteOperator', {
-    config: inArea,
+    config: neededInArea(TOOL_NEEDS.repackComplete),
     schema: {
       tags: ['repack'],
       summary: "Completes a repack by its number: REPACK_COMPLETE ('Repacking completed successfully!'); it takes no more moves",
@@ -87,7 +88,7 @@ export function repackRoutes(app: ZodApp, repack: RepackService): void {
   });
 
   app.get('/api/repackNo/:repackNo', {
-    config: inArea,
+    config: neededInArea(TOOL_NEEDS.repackView),
     schema: {
       tags: ['repack'],
       summary: 'A repack of the area, pending or complete: its destination, source pallets, contents and moves',

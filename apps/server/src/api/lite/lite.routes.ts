@@ -23,8 +23,12 @@ import type { LiteService } from './lite.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const tags = ['lite'];
-/** Paths naming the family in their body or query: the area is checked on arrival, the family's module once it is read. */
-const inArea = { requirement: { application: 'LDC' as const } };
+/**
+ * Paths naming the family in their body or query (`moduleType`): on arrival the feature or action is
+ * checked in some module of the area, so a caller with none is refused before the body is read; the
+ * family's own module once it is read (`gate`).
+ */
+const inArea = (need: { feature: Feature } | { action: Action }) => ({ requirement: { application: 'LDC' as const, ...need } });
 
 /**
  * The 23 lite paths of spec point 7 (decision 0039). Every path checks the family's module (REDRESS+,
@@ -61,7 +65,7 @@ export function liteRoutes(app: ZodApp, service: LiteService): void {
   }
 
   app.post('/api/lite/createDocument', {
-    config: inArea,
+    config: inArea({ feature: 'CreateMaterialBatch' }),
     schema: {
       tags,
       summary: 'Create a lite document with the number the user entered (unique per family)',
@@ -69,49 +73,47 @@ export function liteRoutes(app: ZodApp, service: LiteService): void {
       response: { 201: LiteDocumentResponse, ...errors },
     },
     handler: async (request, reply) => {
-      const f = gate(request, request.body.moduleType, { feature: 'CreateMaterialBatch' });
+      const f = gate(request, request.body.moduleType);
       reply.code(201);
       return service.create(user(request), f, request.body);
     },
   });
 
   app.post('/api/lite/removeDocument', {
-    config: inArea,
+    config: inArea({ feature: 'CreateMaterialBatch' }),
     schema: {
       tags,
       summary: 'Remove a lite document that has no packs on it (refused while scanned packs remain)',
       body: LiteDocumentRef,
       response: { 200: LiteMessageResponse, ...errors },
     },
-    handler: async (request) =>
-      service.remove(user(request), gate(request, request.body.moduleType, { feature: 'CreateMaterialBatch' }), request.body.docNo),
+    handler: async (request) => service.remove(user(request), gate(request, request.body.moduleType), request.body.docNo),
   });
 
   app.post('/api/lite/updateDocument', {
-    config: inArea,
+    config: inArea({ feature: 'CreateMaterialBatch' }),
     schema: {
       tags,
       summary: "Add a material and batch line, or set the quantity of that line ('Item added successfully!')",
       body: LiteLineRequest,
       response: { 200: LiteDocumentResponse, ...errors },
     },
-    handler: async (request) =>
-      service.putLine(user(request), gate(request, request.body.moduleType, { feature: 'CreateMaterialBatch' }), request.body),
+    handler: async (request) => service.putLine(user(request), gate(request, request.body.moduleType), request.body),
   });
 
   app.get('/api/lite/getDocumentDetails', {
-    config: inArea,
+    config: inArea({ feature: 'DetailsPage' }),
     schema: {
       tags,
       summary: 'A lite document with its lines and every unit scanned on them',
       querystring: LiteDocumentRef,
       response: { 200: LiteDocumentResponse, ...errors },
     },
-    handler: async (request) => service.details(gate(request, request.query.moduleType, { feature: 'DetailsPage' }), request.query.docNo),
+    handler: async (request) => service.details(gate(request, request.query.moduleType), request.query.docNo),
   });
 
   app.get('/api/lite/getDocumentDetailsByMaterialAndBatch', {
-    config: inArea,
+    config: inArea({ feature: 'MaterialDetails' }),
     schema: {
       tags,
       summary: 'One material and batch line of a lite document, with the units scanned on it',
@@ -119,13 +121,13 @@ export function liteRoutes(app: ZodApp, service: LiteService): void {
       response: { 200: LiteLineResponse, ...errors },
     },
     handler: async (request) => {
-      const f = gate(request, request.query.moduleType, { feature: 'MaterialDetails' });
+      const f = gate(request, request.query.moduleType);
       return service.line(f, request.query.docNo, request.query.materialNo, request.query.batchNo);
     },
   });
 
   app.get('/api/lite/getMaterialDetails', {
-    config: inArea,
+    config: inArea({ feature: 'MaterialDetails' }),
     schema: {
       tags,
       summary: 'A material by its number, or by a scanned pack code (its GTIN; the batch comes along)',
@@ -133,33 +135,31 @@ export function liteRoutes(app: ZodApp, service: LiteService): void {
       response: { 200: LiteMaterialResponse, ...errors },
     },
     handler: async (request) => {
-      gate(request, request.query.moduleType, { feature: 'MaterialDetails' });
+      gate(request, request.query.moduleType);
       return service.material(request.query);
     },
   });
 
   app.post('/api/lite/deleteItem', {
-    config: inArea,
+    config: inArea({ action: 'DeleteScannedItem' }),
     schema: {
       tags,
       summary: "Delete a scanned unit (back to its state before the scan) or a line with nothing scanned ('Item removed successfully')",
       body: LiteDeleteItemRequest,
       response: { 200: LiteDocumentResponse, ...errors },
     },
-    handler: async (request) =>
-      service.deleteItem(user(request), gate(request, request.body.moduleType, { action: 'DeleteScannedItem' }), request.body),
+    handler: async (request) => service.deleteItem(user(request), gate(request, request.body.moduleType), request.body),
   });
 
   app.post('/api/lite/completeOperationForDoc', {
-    config: inArea,
+    config: inArea({ action: 'Complete' }),
     schema: {
       tags,
       summary: "Complete a lite document: its scanned units take the family's completed state",
       body: LiteDocumentRef,
       response: { 200: CompleteResponse, ...errors },
     },
-    handler: async (request) =>
-      service.complete(user(request), gate(request, request.body.moduleType, { action: 'Complete' }), request.body.docNo),
+    handler: async (request) => service.complete(user(request), gate(request, request.body.moduleType), request.body.docNo),
   });
 
   const redress = LITE_FAMILIES.find((f) => f.api.complete.endsWith('/completeScanningForRRD'))!;
@@ -175,11 +175,13 @@ export function liteRoutes(app: ZodApp, service: LiteService): void {
   });
 }
 
-/** The family `moduleType` names, once the caller is found to have its module (and the feature or action). */
-function gate(request: FastifyRequest, moduleType: string, need: { feature?: Feature; action?: Action }): LiteFamily {
+/** The family `moduleType` names, once the caller is found to have its module with the route's feature or action. */
+function gate(request: FastifyRequest, moduleType: string): LiteFamily {
   const f = liteFamilyOf(moduleType);
   if (!f) throw new AppError(404, 'LITE_UNKNOWN_MODULE', { module: moduleType });
-  const result = authorize({ application: 'LDC', module: f.module, ...need }, request.principal?.authorization);
+  const need = request.routeOptions.config.requirement;
+  if (!need || !('application' in need)) throw new AppError(403, 'FEATURE_NOT_AUTHORIZED');
+  const result = authorize({ ...need, module: f.module }, request.principal?.authorization);
   if (!result.ok) throw new AppError(result.status, result.code);
   return f;
 }

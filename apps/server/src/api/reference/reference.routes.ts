@@ -4,19 +4,20 @@ import { WarehousesResponse } from '@pharma/domain/contract/inventory';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { ReferenceService } from './reference.service.ts';
 
-const signedIn = { requirement: { signedIn: true } } as const;
-const errors = { 400: ErrorBody, 401: ErrorBody };
+/** A user of some area: an account no administrator has granted a role yet reads nothing (decision 0057). */
+const ofAnArea = { requirement: { anyArea: true } } as const;
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
 /** Reference data (spec point 7): warehouses, sales organisations, transfer plants, partners. */
 export function referenceRoutes(app: ZodApp, service: ReferenceService): void {
   app.get('/api/getWarehouses', {
-    config: signedIn,
+    config: ofAnArea,
     schema: { tags: ['reference'], summary: 'Every warehouse', response: { 200: WarehousesResponse, ...errors } },
     handler: async () => ({ data: await service.warehouses() }),
   });
 
   app.get('/api/getSalesOrg', {
-    config: signedIn,
+    config: ofAnArea,
     schema: {
       tags: ['reference'],
       summary: 'Sales organisations and their warehouses',
@@ -26,7 +27,7 @@ export function referenceRoutes(app: ZodApp, service: ReferenceService): void {
   });
 
   app.get('/api/getTransferPlants', {
-    config: signedIn,
+    config: ofAnArea,
     schema: {
       tags: ['reference'],
       summary: 'Plants a warehouse can transfer stock to (every other plant)',
@@ -37,7 +38,7 @@ export function referenceRoutes(app: ZodApp, service: ReferenceService): void {
   });
 
   app.get('/api/getPartnerIDsByWarehouseNo', {
-    config: signedIn,
+    config: ofAnArea,
     schema: {
       tags: ['reference'],
       summary: 'Business partners (suppliers, customers, principals) of a warehouse',

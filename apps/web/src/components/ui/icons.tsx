@@ -73,6 +73,7 @@ const MODULE_PATHS: Record<string, string> = {
   SCANLITE: 'M4 7V4h3M17 4h3v3M20 17v3h-3M7 20H4v-3M8 8v8M12 8v8M16 8v8',
   GLOBAL: 'M11 4a7 7 0 110 14 7 7 0 010-14M16 16l5 5',
   REPACK: 'M3 7l9-4 9 4-9 4-9-4M3 7v10l9 4 9-4V7',
+  PRINT: 'M6 9V3h12v6M6 18H4v-7h16v7h-2M8 14h8v7H8z',
 };
 
 /** A home tile's icon, by module; undefined when the module has none. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildAuthorization } from '../../test/authorization.ts';
-import { areaAdvice } from './area-advice.ts';
+import { areaAdvice, awaitingGrant } from './area-advice.ts';
 
 describe('areaAdvice', () => {
   const local = buildAuthorization({ LDC: ['RECEIVE'] });
@@ -18,5 +18,18 @@ describe('areaAdvice', () => {
     expect(areaAdvice('XYZ', local)).toBeUndefined();
     expect(areaAdvice('RDC', buildAuthorization({}))).toBeUndefined();
     expect(areaAdvice('RDC', undefined)).toBeUndefined();
+  });
+});
+
+describe('awaitingGrant', () => {
+  it('tells an account with no area that the admin must grant one, in the spec words', () => {
+    expect(awaitingGrant(buildAuthorization({}))).toBe(
+      'You are not authorized to access this module. Please contact the admin for required authorizations.',
+    );
+  });
+
+  it('says nothing to an anonymous user or an account with an area', () => {
+    expect(awaitingGrant(undefined)).toBeUndefined();
+    expect(awaitingGrant(buildAuthorization({ LDC: [] }))).toBeUndefined();
   });
 });

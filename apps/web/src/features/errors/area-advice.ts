@@ -23,3 +23,11 @@ export function areaAdvice(tried: string | null, auth: Authorization | undefined
     links: allowed.map((a) => ({ to: AREA_HOME[a], label: AREA_NAME[a] })),
   };
 }
+
+/**
+ * An account no administrator has granted an area yet (a self-registered one, decision 0057): the
+ * spec's text that the admin must grant it. Undefined for an anonymous user or one with an area.
+ */
+export function awaitingGrant(auth: Authorization | undefined): string | undefined {
+  return auth && auth.authorizedMicroApp.length === 0 ? message('MODULE_NOT_AUTHORIZED') : undefined;
+}

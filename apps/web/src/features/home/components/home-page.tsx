@@ -25,7 +25,7 @@ export function HomePage({ area }: { area: Application }) {
 
   const tile = (entry: NavEntry) => {
     const { action } = entry;
-    const icon = <ModuleIcon module={entry.module} />;
+    const icon = <ModuleIcon module={entry.icon ?? entry.module} />;
     if (action.kind === 'repack') return <Tile key={entry.label} label={entry.label} icon={icon} onClick={() => setRepackOpen(true)} />;
     const onClick = action.resetDispatch ? () => resetDispatchState() : undefined;
     return <Tile key={entry.label} label={entry.label} icon={icon} to={action.to} onClick={onClick} />;

@@ -1,20 +1,23 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { message } from '@pharma/domain';
+import { message, TOOL_NEEDS } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { LABEL_UI } from '../../../config/labels.ts';
 import { REPACK_PAGES } from '../../../config/navigation.ts';
 import { NewUnitForm, type NewUnitType } from '../../../components/ui/new-unit-form.tsx';
+import { useCan } from '../../../lib/can.ts';
 import { LabelPrintForm } from './label-print-form.tsx';
 
 /**
  * /rdc/createPallet, 'Repack - Create Pallet' (tile 'Create New Pallet SSCC'): a new empty pallet or
  * carton with a new SSCC of the chosen warehouse (decision 0030), then its label, or 'Edit pallet': its
- * repack (decision 0049).
+ * repack (decision 0049), each shown to holders of its action (decision 0057).
  */
 export function CreatePalletPage({ area }: { area: Area }) {
   const [created, setCreated] = useState<{ sscc: string; type: NewUnitType } | null>(null);
+  const mayRepack = useCan({ application: area, ...TOOL_NEEDS.repackMove });
+  const mayPrint = useCan({ application: area, ...TOOL_NEEDS.print });
 
   return (
     <Stack gap="sm">
@@ -31,10 +34,12 @@ export function CreatePalletPage({ area }: { area: Area }) {
             <Text ff="monospace" size="xl" data-testid="new-sscc">
               {created.sscc}
             </Text>
-            <Button component={Link} to={REPACK_PAGES.open(created.sscc)} variant="light">
-              {LABEL_UI.editPallet}
-            </Button>
-            <LabelPrintForm key={created.sscc} area={area} sscc={created.sscc} />
+            {mayRepack && (
+              <Button component={Link} to={REPACK_PAGES.open(created.sscc)} variant="light">
+                {LABEL_UI.editPallet}
+              </Button>
+            )}
+            {mayPrint && <LabelPrintForm key={created.sscc} area={area} sscc={created.sscc} />}
           </Stack>
         </Card>
       )}

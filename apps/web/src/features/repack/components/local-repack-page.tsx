@@ -1,11 +1,13 @@
 import { Alert, Divider, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { TOOL_NEEDS } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 import type { RepackView } from '@pharma/domain/contract/repack';
 import { REPACK_UI } from '../../../config/labels.ts';
 import { REPACK_PAGES, REPACK_TARGETS } from '../../../config/navigation.ts';
 import { ScanField } from '../../../components/ui/scan-field.tsx';
 import { NewUnitForm } from '../../../components/ui/new-unit-form.tsx';
+import { useCan } from '../../../lib/can.ts';
 import { useOpenByScan } from '../hooks/use-open-repack.ts';
 import { codeOfUnit } from '../scan-code.ts';
 import { RepackCompletedNote } from './repack-completed-note.tsx';
@@ -53,9 +55,10 @@ interface DestinationStepProps {
   onOpened: (repack: RepackView) => void;
 }
 
-/** The destination of a local repack: a pallet or carton scanned, or a new one made with createPallet. */
+/** The destination of a local repack: a pallet or carton scanned, or (to holders of CreateItem) a new one made with createPallet. */
 function DestinationStep({ area, referenceNo, onOpened }: DestinationStepProps) {
   const open = useOpenByScan(area, onOpened, referenceNo);
+  const mayCreate = useCan({ application: area, ...TOOL_NEEDS.newSscc });
 
   return (
     <Stack gap="sm">
@@ -75,14 +78,18 @@ function DestinationStep({ area, referenceNo, onOpened }: DestinationStepProps) 
           {open.error}
         </Alert>
       )}
-      <Divider label={REPACK_UI.newDestination} labelPosition="center" />
-      <NewUnitForm
-        area={area}
-        initialType="CTN"
-        labels={REPACK_UI}
-        busy={open.busy}
-        onCreated={({ sscc, type }) => open.submit(codeOfUnit({ id: sscc, type }))}
-      />
+      {mayCreate && (
+        <>
+          <Divider label={REPACK_UI.newDestination} labelPosition="center" />
+          <NewUnitForm
+            area={area}
+            initialType="CTN"
+            labels={REPACK_UI}
+            busy={open.busy}
+            onCreated={({ sscc, type }) => open.submit(codeOfUnit({ id: sscc, type }))}
+          />
+        </>
+      )}
     </Stack>
   );
 }

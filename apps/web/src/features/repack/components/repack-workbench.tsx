@@ -1,9 +1,11 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { TOOL_NEEDS } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 import type { RepackView } from '@pharma/domain/contract/repack';
 import { fillLabel, REPACK_UI } from '../../../config/labels.ts';
 import { ScanField, type ScanFieldHandle } from '../../../components/ui/scan-field.tsx';
+import { useCan } from '../../../lib/can.ts';
 import { useCompleteRepack } from '../api/repack-api.ts';
 import { useRepackMoves } from '../hooks/use-repack-moves.ts';
 import { codeOfUnit } from '../scan-code.ts';
@@ -25,12 +27,13 @@ export interface RepackWorkbenchProps {
 /**
  * A pending repack's scan loop (decision 0049): the destination, the Add / Remove switch, the scan
  * field (camera or keyboard wedge, the shared ScanField), the last move's answer, the contents with a
- * way to take each off (after a confirmation), and Complete (after a confirmation).
+ * way to take each off (after a confirmation), and Complete (after a confirmation, to holders of its action).
  */
 export function RepackWorkbench({ repack, area, onCompleted }: RepackWorkbenchProps) {
   const [mode, setMode] = useState<'add' | 'remove'>('add');
   const moves = useRepackMoves(repack.repackNo, area);
   const complete = useCompleteRepack(repack, area);
+  const mayComplete = useCan({ application: area, ...TOOL_NEEDS.repackComplete });
   const [confirming, setConfirming] = useState(false);
   const field = useRef<ScanFieldHandle>(null);
   const look = moves.outcome && LOOK[moves.outcome.kind];
@@ -90,9 +93,11 @@ export function RepackWorkbench({ repack, area, onCompleted }: RepackWorkbenchPr
           </Button>
         )}
       />
-      <Button color="green" onClick={() => setConfirming(true)}>
-        {REPACK_UI.complete}
-      </Button>
+      {mayComplete && (
+        <Button color="green" onClick={() => setConfirming(true)}>
+          {REPACK_UI.complete}
+        </Button>
+      )}
       {complete.isError && (
         <Alert color="red" role="alert">
           {complete.error.message}
