@@ -8,7 +8,7 @@ import * as received from './epcis.repository.ts';
 import * as jobs from './jobs.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 import { epcisSchemaErrors } from './epcis-schema.ts';
-import { EventApplier, type EventParts } from './event-applier.ts';
+import { EventApplier, type EpcisResult, type EventParts } from './event-applier.ts';
 
 /**
  * EPCIS 2.0 intake (GS1 EPCIS/CBV 2.0): the advance shipping notice of a supplier.
@@ -21,15 +21,6 @@ import { EventApplier, type EventParts } from './event-applier.ts';
  * document of at most `jobEvents` events is applied in one transaction or not at all; a larger one is
  * a job (decision 0043): validated whole, then applied a chunk per transaction.
  */
-export interface EpcisResult {
-  events: number;
-  applied: number;
-  ignored: number;
-  duplicates: number;
-  unitsCreated: number;
-  aggregated: number;
-  linked: number;
-}
 
 type Json = Record<string, unknown>;
 

@@ -9,7 +9,17 @@ import * as materials from '../inventory/materials.repository.ts';
 import * as units from '../inventory/units.repository.ts';
 import * as received from './epcis.repository.ts';
 import { clash, elsewhere, together } from './epcis-places.ts';
-import type { EpcisResult } from './epcis.service.ts';
+
+/** What an intake did: events read, applied, ignored and repeated; units made, aggregated and linked. */
+export interface EpcisResult {
+  events: number;
+  applied: number;
+  ignored: number;
+  duplicates: number;
+  unitsCreated: number;
+  aggregated: number;
+  linked: number;
+}
 
 /**
  * What the EPCIS intake does with an event it acts on: ObjectEvent ADD commissions packs (or SSCCs),
