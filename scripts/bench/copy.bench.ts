@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { BenchRow } from './bench-row.ts';
-import { sealAudit } from '../../apps/server/src/db/audit.ts';
+import { randomBytes } from 'node:crypto';
+import { insertAuditRows, sealAudit } from '../../apps/server/src/db/audit.ts';
 import { copySqliteToPostgres } from '../../apps/server/src/db/copy.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
@@ -18,6 +19,8 @@ import { seedDemoIfEmpty } from '../../apps/server/src/seed/demo.ts';
 import { createPostgresDatabase } from '../../apps/server/test/harness.ts';
 
 const UNITS = Number(process.env.BENCH_COPY_UNITS ?? 1_000_000);
+/** The site's audit key: its rows are signed with it, and the copy's chain is checked with it (decision 0059). */
+const AUDIT_KEY = randomBytes(32);
 
 export async function run(): Promise<BenchRow[]> {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -26,7 +29,7 @@ export async function run(): Promise<BenchRow[]> {
   const target = await createPostgresDatabase(pgUrl, 'pharma_copy_bench');
   try {
     const file = join(dataDir, 'warehouse.sqlite');
-    const site = openDatabase({ kind: 'sqlite', file });
+    const site = openDatabase({ kind: 'sqlite', file }, AUDIT_KEY);
     try {
       await migrateToLatest(site.db);
       await seedDemoIfEmpty(site.db);
@@ -39,7 +42,7 @@ export async function run(): Promise<BenchRow[]> {
     } finally {
       await site.close();
     }
-    const report = await copySqliteToPostgres({ from: file, to: target.url, log: (line) => console.log(`  ${line}`) });
+    const report = await copySqliteToPostgres({ from: file, to: target.url, auditKey: AUDIT_KEY, log: (line) => console.log(`  ${line}`) });
     const rows = report.tables.reduce((n, t) => n + t.rows, 0);
     for (const t of report.tables.filter((t) => t.rows > 0)) console.log(`  ${t.table}: ${t.rows} rows, ${t.ok ? 'same' : 'DIFFERS'}`);
     return [
@@ -59,7 +62,7 @@ export async function run(): Promise<BenchRow[]> {
   }
 }
 
-/** Units as the receive bench makes them (a recursive row generator), and one audit row for each. */
+/** Units as the receive bench makes them (a recursive row generator), and one audit row for each, signed as the server signs them. */
 async function fill(db: ReturnType<typeof openDatabase>['db']): Promise<void> {
   const materials = await db.selectFrom('materials').select(['material_no', 'gtin']).orderBy('material_no').execute();
   for (const [i, m] of materials.entries()) {
@@ -71,9 +74,18 @@ async function fill(db: ReturnType<typeof openDatabase>['db']): Promise<void> {
       SELECT 'w' || x, 'EA', NULL, ${m.gtin}, 'W' || substr('000000000' || x, length('000000000' || x) - 8, 9), NULL, ${m.material_no}, 'LOT1', '2028-12-31',
         'ACTIVE', 'WAREHOUSE RECEIVED', 'W2010', '2026-11-22T00:00:00.000Z', '2026-11-22T00:00:00.000Z' FROM n`.execute(db);
   }
-  await sql`
-    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason)
-    WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < CAST(${UNITS - 1} AS integer))
-    SELECT '0000-' || substr('000000000' || x, length('000000000' || x) - 8, 9), '2026-11-22T00:00:00.000Z', NULL, 'unit', 'w' || x, 'receive',
-      '{"status":"TRANSIT","reason":"PENDING GR"}', '{"status":"ACTIVE","reason":"WAREHOUSE RECEIVED"}', NULL FROM n`.execute(db);
+  for (let from = 0; from < UNITS; from += 10_000) {
+    const rows = Array.from({ length: Math.min(10_000, UNITS - from) }, (_, i) => ({
+      id: `0000-${String(from + i).padStart(9, '0')}`,
+      at: '2026-11-22T00:00:00.000Z',
+      actor_id: null,
+      entity: 'unit',
+      entity_id: `w${from + i}`,
+      action: 'receive',
+      before_json: '{"status":"TRANSIT","reason":"PENDING GR"}',
+      after_json: '{"status":"ACTIVE","reason":"WAREHOUSE RECEIVED"}',
+      reason: null,
+    }));
+    await insertAuditRows(db, rows);
+  }
 }

@@ -51,7 +51,7 @@ type App = Awaited<ReturnType<typeof buildApp>>;
 async function withApp<T>(env: Record<string, string>, work: (app: App, headers: Record<string, string>) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pharma-bench-epcis-'));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', ...env });
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, config.audit.key);
   await migrateToLatest(database.db);
   await seedDemoIfEmpty(database.db);
   const app = await buildApp({ config, database });

@@ -64,13 +64,13 @@ async function withServer(kind: Kind, pgUrl: string | undefined, bench: (server:
     LOG_LEVEL: 'silent',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
   });
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, config.audit.key);
   await migrateToLatest(database.db);
   await seedDemoIfEmpty(database.db);
   const app = await buildApp({ config, database });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   // PostgreSQL: a second instance, as a site behind a load balancer runs it (issue 15).
-  const secondDatabase = kind === 'postgres' ? openDatabase(config.database) : undefined;
+  const secondDatabase = kind === 'postgres' ? openDatabase(config.database, config.audit.key) : undefined;
   const secondApp = secondDatabase && (await buildApp({ config, database: secondDatabase }));
   const second = await secondApp?.listen({ port: 0, host: '127.0.0.1' });
   const raw = await openRaw(config);

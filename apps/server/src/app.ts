@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { startAuditSealer } from './db/audit.ts';
@@ -45,6 +45,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
+import { validatorCompiler } from './plugins/validation.ts';
 import type { ZodApp } from './lib/zod-app.ts';
 import { requestSerializer } from './lib/log-redact.ts';
 import { startLimitCleanup } from './lib/rate-limit.ts';
@@ -99,12 +100,17 @@ export async function buildApp({ config, database, logStream, readiness }: AppDe
   redressRoutes(app, new RedressService(database.db), new ReopenService(database.db));
   unitsRoutes(app, new UnitsService(database.db));
   const repackService = new RepackService(database.db);
-  labelsRoutes(app, new SsccService(database.db), new LabelsService(database.db), repackService);
+  labelsRoutes(app, new SsccService(database.db, config.printers), new LabelsService(database.db, config.printers), repackService);
   repackRoutes(app, repackService);
 
   await registerWeb(app, config.webDist);
   // Audit rows are chained after they commit, off the request path (decision 0025).
-  const sealer = startAuditSealer(database.db, (error) => app.log.error({ err: error }, 'sealing the audit trail failed'));
+  // Each head it moves is written outside the database, to AUDIT_HEAD_FILE and the log (decision 0059).
+  const sealer = startAuditSealer(database.db, {
+    headFile: config.audit.headFile,
+    onHead: (head) => app.log.info({ auditHead: head }, `audit chain head ${head.seq} ${head.hash}`),
+    onError: (error) => app.log.error({ err: error }, 'sealing the audit trail failed'),
+  });
   // Forgotten sign-in counts are deleted now and then; every instance may (decision 0045).
   const cleanup = startLimitCleanup(database.db, (error) => app.log.error({ err: error }, 'cleaning up sign-in counts failed'));
   app.addHook('onClose', async () => {

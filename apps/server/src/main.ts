@@ -1,15 +1,27 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { buildApp } from './app.ts';
-import { prepareDatabase } from './startup.ts';
+import { prepareDatabase, StartRefused } from './startup.ts';
 
 const config = loadConfig();
-const database = openDatabase(config.database);
-const prepared = await prepareDatabase(config, database);
+const database = openDatabase(config.database, config.audit.key);
+const prepared = await prepareDatabase(config, database).catch(async (error: unknown) => {
+  if (!(error instanceof StartRefused)) throw error;
+  // A refusal is the operator's to fix: one sentence, no stack.
+  console.error(error.message);
+  await database.close();
+  process.exit(1);
+});
 const readiness = { draining: false };
 const app = await buildApp({ config, database, readiness });
 if (prepared.seeded) app.log.warn('seeded the demo warehouse and its users (public password): not for production');
 if (prepared.admin) app.log.info({ firstAdmin: prepared.admin }, 'first administrator from ADMIN_EMAIL');
+if (prepared.superuser) {
+  app.log.warn(
+    { role: prepared.superuser },
+    'connected to PostgreSQL as a superuser, which can rewrite the audit trail: refused in production (docs/deploy.md, two roles)',
+  );
+}
 
 /**
  * In production a stop first answers 503 on /api/ready for DRAIN_MS, so the reverse proxy takes the

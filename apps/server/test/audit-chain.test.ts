@@ -1,8 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealAudit, verifyAuditChain } from '../src/db/audit.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sealAudit, verifyAuditChain, writeAudit } from '../src/db/audit.ts';
+import { chainHash } from '../src/db/audit-chain.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
+import { newId } from '../src/lib/ids.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
-import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { createPostgresDatabase, DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 
 /** The audit trail is tamper-evident (decision 0025): a hash chain, and the database refuses rewrites. */
 describe.each(DATABASES)('the audit chain on %s', (kind) => {
@@ -19,7 +28,7 @@ describe.each(DATABASES)('the audit chain on %s', (kind) => {
     await signIn(t.app, DEMO_USERS.rdc);
     await sealAudit(db());
     const report = await verifyAuditChain(db());
-    expect(report).toEqual({ ok: true, sealed: await rows(), unsealed: 0, broken: undefined });
+    expect(report).toEqual({ ok: true, sealed: await rows(), unsealed: 0, legacy: 0, headsCompared: 0, broken: undefined });
     expect(report.sealed).toBeGreaterThan(100);
   });
 
@@ -64,14 +73,116 @@ describe.each(DATABASES)('the audit chain on %s', (kind) => {
     for (const statement of unguard) await sql.raw(statement).execute(db());
 
     await sql`UPDATE audit_log SET after_json = '{"status":"ACTIVE"}' WHERE id = ${third!.id}`.execute(db());
-    expect((await verifyAuditChain(db())).broken).toEqual({ seq: 3, id: third!.id, problem: `row 3 (${third!.id}) was changed` });
+    expect((await verifyAuditChain(db())).broken).toEqual({
+      seq: 3,
+      id: third!.id,
+      cause: 'changed',
+      problem: `row 3 (${third!.id}) was changed`,
+    });
     await sql`UPDATE audit_log SET after_json = ${third!.after_json} WHERE id = ${third!.id}`.execute(db());
     expect((await verifyAuditChain(db())).ok).toBe(true);
 
     await sql`DELETE FROM audit_log WHERE id = ${second!.id}`.execute(db());
     const report = await verifyAuditChain(db());
     expect(report.ok).toBe(false);
-    expect(report.broken).toMatchObject({ seq: 2, id: null });
+    expect(report.broken).toMatchObject({ seq: 2, id: null, cause: 'missing' });
     expect(report.broken!.problem).toMatch(/^row 2 is missing/);
+  });
+});
+
+/** A database from before rows were signed (decision 0059): its trail still checks out, and its unsigned rows are counted. */
+describe.each(DATABASES)('a trail from before rows were signed, on %s', (kind) => {
+  let dir: string;
+  let pgDb: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
+  let database: DatabaseHandle;
+  afterEach(async () => {
+    await database?.close();
+    await pgDb?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('rows chained before the first signed row are legacy; an unsigned row after a signed one is not signed by the server', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pharma-legacy-'));
+    pgDb = kind === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'pharma_legacy') : undefined;
+    database = openDatabase(
+      pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'sqlite', file: join(dir, 'old.sqlite') },
+      randomBytes(32),
+    );
+    const db = database.db;
+    await migrateTo(db, '2026-11-24-0019-stock-packs');
+    // As the version before wrote them: three rows without a MAC, two sealed by its sealer, one still waiting at the upgrade.
+    const old = [newId(), newId(), newId()].map((id) => ({
+      id,
+      at: '2026-11-25T10:00:00.000Z',
+      entity: 'session',
+      entity_id: id,
+      action: 'login',
+    }));
+    for (const r of old) {
+      await sql`INSERT INTO audit_log (id, at, entity, entity_id, action) VALUES (${r.id}, ${r.at}, ${r.entity}, ${r.entity_id}, ${r.action})`.execute(
+        db,
+      );
+    }
+    let hash = '';
+    for (const [i, r] of old.slice(0, 2).entries()) {
+      hash = chainHash(hash, i + 1, { ...r, actor_id: null, before_json: null, after_json: null, reason: null, mac: null });
+      await sql`UPDATE audit_log SET seq = ${i + 1}, hash = ${hash} WHERE id = ${r.id}`.execute(db);
+    }
+    await sql`UPDATE audit_chain_head SET seq = 2, hash = ${hash}`.execute(db);
+
+    await migrateToLatest(db);
+    await writeAudit(db, [{ actorId: null, entity: 'session', entityId: 'after', action: 'login' }]);
+    await sealAudit(db);
+    expect(await verifyAuditChain(db)).toMatchObject({ ok: true, sealed: 4, legacy: 3 });
+
+    const forged = newId();
+    await sql`INSERT INTO audit_log (id, at, entity, entity_id, action) VALUES (${forged}, ${new Date().toISOString()}, 'session', 'x', 'login')`.execute(
+      db,
+    );
+    // Not chained yet, it is judged by its MAC all the same; then chained, by its place.
+    expect((await verifyAuditChain(db)).broken).toEqual({
+      seq: null,
+      id: forged,
+      cause: 'unsigned',
+      problem: `row ${forged} (not chained yet) is not signed by the server`,
+    });
+    await sealAudit(db);
+    expect((await verifyAuditChain(db)).broken).toMatchObject({ seq: 5, id: forged, cause: 'unsigned' });
+  });
+});
+
+/**
+ * Every writer of audit_log signs its rows (decision 0059): a statement in the server's code that inserts
+ * audit rows names their `mac`, and Kysely's `insertInto('audit_log')` (whose values could leave it out)
+ * is not used. Checked over the source, with a test of its own that a violation is found.
+ */
+function unsignedWriters(files: Map<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, text] of files) {
+    for (const m of text.matchAll(/INSERT INTO audit_log\s*\(([^)]*)\)/gi)) if (!/\bmac\b/.test(m[1]!)) found.push(file);
+    if (/insertInto\(\s*['"]audit_log['"]/.test(text)) found.push(file);
+  }
+  return found;
+}
+
+describe('audit writers', () => {
+  it('every statement in the server that inserts audit rows writes their MAC', () => {
+    const root = fileURLToPath(new URL('../src/', import.meta.url));
+    const files = new Map(
+      readdirSync(root, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts') && !f.includes('migrations'))
+        .map((f) => [f, readFileSync(join(root, f), 'utf8')]),
+    );
+    expect(files.size).toBeGreaterThan(50);
+    expect(unsignedWriters(files)).toEqual([]);
+  });
+
+  it('the check finds a writer that leaves the MAC out', () => {
+    const bad = new Map([
+      ['a.ts', 'sql`INSERT INTO audit_log (id, at, actor_id) SELECT …`'],
+      ['b.ts', "db.insertInto('audit_log').values(row)"],
+      ['c.ts', 'sql`INSERT INTO audit_log (id, at, mac) VALUES (?, ?, ?)`'],
+    ]);
+    expect(unsignedWriters(bad)).toEqual(['a.ts', 'b.ts']);
   });
 });

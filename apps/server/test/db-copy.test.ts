@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,9 +26,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from SQLite to PostgreS
   let dataDir: string;
   let file: string;
   const IBD = '1800000101';
+  /** The site's audit key: the copy keeps its rows' MACs, so the new site is started with the same key. */
+  const AUDIT_KEY = 'copy-audit-key-copy-audit-key-0123456789';
 
   beforeAll(async () => {
-    site = await startTestApp('sqlite');
+    site = await startTestApp('sqlite', { AUDIT_KEY });
     const operator = await signIn(site.app, DEMO_USERS.rdc);
     const scanned = await site.app.inject({
       method: 'POST',
@@ -44,21 +46,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from SQLite to PostgreS
     file = join(dataDir, 'site.sqlite');
     if (site.database.kind !== 'sqlite') throw new Error('the site runs on SQLite');
     site.database.native.exec(`VACUUM INTO '${file}'`);
-    const snapshot = openDatabase({ kind: 'sqlite', file });
+    const snapshot = openDatabase({ kind: 'sqlite', file }, site.config.audit.key);
     await writeAudit(snapshot.db, [
       { actorId: null, entity: 'site', entityId: 'move', action: 'copy', reason: 'written after the last seal' },
     ]);
     await snapshot.close();
     target = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'pharma_copy');
-    report = await copySqliteToPostgres({ from: file, to: target.url });
+    report = await copySqliteToPostgres({ from: file, to: target.url, auditKey: site.config.audit.key });
 
     const config = loadConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: target.url,
       JWT_SECRET: 'another-secret-another-secret-0123456789',
       LOG_LEVEL: 'silent',
+      AUDIT_KEY,
     });
-    copy = await buildApp({ config, database: openDatabase(config.database) });
+    copy = await buildApp({ config, database: openDatabase(config.database, config.audit.key) });
     await copy.ready();
   }, 120_000);
 
@@ -94,6 +97,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from SQLite to PostgreS
     expect(report.chain.sealed).toBe(report.sourceSealed);
     expect(report.chain.sealed).toBeGreaterThan(0);
     expect(report.chain.unsealed).toBeGreaterThan(0);
+    // Every row came with its MAC (decision 0059): the copy's chain checks them with the site's key.
+    expect(report.chain.legacy).toBe(0);
+  });
+
+  it("the copied rows keep the site's MACs: checked with another key, the copy's chain is not the server's", async () => {
+    const database = openDatabase({ kind: 'postgres', url: target.url }, randomBytes(32));
+    try {
+      const chain = await verifyAuditChain(database.db);
+      expect(chain.broken).toMatchObject({ seq: 1, cause: 'key' });
+    } finally {
+      await database.close();
+    }
   });
 
   it('a server on the copy signs the same users in and shows the same document, and goes on with the chain', async () => {
@@ -106,7 +121,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from SQLite to PostgreS
     const after = await copy.inject({ method: 'GET', url: `/api/ibdNo/${IBD}`, headers });
     expect(after.statusCode).toBe(200);
     expect(after.json()).toEqual(before.json());
-    const database = openDatabase({ kind: 'postgres', url: target.url });
+    const database = openDatabase({ kind: 'postgres', url: target.url }, site.config.audit.key);
     try {
       await sealAudit(database.db);
       const chain = await verifyAuditChain(database.db);
@@ -122,13 +137,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from SQLite to PostgreS
   });
 
   it('refuses a target that is not empty, and one that holds tables of something else, writing nothing', async () => {
-    await expect(copySqliteToPostgres({ from: file, to: target.url })).rejects.toThrow(/the target is not empty: .*users/);
+    await expect(copySqliteToPostgres({ from: file, to: target.url, auditKey: site.config.audit.key })).rejects.toThrow(
+      /the target is not empty: .*users/,
+    );
     const other = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'pharma_other');
     try {
       const client = new pg.Client({ connectionString: other.url });
       await client.connect();
       await client.query('CREATE TABLE invoices (id text PRIMARY KEY)');
-      const refused = await copySqliteToPostgres({ from: file, to: other.url }).catch((error: unknown) => error);
+      const refused = await copySqliteToPostgres({ from: file, to: other.url, auditKey: site.config.audit.key }).catch(
+        (error: unknown) => error,
+      );
       expect(refused).toBeInstanceOf(CopyRefused);
       expect((refused as Error).message).toMatch(/tables this app does not have \(invoices\)/);
       const tables = await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");

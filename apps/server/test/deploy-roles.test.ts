@@ -15,7 +15,8 @@ import { prepareDatabase } from '../src/startup.ts';
 /**
  * docs/deploy.md's two roles, followed word for word: its SQL block is read from the file and run with
  * the roles and database renamed. The server then runs as the app role and does a day's work (sign-in
- * limits, a scan, sealing the audit chain), and the app role cannot empty or unprotect the audit trail.
+ * limits, a scan, sealing the audit chain), and the app role cannot empty or unprotect the audit trail,
+ * nor move its head; a row it writes itself is not the server's (decision 0059).
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('docs/deploy.md: the owner and app roles on PostgreSQL', () => {
   const suffix = `${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
@@ -69,7 +70,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('docs/deploy.md: the owner and a
       LOG_LEVEL: 'silent',
       SEED_DEMO: String(seed),
     });
-    const handle = openDatabase(config.database);
+    const handle = openDatabase(config.database, config.audit.key);
     await prepareDatabase(config, handle);
     return { handle, app: await buildApp({ config, database: handle }) };
   };
@@ -131,5 +132,48 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('docs/deploy.md: the owner and a
     } finally {
       await client.end();
     }
+  });
+
+  it('the app role cannot move the chain head: no UPDATE, and the function it seals through refuses a head that is no sealed row', async () => {
+    const client = new pg.Client({ connectionString: urlAs(names.pharma_app) });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ seq: string; hash: string }>('SELECT seq::text AS seq, hash FROM audit_chain_head');
+      const head = rows[0]!;
+      await expect(client.query('UPDATE audit_chain_head SET seq = 1')).rejects.toThrow(/permission denied/);
+      await expect(client.query('DELETE FROM audit_chain_head')).rejects.toThrow(/permission denied/);
+      await expect(client.query('SELECT audit_chain_advance($1, $2)', [Number(head.seq) + 1, 'f'.repeat(64)])).rejects.toThrow(
+        /moves only forward, to a sealed row/,
+      );
+      const earlier = (await client.query<{ hash: string }>('SELECT hash FROM audit_log WHERE seq = 1')).rows[0]!;
+      await expect(client.query('SELECT audit_chain_advance(1, $1)', [earlier.hash])).rejects.toThrow(/moves only forward/);
+      expect((await client.query('SELECT seq::text AS seq, hash FROM audit_chain_head')).rows[0]).toEqual(head);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('a row the app role inserts itself is sealed into the chain, and the check says it is not signed by the server', async () => {
+    const client = new pg.Client({ connectionString: urlAs(names.pharma_app) });
+    await client.connect();
+    const id = '01990000-0000-7000-8000-0000000f0a9e';
+    try {
+      await client.query(
+        `INSERT INTO audit_log (id, at, entity, entity_id, action, after_json) VALUES ($1, $2, 'user', 'mallory', 'create', '{"roles":["ADMIN"]}')`,
+        [id, new Date().toISOString()],
+      );
+    } finally {
+      await client.end();
+    }
+    await sealAudit(database.db);
+    const { seq } = await database.db.selectFrom('audit_log').select('seq').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(seq).not.toBeNull();
+    const chain = await verifyAuditChain(database.db);
+    expect(chain.broken).toMatchObject({
+      seq: Number(seq),
+      id,
+      cause: 'unsigned',
+      problem: `row ${Number(seq)} (${id}) is not signed by the server`,
+    });
   });
 });

@@ -60,7 +60,7 @@ async function sharedDatabase(kind: 'sqlite' | 'postgres') {
 /** A server in this process, as main.ts starts it. */
 async function startApp(env: Record<string, string>): Promise<{ app: ZodApp; headers: Record<string, string> }> {
   const config = loadConfig(env);
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, config.audit.key);
   await prepareDatabase(config, database);
   const app = await buildApp({ config, database });
   await app.ready();

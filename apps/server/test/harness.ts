@@ -33,7 +33,7 @@ export async function startTestApp(kind: DatabaseKind, env: Record<string, strin
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, config.audit.key);
   await migrateToLatest(database.db);
   await seedDemoIfEmpty(database.db);
   const app = await buildApp({ config, database });
@@ -113,7 +113,7 @@ export async function stockPacksDrift(t: Pick<TestApp, 'database'>): Promise<{ i
 
 /** A second app instance on the test app's database, as a site runs several behind a load balancer. */
 export async function secondInstance(t: TestApp): Promise<ZodApp> {
-  const app = await buildApp({ config: t.config, database: openDatabase(t.config.database) });
+  const app = await buildApp({ config: t.config, database: openDatabase(t.config.database, t.config.audit.key) });
   await app.ready();
   return app;
 }

@@ -18,7 +18,7 @@ describe('the request log', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pharma-log-'));
     const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'info' });
-    const database = openDatabase(config.database);
+    const database = openDatabase(config.database, config.audit.key);
     await migrateToLatest(database.db);
     await seedDemoIfEmpty(database.db);
     app = await buildApp({ config, database, logStream: { write: (line) => void lines.push(line) } });

@@ -30,7 +30,7 @@ describe.each(DATABASES)('readiness on %s', (kind) => {
       SEED_DEMO: 'false',
       ...(pg ? { DATABASE_URL: pg.url } : {}),
     });
-    database = openDatabase(config.database);
+    database = openDatabase(config.database, config.audit.key);
     await prepareDatabase(config, database);
     app = await buildApp({ config, database, readiness });
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { withCheckDigit } from '@pharma/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealAudit, verifyAuditChain } from '../src/db/audit.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type PalletSpec, type CartonSpec, type PackSpec } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
@@ -304,5 +305,12 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
     const rows = await t.database.db.selectFrom('audit_log').select('entity_id').where('action', '=', `scan IBD ${IBD}`).execute();
     // pallet + 3 cartons + 30 packs, carton + 8 packs, 2 single packs
     expect(rows.length).toBe(34 + 9 + 2);
+  });
+
+  it("every audit row the scans, reverses, completion and status changes wrote carries the server's MAC (decision 0059)", async () => {
+    await sealAudit(t.database.db);
+    const chain = await verifyAuditChain(t.database.db);
+    expect(chain).toMatchObject({ ok: true, unsealed: 0, legacy: 0 });
+    expect(chain.sealed).toBeGreaterThan(45);
   });
 });

@@ -35,7 +35,7 @@ describe.each(DATABASES)('repack documents migration on %s', (kind) => {
       LOG_LEVEL: 'silent',
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     });
-    database = openDatabase(config.database);
+    database = openDatabase(config.database, config.audit.key);
     // The previous version's schema, with what its createPallet and completeRepack wrote.
     await migrateTo(database.db, '2026-11-23-0014-login-limits');
     const db = database.db as never as import('kysely').Kysely<Record<string, Record<string, unknown>>>;

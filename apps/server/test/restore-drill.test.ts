@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealAudit } from '../src/db/audit.ts';
+import { readHeads } from '../src/db/audit-heads.ts';
 import { pgToolsInstalled, restoreDrill, type DrillReport } from '../src/restore-drill.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { signIn, startTestApp, type TestApp } from './harness.ts';
@@ -25,9 +26,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !hasPgDump)('the restore drill
       payload: { docType: 'IBD', docNo: '1800000101', code: '00088812340000644473', unit: 'CTN', scanId: randomUUID() },
     });
     expect(scanned.statusCode).toBe(200);
-    await sealAudit(site.database.db);
-    if (site.config.database.kind !== 'postgres') throw new Error('the site runs on PostgreSQL');
-    report = await restoreDrill({ url: site.config.database.url });
+    await sealAudit(site.database.db, { file: site.config.audit.headFile });
+    // The site's own sealer may have sealed first: its head line follows its commit.
+    for (let i = 0; i < 50 && !readHeads(site.config.audit.headFile)?.heads.length; i++) await new Promise((r) => setTimeout(r, 100));
+    report = await restoreDrill({ config: site.config });
   }, 120_000);
   afterAll(() => site?.close());
 
@@ -50,4 +52,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !hasPgDump)('the restore drill
     expect(report.chain.sealed).toBeGreaterThan(0);
     expect(report.headInSource).toBe(true);
   });
+
+  it("checks the restored rows' MACs with the operator's key, and the chain against the heads written outside (decision 0059)", async () => {
+    expect(report.chain).toMatchObject({ ok: true, legacy: 0 });
+    expect(report.chain.headsCompared).toBeGreaterThan(0);
+    const otherKey = await restoreDrill({ config: { ...site.config, audit: { ...site.config.audit, key: randomBytes(32) } } });
+    expect(otherKey.ok).toBe(false);
+    expect(otherKey.chain.broken).toMatchObject({ seq: 1, cause: 'key' });
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ describe.each(DATABASES)('group commit on %s', (kind) => {
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pharma-transactor-'));
     pgDb = kind === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'pharma_transactor') : undefined;
-    handle = openDatabase(pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'sqlite', file: join(dir, 'test.sqlite') });
+    handle = openDatabase(pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'sqlite', file: join(dir, 'test.sqlite') }, randomBytes(32));
     await sql`CREATE TABLE items (id text PRIMARY KEY, n integer NOT NULL)`.execute(handle.db);
     transact = createTransactor(handle);
   });

@@ -23,7 +23,7 @@ if (password.length < 12 || password === DEMO_PASSWORD) {
   console.error("The password must be at least 12 characters and not the demo users' published one.");
   process.exit(2);
 }
-const database = openDatabase(config.database);
+const database = openDatabase(config.database, config.audit.key);
 try {
   await migrateToLatest(database.db);
   const result = await createAdmin(database.db, { email: email.data, password }, { onlyIfNone: false });

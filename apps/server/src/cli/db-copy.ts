@@ -6,7 +6,8 @@ import { copySqliteToPostgres, CopyRefused } from '../db/copy.ts';
 /**
  * `npm run db:copy -- --to postgres://owner@host/pharma [--from data/warehouse.sqlite]`: copies the
  * site's SQLite database (default: the one DATA_DIR names) into an EMPTY PostgreSQL database, then checks
- * every table's row count and checksum and the audit chain on the copy (decision 0046). Stop the site
+ * every table's row count and checksum and the audit chain on the copy, its MACs checked with the site's
+ * AUDIT_KEY (decisions 0046, 0059). Stop the site
  * first: what it writes after the copy starts is not copied. Exit 0 when the copy matches, 1 when a
  * check fails, 2 when the copy was refused (nothing written).
  */
@@ -15,11 +16,12 @@ if (!values.to || !/^postgres(ql)?:\/\//.test(values.to)) {
   console.error('Usage: npm run db:copy -- --to postgres://user@host/database [--from path/to/warehouse.sqlite]');
   process.exit(2);
 }
-const from = values.from ?? join(loadConfig().dataDir, 'warehouse.sqlite');
+const config = loadConfig();
+const from = values.from ?? join(config.dataDir, 'warehouse.sqlite');
 const target = new URL(values.to);
 console.log(`Copying ${from} into ${target.host}${target.pathname}`);
 try {
-  const report = await copySqliteToPostgres({ from, to: values.to, log: (line) => console.log(`  ${line}`) });
+  const report = await copySqliteToPostgres({ from, to: values.to, auditKey: config.audit.key, log: (line) => console.log(`  ${line}`) });
   const width = Math.max(...report.tables.map((t) => t.table.length));
   console.log(`\n${'table'.padEnd(width)}  ${'rows'.padStart(10)}  ${'copied'.padStart(10)}  checksum                          result`);
   for (const t of report.tables) {

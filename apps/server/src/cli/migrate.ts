@@ -8,7 +8,7 @@ import { migrateToLatest, migrationNames } from '../db/migrate.ts';
  * start-up lock as the servers (decision 0045), so it never migrates alongside a starting instance.
  */
 const config = loadConfig();
-const database = openDatabase(config.database);
+const database = openDatabase(config.database, config.audit.key);
 try {
   await underStartupLock(config.database, () => migrateToLatest(database.db));
   console.log(`Migrated: ${migrationNames().length} migrations applied, the last ${migrationNames().at(-1)}.`);

@@ -7,7 +7,7 @@ import { migrateToLatest, migrationNames } from './migrate.ts';
 
 /**
  * `npm run db:copy`: a site's SQLite database copied into an empty PostgreSQL database, every table
- * including the audit trail with its chain (seq, hash and the chain head as they are), then checked
+ * including the audit trail with its chain (seq, hash, mac and the chain head as they are), then checked
  * table by table: row counts and an order-independent checksum of every row on both sides, and the
  * audit chain walked again on the copy (decision 0046).
  */
@@ -53,7 +53,16 @@ interface SourceTable {
   references: string[];
 }
 
-export async function copySqliteToPostgres(options: { from: string; to: string; log?: (line: string) => void }): Promise<CopyReport> {
+/**
+ * `auditKey` is the site's (AUDIT_KEY): the copied rows keep their MACs, and the chain walked on the
+ * copy checks them with it (decision 0059).
+ */
+export async function copySqliteToPostgres(options: {
+  from: string;
+  to: string;
+  auditKey: Uint8Array;
+  log?: (line: string) => void;
+}): Promise<CopyReport> {
   const log = options.log ?? (() => undefined);
   let source: SQLite.Database;
   try {
@@ -70,7 +79,7 @@ export async function copySqliteToPostgres(options: { from: string; to: string; 
     await refuseUnlessEmpty(target, new Set([...tables.map((t) => t.name), ...POSTGRES_ONLY_TABLES]));
 
     log('migrating the target');
-    const handle = openDatabase({ kind: 'postgres', url: options.to });
+    const handle = openDatabase({ kind: 'postgres', url: options.to }, options.auditKey);
     try {
       await underStartupLock({ kind: 'postgres', url: options.to }, () => migrateToLatest(handle.db));
     } finally {
@@ -134,7 +143,7 @@ export async function copySqliteToPostgres(options: { from: string; to: string; 
       });
       log(`checked ${table.name} in ${Date.now() - started} ms`);
     }
-    const copied = openDatabase({ kind: 'postgres', url: options.to });
+    const copied = openDatabase({ kind: 'postgres', url: options.to }, options.auditKey);
     let chain: ChainReport;
     try {
       chain = await verifyAuditChain(copied.db);

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { AuditKey } from './audit-key.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -86,8 +87,11 @@ function counted(client: pg.PoolClient, activity: PostgresActivity): void {
 /**
  * Opens the database. SQLite: WAL with synchronous=FULL so an acknowledged write survives a
  * power cut, foreign keys on. PostgreSQL: synchronous commit (its default, pinned here).
+ * `auditKey` (config.audit.key) signs every audit row written through the handle and checks them
+ * (db/audit-key.ts, decision 0059); it is never written to the database.
  */
-export function openDatabase(database: Config['database']): DatabaseHandle {
+export function openDatabase(database: Config['database'], auditKey: Uint8Array): DatabaseHandle {
+  const plugins = [new AuditKey(auditKey)];
   if (database.kind === 'sqlite') {
     if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
     const sqlite = new SQLite(database.file);
@@ -103,7 +107,7 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
     // Checkpoints run in a worker thread (checkpointer.mjs); this limit is only the safety net.
     sqlite.pragma('wal_autocheckpoint = 25000');
     const statements = withStatementCache(sqlite);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins });
     const changes = sqlite.prepare('SELECT total_changes()').pluck();
     const checkpointer =
       database.file === ':memory:'
@@ -138,7 +142,7 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
     void client.query('SET synchronous_commit = on');
     counted(client, activity);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   return { db, kind: 'postgres', activity, close: () => db.destroy() };
 }
 
@@ -170,6 +174,17 @@ export async function databaseAnswers(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * PostgreSQL: the name of the role the handle connects as when it is a superuser (which can drop the
+ * audit trail's triggers and rewrite it), else undefined. SQLite has no roles.
+ */
+export async function superuserRole(handle: DatabaseHandle): Promise<string | undefined> {
+  if (handle.kind !== 'postgres') return undefined;
+  const { rows } = await sql<{ name: string; rolsuper: boolean }>`
+    SELECT rolname AS name, rolsuper FROM pg_roles WHERE rolname = current_user`.execute(handle.db);
+  return rows[0]?.rolsuper ? rows[0].name : undefined;
 }
 
 /** The advisory lock key app instances take around their start's database work ('phar'). */

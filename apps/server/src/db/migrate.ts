@@ -17,6 +17,8 @@ import * as repackDocuments from './migrations/2026-11-24-0015-repack-documents.
 import * as fewerIndexWrites from './migrations/2026-11-24-0017-fewer-index-writes.ts';
 import * as scanItemKeyChecks from './migrations/2026-11-24-0018-scan-item-key-checks.ts';
 import * as stockPacks from './migrations/2026-11-24-0019-stock-packs.ts';
+import * as auditMac from './migrations/2026-11-26-0021-audit-mac.ts';
+import * as repackAndPrintGrants from './migrations/2026-11-26-0022-repack-and-print-grants.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +39,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-0017-fewer-index-writes': fewerIndexWrites,
   '2026-11-24-0018-scan-item-key-checks': scanItemKeyChecks,
   '2026-11-24-0019-stock-packs': stockPacks,
+  '2026-11-26-0021-audit-mac': auditMac,
+  '2026-11-26-0022-repack-and-print-grants': repackAndPrintGrants,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -134,10 +134,11 @@ export interface AuditLogTable {
   reason: string | null;
   /** The row's place in the chain, set once by the sealer (db/audit.ts, decision 0025); null until then. */
   seq: ColumnType<number | null, never, number>;
-  /** sha256 of the previous row's hash, seq and this row's fields; null until sealed. */
+  /** sha256 of the previous row's hash, seq and this row's fields (its mac included); null until sealed. */
   hash: ColumnType<string | null, never, string>;
+  /** HMAC-SHA-256 of the row's content with the server's audit key (db/audit-key.ts, decision 0059); null on rows from before. */
+  mac: string | null;
 }
-export type NewAuditRow = Insertable<AuditLogTable>;
 
 export interface AuditChainHeadTable {
   id: number;

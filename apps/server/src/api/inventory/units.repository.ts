@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { auditRestore, auditUnit, auditUnits, type UnitAudit, type UnitState } from '../../db/audit.ts';
+import { auditRestore, auditUnits, auditUnitStates, type UnitAudit, type UnitState } from '../../db/audit.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Application, ItemReason, UnitStatus, UnitType } from '@pharma/domain';
 import type { UnitRow } from '../../db/schema.ts';
@@ -219,24 +219,26 @@ const setOneStateIn = prepared<never, [string, string | null, string | null, str
 
 /**
  * Sets status and reason on a unit and everything under it, and audits each change: set-based.
- * `leaf` is the unit itself when it has nothing under it (a pack): its before state is known, so
- * plain statements replace the recursive walk.
+ * `known` is the unit and everything under it as the caller read them in this transaction (a pack
+ * alone, or the tree a scan read and locked): their states before are known, so the audit reads
+ * nothing again, and a unit with nothing under it takes plain statements instead of the recursive walk.
  */
 export async function setTreeState(
   db: Db,
   rootId: string,
   state: UnitState & { warehouseNo?: string | null },
   audit: UnitAudit,
-  leaf?: UnitRow,
+  known?: UnitRow | readonly UnitRow[],
 ): Promise<number> {
-  if (leaf) {
-    await auditUnit(db, leaf, state, audit);
+  const tree = known === undefined || isUnitList(known) ? known : [known];
+  if (tree) await auditUnitStates(db, tree, state, audit);
+  else await auditUnits(db, sql`WITH RECURSIVE ${treeCte(rootId)} SELECT id FROM tree`, state, audit);
+  if (tree?.length === 1 && tree[0]!.id === rootId) {
     await (state.warehouseNo === undefined
       ? setOneState(db, state.status, state.reason, audit.at, rootId)
       : setOneStateIn(db, state.status, state.reason, state.warehouseNo, audit.at, rootId));
     return 1;
   }
-  await auditUnits(db, sql`WITH RECURSIVE ${treeCte(rootId)} SELECT id FROM tree`, state, audit);
   const result = await sql`
     WITH RECURSIVE ${treeCte(rootId)}
     UPDATE handling_units SET status = CAST(${state.status} AS text), reason = CAST(${state.reason} AS text),
@@ -244,6 +246,10 @@ export async function setTreeState(
       updated_at = CAST(${audit.at} AS text)
     WHERE id IN (SELECT id FROM tree)`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+function isUnitList(known: UnitRow | readonly UnitRow[]): known is readonly UnitRow[] {
+  return Array.isArray(known);
 }
 
 /**
