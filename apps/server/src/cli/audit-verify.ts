@@ -29,7 +29,7 @@ async function main(): Promise<number> {
     const report = await verifyAuditChain(database.db, { heads: written?.heads });
     const legacy = report.legacy > 0 ? `, ${report.legacy} of them from before rows were signed` : '';
     const outside = written
-      ? `; ${report.headsCompared} heads of ${headFile} compared${written.unreadable.length > 0 ? ` (lines ${written.unreadable.join(', ')} are not heads and were skipped)` : ''}`
+      ? `; ${report.headsCompared} ${report.headsCompared === 1 ? 'head' : 'heads'} of ${headFile} compared${written.unreadable.length > 0 ? ` (lines ${written.unreadable.join(', ')} are not heads and were skipped)` : ''}`
       : `; no head file at ${headFile}, so no head written outside the database was compared`;
     if (report.ok) {
       console.log(`Audit chain intact: ${report.sealed} rows chained${legacy}, ${report.unsealed} written since the last seal${outside}.`);

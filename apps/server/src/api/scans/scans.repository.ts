@@ -411,14 +411,15 @@ const treeScanPg = prepared<never, unknown[]>(`
   UPDATE documents SET updated_at = ?, status = COALESCE(CAST(? AS text), status) WHERE id = ?`);
 
 /**
- * PostgreSQL: the audit rows of a tree's units in one operation, each with its state before and its MAC
- * (the operation's fields once, the units' as arrays).
+ * PostgreSQL: the audit rows of a tree's units in one operation, each with its state before and its MAC.
+ * The operation's fields come once; the units' ids and MACs as arrays; their states before (a tree has
+ * one or a few) as a short list and each unit's place in it.
  */
 const treeAuditPg = prepared<never, unknown[]>(`
   INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason, mac)
-  SELECT CAST(? AS text) || '/' || t.id, CAST(? AS text), CAST(? AS text), 'unit', t.id, CAST(? AS text), t.before_json,
-    CAST(? AS text), CAST(? AS text), t.mac
-  FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])) AS t(id, before_json, mac)`);
+  SELECT CAST(? AS text) || '/' || t.id, CAST(? AS text), CAST(? AS text), 'unit', t.id, CAST(? AS text),
+    (CAST(? AS text[]))[t.state], CAST(? AS text), CAST(? AS text), t.mac
+  FROM unnest(CAST(? AS text[]), CAST(? AS integer[]), CAST(? AS text[])) AS t(id, state, mac)`);
 
 /**
  * Writes a scan of a carton or pallet: on SQLite as the statements it runs fastest; on PostgreSQL in
@@ -470,16 +471,19 @@ export async function recordTreeScan(db: Db, p: TreeScan): Promise<void> {
   const rows = unitAuditRows(audit, tree, state);
   const macs = auditMacs(db, rows);
   await written;
+  const states = [...new Set(rows.map((r) => r.before_json!))];
+  const place = new Map(states.map((json, i) => [json, i + 1]));
   await treeAuditPg(
     db,
     audit.opId,
     audit.at,
     audit.actorId,
     audit.action,
+    states,
     stateJson(state),
     audit.why,
     tree.map((u) => u.id),
-    rows.map((r) => r.before_json),
+    rows.map((r) => place.get(r.before_json!)),
     macs,
   );
 }
