@@ -22,6 +22,8 @@ export const DEMO_IBDS = {
   liteStock: '1800000203',
   /** Completed, in W3010: the stock the demo redress POs fit (decision 0036). */
   redressStock: '1800000204',
+  /** Completed, in W2010: the stock the demo regional repack RP00000001 moves, on no other document. */
+  repackStock: '1800000107',
 } as const;
 
 /** Lite documents (decision 0039), created in the product by the local operator. */
@@ -133,6 +135,17 @@ export interface DemoStock {
   expiredPacks: PackSpec[];
 }
 
+/**
+ * The regional repack's stock in W2010 (README: "Repack"), received through IBD 1800000107: units of
+ * its own, so finishing another demo document first never locks what the repack moves (issue 27).
+ */
+export interface DemoRepackStock {
+  /** Losartan 50 mg (10000064), its 2028 batch: 4 cartons of 10 packs, the repack's destination. */
+  pallet: PalletSpec;
+  /** Ibuprofen 400 mg (10000071), its 2028 batch: 2 loose packs to put on the pallet. */
+  packs: PackSpec[];
+}
+
 export interface DemoInventory {
   ibds: Record<keyof typeof DEMO_IBDS, Shipment>;
   stock: DemoStock;
@@ -143,6 +156,7 @@ export interface DemoInventory {
   localDocuments: Record<keyof typeof DEMO_LOCAL_DOCUMENTS, StockUnit[]>;
   liteStock: DemoLiteStock;
   redressStock: DemoRedressStock;
+  repackStock: DemoRepackStock;
 }
 
 /** A lot past its expiry (the demo's day is 2026-11-20). */
@@ -195,6 +209,8 @@ function demoInventory(): DemoInventory {
     completed: codes.packs(4, losartan2028),
     completedCarton: codes.sscc(),
   };
+  // Drawn after the redress stock, so no earlier code changes.
+  const repackStock: DemoRepackStock = { pallet: codes.pallet(4, 10, losartan), packs: codes.packs(2, demoProduct(10, 2028)) };
   return {
     ibds: {
       open,
@@ -214,6 +230,7 @@ function demoInventory(): DemoInventory {
       },
       liteStock: { cartons: [liteStock.carton], packs: liteStock.packs },
       redressStock: { packs: [...redressStock.open, ...redressStock.inProgress, ...redressStock.completed] },
+      repackStock: { pallets: [repackStock.pallet], packs: repackStock.packs },
     },
     stock,
     documents: {
@@ -234,6 +251,7 @@ function demoInventory(): DemoInventory {
     },
     liteStock,
     redressStock,
+    repackStock,
   };
 }
 

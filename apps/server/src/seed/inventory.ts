@@ -100,8 +100,9 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
   // Redress (decision 0036): stock of its own, POs Open, In Progress (BPR No., a carton) and Completed.
   await receiveIbd(port, DEMO_IBDS.redressStock, ibds.redressStock, DEMO_MATERIALS, local);
   await seedRedress(db, actorId, DAY);
-  // Repack (decision 0048): a regional repack of the demo Losartan pallet, pending (README: "Repack").
-  await new RepackService(db).scan({ userId: actorId, area: 'RDC' }, { code: ssccScan(stock.pallet.sscc) });
+  // Repack (decision 0048): a regional repack of a Losartan pallet of its own, pending (README: "Repack").
+  await receiveIbd(port, DEMO_IBDS.repackStock, ibds.repackStock, DEMO_MATERIALS, on);
+  await new RepackService(db).scan({ userId: actorId, area: 'RDC' }, { code: ssccScan(DEMO_INVENTORY.repackStock.pallet.sscc) });
   // ScanLite: counted stock, lines by material and batch of the catalogue (decision 0027).
   for (const doc of Object.values(DEMO_SCANLITE)) {
     await port.putDocument('SCANLITE', doc.number, {
