@@ -99,6 +99,14 @@ export interface Family {
    * The completed state is then the receiving family's announced one, so its rules apply unchanged.
    */
   handOver?: { to: DocumentType };
+  /**
+   * Completion takes each unit scanned without its parent (a pack alone out of a carton, a carton alone
+   * off a pallet) out of that parent: the stock goes where its parent does not (sent away, destroyed,
+   * taken back from a customer), so the parent's packs and children no longer hold it. A disaggregation
+   * in EPCIS terms (decision 0063). The parent keeps its own state, emptied or not; a scan deleted before
+   * completion never took the unit out. Receiving keeps the aggregation its notice announced.
+   */
+  disaggregates?: boolean;
   /** The state completion gives expected units never scanned (a receipt's shortage). */
   unscanned?: UnitState;
   /** The state units announced by an advance shipping notice take (lines+asn families). */

@@ -288,3 +288,66 @@ export async function restoreScannedState(db: Db, documentId: string, ids: strin
       updated_at = CAST(${audit.at} AS text)
     WHERE id IN (${onDocument})`.execute(db);
 }
+
+/** A unit leaving its parent, with its parent's type and identity. */
+export interface LeavingUnit extends Pick<UnitRow, 'id' | 'type' | 'sscc' | 'gtin' | 'serial'> {
+  parent_id: string;
+  parent_type: UnitType;
+  parent_sscc: string | null;
+  parent_gtin: string | null;
+  parent_serial: string | null;
+}
+
+/**
+ * The units `ids` selects (a query yielding one unit id a row) that stand in a parent not on the
+ * document: the units scanned on it without their parent (a pack alone out of its carton). The units
+ * under a scanned carton are on the document with it, so they stay in it.
+ */
+export async function unitsLeavingParents(db: Db, documentId: string, ids: RawBuilder<unknown>): Promise<LeavingUnit[]> {
+  const { rows } = await sql<LeavingUnit>`
+    SELECT h.id, h.type, h.sscc, h.gtin, h.serial, h.parent_id,
+      p.type AS parent_type, p.sscc AS parent_sscc, p.gtin AS parent_gtin, p.serial AS parent_serial
+    FROM handling_units h JOIN handling_units p ON p.id = h.parent_id
+    WHERE h.id IN (${ids})
+      AND NOT EXISTS (SELECT 1 FROM scan_items s WHERE s.document_id = ${documentId} AND s.unit_id = h.parent_id)
+    ORDER BY p.id, h.sscc, h.gtin, h.serial`.execute(db);
+  return rows;
+}
+
+/** Ids a statement names at most (SQLite's and PostgreSQL's limits on bound values are far above). */
+const IDS_A_STATEMENT = 500;
+
+function chunks<T>(all: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < all.length; i += IDS_A_STATEMENT) out.push(all.slice(i, i + IDS_A_STATEMENT));
+  return out;
+}
+
+/** Takes the units out of their parents: each then stands on its own. */
+export async function takeOutOfParents(db: Db, ids: readonly string[], at: string): Promise<void> {
+  for (const part of chunks(ids)) {
+    await db.updateTable('handling_units').set({ parent_id: null, updated_at: at }).where('id', 'in', part).execute();
+  }
+}
+
+/** What a pallet or carton holds: the packs of its tree (as search counts them) and its children. */
+interface Contents {
+  packs: number;
+  children: number;
+}
+
+/** The contents of each unit of `ids`, read now. */
+export async function contentsOf(db: Db, ids: readonly string[]): Promise<Map<string, Contents>> {
+  const found = new Map<string, Contents>();
+  for (const part of chunks(ids)) {
+    const { rows } = await sql<{ root: string; packs: number | string; children: number | string }>`
+      WITH RECURSIVE down(root, id, type, depth) AS (
+        SELECT id, id, type, 0 FROM handling_units WHERE id IN (${sql.join(part)})
+        UNION ALL SELECT d.root, h.id, h.type, d.depth + 1 FROM handling_units h JOIN down d ON h.parent_id = d.id
+      )
+      SELECT root, SUM(CASE WHEN type = 'EA' THEN 1 ELSE 0 END) AS packs, SUM(CASE WHEN depth = 1 THEN 1 ELSE 0 END) AS children
+      FROM down GROUP BY root`.execute(db);
+    for (const r of rows) found.set(r.root, { packs: Number(r.packs), children: Number(r.children) });
+  }
+  return found;
+}

@@ -8,11 +8,13 @@ import * as docs from '../inventory/documents.repository.ts';
 import { documentLines } from '../inventory/document-view.ts';
 import * as units from '../inventory/units.repository.ts';
 import { recordMovement } from '../integration/movements.service.ts';
+import { takeOut } from './disaggregation.ts';
 import { familyFor, openDocument, type Actor } from './scans.service.ts';
 
 /**
  * Completing a document of any family: every unit scanned on it takes the family's completed state
- * (moved into the document's warehouse where the family says so), expected units never scanned take
+ * (moved into the document's warehouse where the family says so; out of a parent not on the document
+ * where the family takes units out of their parents, decision 0063), expected units never scanned take
  * its unscanned state (a receipt's shortage), each line records its shortage, and the document is
  * Completed: one transaction, set-based, audited; the movement is kept as an EPCIS event (decision 0017).
  */
@@ -38,7 +40,10 @@ export class CompleteService {
       const warehouseNo = intoWarehouse ? doc.warehouse_no : family.handOver ? null : undefined;
       // A reopened document's units changed since its first completion (dispatched) stay as they are.
       const onDocument = docs.unitsOnDocument(doc.id, family.reopen ? family.scanned : undefined);
+      // Units scanned without their parent leave it (decision 0063): read while they are still in the scanned state.
+      const leaving = family.disaggregates ? await units.unitsLeavingParents(trx, doc.id, onDocument) : [];
       await units.setStateOf(trx, onDocument, { ...done, warehouseNo }, audit);
+      await takeOut(trx, leaving, audit);
       if (family.handOver) await docs.handOver(trx, doc.id);
       if (family.unscanned && family.announced) {
         const never = docs.expectedUnitsIn(doc.id, family.announced);
