@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page, type TestInfo } from '@playwright/test';
 import {
   CodeMaker,
   packScan,
@@ -8,7 +8,8 @@ import {
   type PalletSpec,
 } from '../../apps/server/src/seed/epcis-builder.ts';
 import { DOC_DATE, receiveIbd } from '../../apps/server/src/seed/stock-builder.ts';
-import { adminApi, apiPort, demoProducts } from '../support/stage-ibd.ts';
+import { APP_URL } from '../support/settings.ts';
+import { adminApi, apiPort, demoProducts, PASSWORD } from '../support/stage-ibd.ts';
 import { login } from './support.ts';
 
 /**
@@ -17,7 +18,9 @@ import { login } from './support.ts';
  * pack taken off again after the confirmation, a refusal shown with nothing changed), completed ('Repacking
  * completed successfully!') and viewed; locally a repack outside documents into a new carton, to its
  * completion titled 'Repack - View Carton' (spec point 2), and one for a REPACK document onto a scanned
- * carton, where a pack of a material not on the document is refused. Each page is looked at at phone width
+ * carton, where a pack of a material not on the document is refused; and (issue 27) one for a document where
+ * a DAMAGED pack is refused in words and a pack taken out of a received carton names that carton, with no
+ * code or scan id on screen. Each page is looked at at phone width
  * (360 px) and at desktop width: nothing cut off, no sideways scroll. Stock and document are built by code first.
  */
 const STAMP = String(Date.now()).slice(-8);
@@ -34,6 +37,11 @@ let docPack: PackSpec;
 let otherMaterialPack: PackSpec;
 let otherMaterialNo: string;
 const REPACK_DOC = `20${STAMP}`;
+// Issue 27: a pack set DAMAGED (as 'Replace a pack' leaves the pack it takes out), and a received carton a pack is taken out of.
+const SALEABLE_DOC = `22${STAMP}`;
+let damagedPack: PackSpec;
+let sourceCarton: CartonSpec;
+let freePack: PackSpec;
 
 /** A pack as the repack pages name it: GTIN and serial as GS1 element strings. */
 const packId = (p: PackSpec) => `(01)${p.gtin}(21)${p.serial}`;
@@ -51,17 +59,40 @@ test.beforeAll(async () => {
   docPack = codes.packs(1, products[1]!)[0]!;
   otherMaterialPack = codes.packs(1, products[0]!)[0]!;
   otherMaterialNo = products[0]!.materialNo;
+  damagedPack = codes.packs(1, products[1]!)[0]!;
+  sourceCarton = codes.carton(3, products[1]!);
+  freePack = codes.packs(1, products[1]!)[0]!;
   const port = apiPort(api, 'LDC');
-  await receiveIbd(port, LDC_IBD, { cartons: [localCarton, docCarton], packs: [...localPacks, docPack, otherMaterialPack] }, products, {
-    warehouseNo: 'W3010',
-  });
+  await receiveIbd(
+    port,
+    LDC_IBD,
+    { cartons: [localCarton, docCarton, sourceCarton], packs: [...localPacks, docPack, otherMaterialPack, damagedPack, freePack] },
+    products,
+    { warehouseNo: 'W3010' },
+  );
   // The REPACK document a local repack is made for: one line of the second material.
   await port.putDocument('REPACK', REPACK_DOC, {
     warehouseNo: 'W3010',
     date: DOC_DATE,
     lines: [{ lineNo: 10, materialNo: products[1]!.materialNo, batchNo: products[1]!.batch, quantity: 3 }],
   });
+  await port.putDocument('REPACK', SALEABLE_DOC, {
+    warehouseNo: 'W3010',
+    date: DOC_DATE,
+    lines: [{ lineNo: 10, materialNo: products[1]!.materialNo, batchNo: products[1]!.batch, quantity: 4 }],
+  });
   await api.dispose();
+  // The pack set DAMAGED through the item status edit, by a local user.
+  const local = await playwrightRequest.newContext({ baseURL: APP_URL });
+  const signedIn = await local.post('/api/auth-login', { data: { identifier: 'ldc@demo.local', password: PASSWORD } });
+  expect(signedIn.status()).toBe(200);
+  const { jwt } = (await signedIn.json()) as { jwt: string };
+  const edit = await local.post('/api/itemStatus?area=LDC', {
+    headers: { authorization: `Bearer ${jwt}` },
+    data: { code: packScan(damagedPack), unit: 'EA', status: 'DAMAGED' },
+  });
+  expect(edit.status(), await edit.text()).toBe(200);
+  await local.dispose();
 });
 
 /** Enters a code in a scan field and presses Enter (the whole code at once, as a scanner's burst or a paste). */
@@ -108,7 +139,7 @@ test('create a pallet, edit it (two cartons and a pack on, a carton and the pack
   await expect(page).toHaveURL(/\/rdc\/pallet\/repack\?repackNo=RP\d{8}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Repack - Edit Pallet' })).toBeVisible();
   await expect(destination(page).getByTestId('destination-sscc')).toHaveText(sscc);
-  await expect(destination(page).getByText('REPACK_PENDING')).toBeVisible();
+  await expect(destination(page).getByText('In Progress', { exact: true })).toBeVisible();
   await expect(contents(page).getByText('Nothing on it yet: scan a carton or pack to add it.')).toBeVisible();
   await look(page, info, 'edit-pallet-empty');
 
@@ -169,7 +200,7 @@ test('create a pallet, edit it (two cartons and a pack on, a carton and the pack
   await expect(page.getByRole('heading', { level: 1, name: 'Repack - View Pallet' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Repacking completed successfully!' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
-  await expect(destination(page).getByText('REPACK_COMPLETE')).toBeVisible();
+  await expect(destination(page).getByText('Completed', { exact: true })).toBeVisible();
   // Spec point 3, 'Repack: source pallet SSCC': the carton came off the received pallet.
   await expect(destination(page).getByText(pallet.sscc)).toBeVisible();
   await expect(contents(page).getByRole('listitem', { name: `Carton ${carton.sscc}` })).toBeVisible();
@@ -222,7 +253,7 @@ test('a local repack outside documents into a new carton, to its completion titl
   await expect(page).toHaveURL(/\/ldc\/repackComplete\/repackCompletionDetail\?repackNo=RP\d{8}&destinationType=CTN$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Repack - View Carton' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Repacking completed successfully!' })).toBeVisible();
-  await expect(destination(page).getByText('REPACK_COMPLETE')).toBeVisible();
+  await expect(destination(page).getByText('Completed', { exact: true })).toBeVisible();
   await expect(contents(page).getByRole('listitem')).toHaveCount(2);
   await expect(contents(page).getByRole('listitem', { name: `Pack ${packId(localCarton.packs[0]!)}` })).toBeVisible();
   // The pack that came out of the received carton names it as its source.
@@ -271,4 +302,51 @@ test("a local repack with a document onto a scanned carton: another material ref
   await expect(page.getByRole('status').filter({ hasText: 'Repacking completed successfully!' })).toBeVisible();
   await expect(destination(page).getByText(documentNo)).toBeVisible();
   await expect(contents(page).getByRole('listitem')).toHaveCount(3);
+});
+
+/** What the page shows: no code of the product (REPACK_PENDING, a refusal's code) and no id of a scan (a UUID). */
+async function noRawCodes(page: Page) {
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(/REPACK_[A-Z_]+|[A-Z]+_[A-Z_]{3,}/);
+  expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+}
+
+test('a repack for a document refuses a DAMAGED pack in words, and says it took a pack out of a carton, naming it (issue 27)', async ({
+  page,
+}, info) => {
+  await login(page, 'ldc', 'ldc@demo.local');
+  await expect(page).toHaveURL(/\/ldc$/);
+  await page.getByRole('navigation', { name: 'Modules' }).getByRole('button', { name: 'Repack', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Repack' });
+  await dialog.getByRole('textbox', { name: 'Document No.' }).fill(SALEABLE_DOC);
+  await dialog.getByRole('button', { name: 'Repack with document' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ldc/repackScanOperation/${SALEABLE_DOC}$`));
+  await page.getByRole('button', { name: 'Create and start' }).click();
+  await expect(page).toHaveURL(/\?repackNo=RP\d{8}$/);
+  await expect(destination(page).getByText('In Progress', { exact: true })).toBeVisible();
+
+  // The DAMAGED pack: refused, its state named as dispatch names it; nothing is added.
+  await scan(page, 'Scan a carton or pack to add', packScan(damagedPack));
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This item cannot be repacked: it is DAMAGED / WAREHOUSE RECEIVED, not in saleable stock.' }),
+  ).toBeVisible();
+  await expect(destination(page).getByTestId('destination-packs')).toHaveText('0');
+  await expect(contents(page).getByRole('listitem')).toHaveCount(0);
+  await noRawCodes(page);
+  await look(page, info, 'repack-refused-damaged');
+
+  // A pack of the received carton: added, and the page says which carton it was taken out of.
+  const pack = sourceCarton.packs[0]!;
+  await scan(page, 'Scan a carton or pack to add', packScan(pack));
+  const said = page.getByRole('status').filter({ hasText: `Pack ${packId(pack)} added: 1 pack.` });
+  await expect(said).toBeVisible();
+  await expect(said.getByTestId('taken-from')).toHaveText(`Taken out of carton ${sourceCarton.sscc}: 2 packs left in it.`);
+  await expect(destination(page).getByTestId('destination-packs')).toHaveText('1');
+  await noRawCodes(page);
+  await look(page, info, 'repack-taken-out-of-carton');
+
+  // A loose pack comes from no carton: no such sentence.
+  await scan(page, 'Scan a carton or pack to add', packScan(freePack));
+  await expect(page.getByRole('status').filter({ hasText: `Pack ${packId(freePack)} added: 1 pack.` })).toBeVisible();
+  await expect(page.getByTestId('taken-from')).toHaveCount(0);
 });

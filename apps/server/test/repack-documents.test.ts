@@ -53,26 +53,28 @@ describe.each(DATABASES)('repack documents on %s', (kind) => {
   });
 
   it('the seed keeps a pending regional repack of the demo pallet: repackScan answers it, validateHU names it', async () => {
-    const res = await openRepack(stock.pallet.sscc);
+    // The README's regional repack, on a pallet of its own (IBD 1800000107).
+    const seeded = DEMO_INVENTORY.repackStock.pallet;
+    const res = await openRepack(seeded.sscc);
     expect(res.statusCode).toBe(200);
     const view = res.json();
     expect(view).toMatchObject({
       repackNo: 'RP00000001',
       state: 'REPACK_PENDING',
       warehouseNo: 'W2010',
-      destination: { sscc: stock.pallet.sscc, type: 'PLT' },
+      destination: { sscc: seeded.sscc, type: 'PLT' },
       referenceNo: null,
       moves: 0,
-      packs: stock.pallet.cartons.reduce((n, c) => n + c.packs.length, 0),
+      packs: seeded.cartons.reduce((n, c) => n + c.packs.length, 0),
       createdBy: expect.any(String),
       completedAt: null,
     });
-    expect(view.contents).toHaveLength(stock.pallet.cartons.length);
+    expect(view.contents).toHaveLength(seeded.cartons.length);
     expect(view.contents[0]).toMatchObject({ type: 'CTN', materialNo: '10000064', materialName: 'Losartan 50 mg tablets, 28s', packs: 10 });
-    const again = await openRepack(stock.pallet.sscc);
+    const again = await openRepack(seeded.sscc);
     expect(again.json().repackNo).toBe(view.repackNo);
-    const valid = await post('/api/validateHU', { sscc: stock.pallet.sscc });
-    expect(valid.json()).toMatchObject({ repackNo: view.repackNo, unit: { id: stock.pallet.sscc, type: 'PLT', parent: null } });
+    const valid = await post('/api/validateHU', { sscc: seeded.sscc });
+    expect(valid.json()).toMatchObject({ repackNo: view.repackNo, unit: { id: seeded.sscc, type: 'PLT', parent: null } });
   });
 
   it('a regional repack: a new pallet, a carton and a pack onto it, one off again, then completed with its AggregationEvents', async () => {

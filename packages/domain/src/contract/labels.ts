@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ScanCode } from './common.ts';
+import { TakenFrom } from './repack.ts';
 
 /** SSCC allocation, pallets made by repacking, and label printing (issue 18). */
 
@@ -58,6 +59,8 @@ export const RemapResponse = z.object({
   type: z.enum(['PLT', 'CTN', 'EA', 'BUN']),
   parent: z.string().nullable(),
   units: z.number(),
+  /** The pallet, carton or bundle the unit was taken out of, or null (issue 27). */
+  takenFrom: TakenFrom.nullable(),
 });
 
 /** POST /api/completeRepack: ends the repack of a pallet or carton made by createPallet. */

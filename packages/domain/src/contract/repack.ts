@@ -84,7 +84,20 @@ export const RepackScanOperationRequest = z.object({
   remove: z.boolean().optional(),
 });
 export type RepackScanOperationRequest = z.infer<typeof RepackScanOperationRequest>;
-export const RepackScanOperationResponse = z.object({ scanId: z.string(), moved: RepackUnit, repack: RepackView });
+/**
+ * The pallet, carton or bundle a move took the unit out of, when that is not the repack's destination
+ * (issue 27): its id as the pages name it, its type, the packs left in it, and the catalogue's sentence
+ * saying so ('Taken out of carton … : 2 packs left in it.').
+ */
+export const TakenFrom = z.object({ id: z.string(), type: UnitType, packs: z.number().int(), message: z.string() });
+export type TakenFrom = z.infer<typeof TakenFrom>;
+export const RepackScanOperationResponse = z.object({
+  scanId: z.string(),
+  moved: RepackUnit,
+  /** Where the unit was taken out of, or null (it stood on its own, or came off the destination). */
+  takenFrom: TakenFrom.nullable(),
+  repack: RepackView,
+});
 export type RepackScanOperationResponse = z.infer<typeof RepackScanOperationResponse>;
 
 /** POST /api/handleRepackCode: what a scanned code is, and whether it may be repacked (and if not, why). */

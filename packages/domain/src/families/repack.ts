@@ -1,6 +1,7 @@
 import { isLocked } from '../rules/item-status.ts';
 import type { RepackState, UnitType } from '../units.ts';
 import type { Refusal, ScanUnit } from './family.ts';
+import { unsaleableInTree, unsaleableTarget } from './repack-saleable.ts';
 
 /**
  * Repack's move rules (issue 18, decision 0048), pure: the repack service reads what they need, calls
@@ -53,6 +54,8 @@ const refuse = (status: 409 | 422, code: Refusal['code'], params?: Record<string
  * unit leaves or joins must not have a completed latest repack; taking off: the unit must be on the
  * repack's destination; putting on: the target must take that unit type, not be inside the unit, not
  * be locked, be in the same warehouse; a repack for a document takes only that document's materials.
+ * Putting on also takes only saleable stock, by dispatch's rule (the tree after the lock check, the
+ * target after its own; `repack-saleable.ts`, decision 0062).
  */
 export function decideRepackMove(input: RepackMoveInput): RepackMoveDecision {
   const root = input.tree[0];
@@ -63,6 +66,8 @@ export function decideRepackMove(input: RepackMoveInput): RepackMoveDecision {
   for (const u of input.tree) {
     if (isLocked(u.status, u.reason)) return refuse(422, 'REPACK_ITEM_LOCKED', { status: u.status, reason: u.reason ?? '-' });
   }
+  const unsaleable = to ? unsaleableInTree(input.tree) : undefined;
+  if (unsaleable) return { ok: false, refusal: unsaleable };
   for (const holder of [from, to]) {
     if (holder?.repack === 'REPACK_COMPLETE') return refuse(409, 'REPACK_NOT_PENDING', { sscc: holder.unit.sscc ?? holder.unit.label });
   }
@@ -78,6 +83,8 @@ export function decideRepackMove(input: RepackMoveInput): RepackMoveDecision {
     if (isLocked(target.status, target.reason)) {
       return refuse(422, 'REPACK_ITEM_LOCKED', { status: target.status, reason: target.reason ?? '-' });
     }
+    const notSaleable = unsaleableTarget(target);
+    if (notSaleable) return { ok: false, refusal: notSaleable };
     if (root.warehouseNo !== target.warehouseNo) {
       return refuse(422, 'OTHER_WAREHOUSE', { warehouseNo: root.warehouseNo ?? '-', documentWarehouse: target.warehouseNo ?? '-' });
     }

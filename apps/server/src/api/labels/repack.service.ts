@@ -20,6 +20,7 @@ import type {
   RepackScanOperationResponse,
   RepackUnit,
   RepackView,
+  TakenFrom,
   ValidateHuResponse,
 } from '@pharma/domain/contract/repack';
 import { writeAudit } from '../../db/audit.ts';
@@ -62,7 +63,8 @@ export class RepackService {
       const target = req.to === null ? null : await units.findUnitInArea(trx, { sscc: req.to }, caller.area);
       if (req.to !== null && !target) throw new AppError(404, 'SSCC_NOT_RECOGNIZED', { sscc: req.to });
       const moved = await this.move(trx, caller, unit, target ?? null, { scanId: req.scanId });
-      return { scanId: req.scanId, id: unitId(unit), type: unit.type, parent: target?.sscc ?? null, units: moved.units };
+      const takenFrom = moved.changed && moved.from ? await takenOutOf(trx, moved.from) : null;
+      return { scanId: req.scanId, id: unitId(unit), type: unit.type, parent: target?.sscc ?? null, units: moved.units, takenFrom };
     });
   }
 
@@ -130,9 +132,12 @@ export class RepackService {
         ...(materials && repack.reference_no ? { reference: { number: repack.reference_no, materials } } : {}),
       });
       const after = (await units.findUnit(trx, { id: unit.id }))!;
+      // Said when the unit came out of another pallet or carton than the destination (issue 27).
+      const source = moved.changed && moved.from && moved.from.id !== destination.id ? moved.from : undefined;
       const answer: RepackScanOperationResponse = {
         scanId: req.scanId,
         moved: await this.unitView(trx, after),
+        takenFrom: source ? await takenOutOf(trx, source) : null,
         repack: await this.view(trx, repack),
       };
       if (moved.changed) await repo.setMoveAnswer(trx, repack.repack_no, req.scanId, JSON.stringify(answer));
@@ -148,7 +153,7 @@ export class RepackService {
     const tree = ordered(unit, await units.subtree(this.db, unit.id));
     const before = unit.parent_id ? await units.findUnit(this.db, { id: unit.parent_id }) : undefined;
     const decision = decideRepackMove({
-      tree: tree.map(scanUnit),
+      tree: tree.map(ruleUnit),
       from: before ? await holder(this.db, before) : null,
       to: null,
       openDocument:
@@ -235,7 +240,8 @@ export class RepackService {
   /**
    * Moves the unit (its tree with it) onto `target` or off its parent, when the rules allow; records the
    * move on the pending repack of the pallet or carton it leaves or joins; a move outside any repack
-   * keeps its AggregationEvents now. Throws the refusal, and then nothing is changed.
+   * keeps its AggregationEvents now. Throws the refusal, and then nothing is changed. Answers whether
+   * it changed anything, the units moved and the parent the unit stood on before.
    */
   private async move(
     trx: Db,
@@ -243,11 +249,11 @@ export class RepackService {
     unit: UnitRow,
     target: UnitRow | null,
     ctx: { scanId: string; repack?: Parameters<typeof decideRepackMove>[0]['repack']; reference?: { number: string; materials: string[] } },
-  ): Promise<{ changed: boolean; units: number }> {
+  ): Promise<{ changed: boolean; units: number; from: UnitRow | undefined }> {
     const tree = ordered(unit, await units.subtree(trx, unit.id, true));
     const before = unit.parent_id ? await units.findUnit(trx, { id: unit.parent_id }) : undefined;
     const decision = decideRepackMove({
-      tree: tree.map(scanUnit),
+      tree: tree.map(ruleUnit),
       from: before ? await holder(trx, before) : null,
       to: target ? await holder(trx, target) : null,
       openDocument:
@@ -259,7 +265,7 @@ export class RepackService {
       ...(ctx.reference ? { reference: ctx.reference } : {}),
     });
     if (!decision.ok) throw new AppError(decision.refusal.status, decision.refusal.code, decision.refusal.params);
-    if (!decision.changed) return { changed: false, units: tree.length };
+    if (!decision.changed) return { changed: false, units: tree.length, from: before };
     const at = new Date().toISOString();
     await labels.setParentOf(trx, unit.id, target?.id ?? null, at);
     const recordedOn: string[] = [];
@@ -288,8 +294,9 @@ export class RepackService {
           entityId: unit.id,
           action: target ? 'repack-add' : 'repack-remove',
           before: { parent: before ? unitId(before) : null },
-          after: { parent: target ? unitId(target) : null, units: tree.length, repacks: recordedOn },
-          reason: `scan ${ctx.scanId}`,
+          after: { parent: target ? unitId(target) : null, units: tree.length, repacks: recordedOn, scanId: ctx.scanId },
+          // Shown in the unit's history: the repacks by number, never the scan's id (issue 27).
+          reason: recordedOn.length > 0 ? `repack ${recordedOn.join(', ')}` : 'repack',
         },
       ],
       at,
@@ -298,7 +305,7 @@ export class RepackService {
       const moved = { sscc: unit.sscc, gtin: unit.gtin, serial: unit.serial, from: before?.sscc ?? null, to: target?.sscc ?? null };
       await keepEvents(trx, { units: [moved], warehouseNo: unit.warehouse_no, at, repackNo: null });
     }
-    return { changed: true, units: tree.length };
+    return { changed: true, units: tree.length, from: before };
   }
 
   private async view(db: Db, r: RepackDocumentRow): Promise<RepackView> {
@@ -345,7 +352,7 @@ export class RepackService {
     const parent =
       parentSscc !== undefined ? parentSscc : u.parent_id ? ((await units.findUnit(db, { id: u.parent_id }))?.sscc ?? null) : null;
     return {
-      id: u.sscc ?? `(01)${u.gtin ?? ''}(21)${u.serial ?? ''}`,
+      id: repackId(u),
       type: u.type,
       materialNo,
       materialName: materials.length > 1 ? MULTIPLE_PLACEHOLDER : materialNo ? (names.get(materialNo) ?? null) : null,
@@ -440,6 +447,23 @@ function keyOf(code: string, today: string): units.UnitKey & ({ sscc: string } |
 /** The tree with its root first, as the rules read it. */
 function ordered(root: UnitRow, tree: UnitRow[]): UnitRow[] {
   return [root, ...tree.filter((u) => u.id !== root.id)];
+}
+
+/** How the repack pages and answers name a unit: a pallet's or carton's SSCC, a pack's '(01)GTIN(21)serial'. */
+function repackId(u: UnitRow): string {
+  return u.sscc ?? `(01)${u.gtin ?? ''}(21)${u.serial ?? ''}`;
+}
+
+/** A unit as the move rules read it, named as the repack pages name it (their refusals quote it). */
+function ruleUnit(u: UnitRow) {
+  return { ...scanUnit(u), label: repackId(u) };
+}
+
+/** The pallet, carton or bundle a unit was just taken out of: named, with the packs left in it and the sentence saying so. */
+async function takenOutOf(db: Db, from: UnitRow): Promise<TakenFrom> {
+  const packs = (await units.subtree(db, from.id)).filter((u) => u.type === 'EA').length;
+  const id = repackId(from);
+  return { id, type: from.type, packs, message: message('REPACK_TAKEN_OUT', { unit: REPACK_UNIT_NAMES[from.type], id, packs }) };
 }
 
 async function holder(db: Db, u: UnitRow): Promise<RepackHolder> {

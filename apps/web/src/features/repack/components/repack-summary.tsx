@@ -3,6 +3,7 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { UNIT_LABELS } from '@pharma/domain';
 import type { RepackUnit, RepackView } from '@pharma/domain/contract/repack';
 import { FIELD_LABELS, REPACK_UI } from '../../../config/labels.ts';
+import { repackStateText } from '../move-outcome.ts';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
@@ -30,7 +31,7 @@ export function DestinationCard({ repack, full = false }: { repack: RepackView; 
             {REPACK_UI.destination} · {UNIT_LABELS[destination.type]}
           </Text>
           <Badge color={repack.state === 'REPACK_COMPLETE' ? 'green' : 'blue'} variant="light" style={{ flexShrink: 0 }}>
-            {repack.state}
+            {repackStateText(repack.state)}
           </Badge>
         </Group>
         <Text fw={700} ff="monospace" style={wrap} data-testid="destination-sscc">

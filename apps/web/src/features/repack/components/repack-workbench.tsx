@@ -8,6 +8,7 @@ import { ScanField, type ScanFieldHandle } from '../../../components/ui/scan-fie
 import { useCan } from '../../../lib/can.ts';
 import { useCompleteRepack } from '../api/repack-api.ts';
 import { useRepackMoves } from '../hooks/use-repack-moves.ts';
+import { refusedOutcome } from '../move-outcome.ts';
 import { codeOfUnit } from '../scan-code.ts';
 import { ContentsList, DestinationCard } from './repack-summary.tsx';
 
@@ -73,7 +74,12 @@ export function RepackWorkbench({ repack, area, onCompleted }: RepackWorkbenchPr
           data-outcome={moves.outcome.kind}
           style={{ overflowWrap: 'anywhere' }}
         >
-          {moves.outcome.text}
+          <Text inherit>{moves.outcome.text}</Text>
+          {moves.outcome.notice && (
+            <Text inherit fw={700} data-testid="taken-from">
+              {moves.outcome.notice}
+            </Text>
+          )}
         </Alert>
       ) : (
         <div aria-live="polite" />
@@ -100,7 +106,7 @@ export function RepackWorkbench({ repack, area, onCompleted }: RepackWorkbenchPr
       )}
       {complete.isError && (
         <Alert color="red" role="alert">
-          {complete.error.message}
+          {refusedOutcome(complete.error).text}
         </Alert>
       )}
 

@@ -3,6 +3,7 @@ import type { RepackView } from '@pharma/domain/contract/repack';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { scanFeedback } from '../../../lib/scan-feedback.ts';
 import { useOpenRepack } from '../api/repack-api.ts';
+import { refusedOutcome } from '../move-outcome.ts';
 import { repackCode } from '../scan-code.ts';
 
 /** Opens (or resumes) the repack of a scanned destination, then `onOpened`; a refusal sounds and stays in `error`. */
@@ -19,5 +20,5 @@ export function useOpenByScan(area: Area, onOpened: (repack: RepackView) => void
         onError: () => afterPaint(() => scanFeedback('refused')),
       },
     );
-  return { submit, busy: open.isPending, error: open.isError ? open.error.message : undefined };
+  return { submit, busy: open.isPending, error: open.isError ? refusedOutcome(open.error).text : undefined };
 }

@@ -3,7 +3,7 @@ import type { Area } from '@pharma/domain/contract/inventory';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { scanFeedback } from '../../../lib/scan-feedback.ts';
 import { useMoveUnit } from '../api/repack-api.ts';
-import { movedText, type MoveOutcome } from '../move-outcome.ts';
+import { movedOutcome, refusedOutcome, type MoveOutcome } from '../move-outcome.ts';
 import { localDay } from '../../../lib/local-day.ts';
 import { repackCode, unitNameOf } from '../scan-code.ts';
 
@@ -22,11 +22,11 @@ export function useRepackMoves(repackNo: string, area: Area) {
       { code, remove },
       {
         onSuccess: (answer) => {
-          setOutcome({ kind: remove ? 'removed' : 'added', text: movedText(answer.moved, remove) });
+          setOutcome(movedOutcome(answer, remove));
           afterPaint(() => scanFeedback('accepted'));
         },
         onError: (error) => {
-          setOutcome({ kind: 'refused', text: error.message });
+          setOutcome(refusedOutcome(error));
           afterPaint(() => scanFeedback('refused'));
         },
       },
