@@ -77,6 +77,75 @@ export async function linkPack(db: Db, documentId: string, unitId: string, carto
   await db.insertInto('redress_carton_packs').values({ document_id: documentId, unit_id: unitId, carton_id: cartonId }).execute();
 }
 
+/** A carton label's carton as a handling unit (decision 0061): a carton of the PO's warehouse, under no parent. */
+export async function insertCartonUnit(
+  db: Db,
+  u: { id: string; sscc: string; materialNo: string; batchNo: string; expiry: string | null; warehouseNo: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('handling_units')
+    .values({
+      id: u.id,
+      type: 'CTN',
+      sscc: u.sscc,
+      gtin: null,
+      serial: null,
+      parent_id: null,
+      material_no: u.materialNo,
+      batch_no: u.batchNo,
+      expiry: u.expiry,
+      status: CARTON_STATE.status,
+      reason: CARTON_STATE.reason,
+      warehouse_no: u.warehouseNo,
+      created_at: u.at,
+      updated_at: u.at,
+    })
+    .execute();
+}
+
+/** The state a redress carton is made in: stock of the warehouse, redressed (its packs say whether it may leave). */
+export const CARTON_STATE = { status: 'ACTIVE', reason: 'REDRESSED' } as const;
+
+/** The expiry recorded for a material's batch, if any. */
+export async function batchExpiry(db: Db, materialNo: string, batchNo: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('batches')
+    .select('expiry')
+    .where('material_no', '=', materialNo)
+    .where('batch_no', '=', batchNo)
+    .executeTakeFirst();
+  return row?.expiry ?? null;
+}
+
+export async function setParent(db: Db, unitIds: readonly string[], parentId: string | null, at: string): Promise<void> {
+  if (unitIds.length === 0) return;
+  await db.updateTable('handling_units').set({ parent_id: parentId, updated_at: at }).where('id', 'in', unitIds).execute();
+}
+
+/**
+ * Packs still inside a carton of the document that are no longer on it (taken off by a delete or a
+ * replacement): one row each, with the carton's SSCC. None for a document that labels no cartons.
+ */
+export function packsOffDocumentInCartons(db: Db, documentId: string): Promise<{ unit_id: string; carton_code: string }[]> {
+  return db
+    .selectFrom('redress_carton_packs as cp')
+    .innerJoin('redress_cartons as c', 'c.id', 'cp.carton_id')
+    .innerJoin('handling_units as h', (j) => j.onRef('h.id', '=', 'cp.unit_id').onRef('h.parent_id', '=', 'c.unit_id'))
+    .select(['cp.unit_id', 'c.carton_code'])
+    .where('cp.document_id', '=', documentId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('scan_items as s')
+            .select('s.unit_id')
+            .whereRef('s.document_id', '=', 'cp.document_id')
+            .whereRef('s.unit_id', '=', 'cp.unit_id'),
+        ),
+      ),
+    )
+    .execute();
+}
+
 /** The carton a pack still on the PO was scanned into. */
 export async function cartonOfPack(db: Db, documentId: string, unitId: string): Promise<RedressCartonRow | undefined> {
   return db

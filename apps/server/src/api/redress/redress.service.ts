@@ -4,6 +4,7 @@ import {
   decodeScan,
   familyOf,
   message,
+  quantityExceeded,
   readCartonLabel,
   sameSerialFormat,
   unitId,
@@ -14,7 +15,7 @@ import {
 import type { CartonLabel, CartonsResponse, RedressScanResponse, ScanSeriesRequest } from '@pharma/domain/contract/redress';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
-import type { DocumentRow, UnitRow } from '../../db/schema.ts';
+import type { DocumentRow, RedressCartonRow, UnitRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { isoToday } from '../../lib/today.ts';
@@ -24,6 +25,7 @@ import * as materials from '../inventory/materials.repository.ts';
 import * as units from '../inventory/units.repository.ts';
 import * as scans from '../scans/scans.repository.ts';
 import { openDocument, ScanService, type Actor } from '../scans/scans.service.ts';
+import * as cartons from './carton-units.ts';
 import * as redress from './redress.repository.ts';
 
 const RRD = 'RRD';
@@ -114,9 +116,23 @@ export class RedressService {
       if (lines.length === 0) throw new AppError(422, 'NOT_ON_DOCUMENT', where);
       const ordered = lines.reduce((n, l) => n + l.quantity, 0);
       const labelled = await redress.labelledQty(trx, doc.id, materialNo, label.batchNo);
-      if (labelled + label.qty > ordered) throw new AppError(422, 'CARTON_LABEL_OVERFLOW');
+      if (labelled + label.qty > ordered) {
+        const left = Math.max(0, ordered - labelled);
+        throw new AppError(422, 'CARTON_LABEL_OVERFLOW', { ...where, materialNo, qty: label.qty, left, ordered });
+      }
+
+      // The label's SSCC becomes the carton's unit (decision 0061): an SSCC names one unit only.
+      if (await units.findUnit(trx, { sscc: label.cartonCode })) {
+        throw new AppError(422, 'CARTON_SSCC_TAKEN', { cartonCode: label.cartonCode });
+      }
 
       const at = new Date().toISOString();
+      const move = { actorId: actor.userId, at, document: doc };
+      const cartonUnitId = await cartons.createCartonUnit(
+        trx,
+        { sscc: label.cartonCode, materialNo, batchNo: label.batchNo, warehouseNo: doc.warehouse_no },
+        move,
+      );
       const carton = {
         id: newId(),
         document_id: doc.id,
@@ -128,6 +144,7 @@ export class RedressService {
         code: req.code,
         user_id: actor.userId,
         created_at: at,
+        unit_id: cartonUnitId,
       };
       await redress.insertCarton(trx, carton);
       await writeAudit(
@@ -182,6 +199,7 @@ export class RedressService {
         today,
       );
       await redress.linkPack(trx, doc.id, pack.id, content.carton.id);
+      await intoCarton(trx, pack, content.carton, { actorId: actor.userId, at: new Date().toISOString(), document: doc });
       const response: RedressScanResponse = {
         scanId: req.scanId,
         accepted: true,
@@ -222,7 +240,15 @@ export class RedressService {
         })),
         [{ materialNo, batchNo, count: quantity }],
       );
-      if (!result.ok) throw new AppError(422, 'QUANTITY_EXCEEDED');
+      if (!result.ok) {
+        const figures = lines.map((l) => ({
+          materialNo: l.material_no,
+          batchNo: l.batch_no,
+          quantity: l.quantity,
+          scanned: l.scanned_quantity,
+        }));
+        throw new AppError(422, 'QUANTITY_EXCEEDED', quantityExceeded(figures, { materialNo, batchNo, count: quantity }));
+      }
       const counts = new Map(
         lines.filter((l) => result.scanned.has(l.line_no)).map((l) => [l.line_no, l.scanned_quantity + result.scanned.get(l.line_no)!]),
       );
@@ -291,6 +317,8 @@ export class RedressService {
       const engine = this.engine(trx);
       await engine.reverse(actor, { docType: RRD, docNo: req.poNo, code: req.from, unit: 'EA', scanId: `${req.scanId}-out` }, today);
       const at = new Date().toISOString();
+      // Off the PO, out of its carton (the engine's reverse does it too: a second call finds nothing).
+      await cartons.leaveCartonsOffDocument(trx, doc, { actorId: actor.userId, at });
       const restored = (await units.findUnit(trx, { id: from.id }))!;
       await units.setTreeState(
         trx,
@@ -305,6 +333,8 @@ export class RedressService {
         today,
       );
       await redress.linkPack(trx, doc.id, to.id, carton.id);
+      // The pack put in takes its place in the carton.
+      await intoCarton(trx, to, carton, { actorId: actor.userId, at, document: doc });
       await redress.insertReplacement(trx, {
         id: req.scanId,
         documentId: doc.id,
@@ -365,6 +395,11 @@ function cartonView(c: redress.CartonContent): CartonLabel {
     visibleQty: held(c),
     bprNo: c.carton.bpr_no,
   };
+}
+
+/** A pack scanned into a carton becomes its child, where the carton is a unit (decision 0061). */
+async function intoCarton(trx: Db, pack: UnitRow, carton: RedressCartonRow, move: cartons.Move): Promise<void> {
+  if (carton.unit_id) await cartons.putInCarton(trx, pack, { unitId: carton.unit_id, sscc: carton.carton_code }, move);
 }
 
 function held(c: redress.CartonContent): number {
