@@ -153,7 +153,7 @@ describe.each(DATABASES)('EPCIS 2.0 events of completed movements on %s', (kind)
       return (res.json().epcisBody.eventList as EpcisObjectEvent[]).map((e) => e.bizTransactionList![0]!.bizTransaction.split(':').pop());
     };
     // The seed completes two receipts, then the dispatch its return brings back, then the same locally; this file one receipt.
-    // Then the lite stock's and the redress stock's receipts, and the completed redress PO.
+    // Then the lite stock's and the redress stock's receipts, the completed redress PO, and the repack stock's receipt.
     const bySeed = [
       DEMO_IBDS.completed,
       DEMO_IBDS.stock,
@@ -163,6 +163,7 @@ describe.each(DATABASES)('EPCIS 2.0 events of completed movements on %s', (kind)
       DEMO_IBDS.liteStock,
       DEMO_IBDS.redressStock,
       DEMO_REDRESS.completed,
+      DEMO_IBDS.repackStock,
     ];
     expect(await numbers('?docType=IBD')).toEqual([
       DEMO_IBDS.completed,
@@ -170,6 +171,7 @@ describe.each(DATABASES)('EPCIS 2.0 events of completed movements on %s', (kind)
       DEMO_IBDS.localStock,
       DEMO_IBDS.liteStock,
       DEMO_IBDS.redressStock,
+      DEMO_IBDS.repackStock,
       DEMO_IBDS.inProgress,
     ]);
     expect(await numbers('')).toEqual([...bySeed, DEMO_IBDS.inProgress]);
