@@ -31,12 +31,17 @@ test('the register form shows the spec messages under each wrong field', async (
   await expect(page.getByText('Invalid email format.', { exact: true })).toBeVisible();
   await expect(page.getByText("Mobile format doesn't match with +65.", { exact: true })).toBeVisible();
   await expect(page.getByText('You must be 18 years or older to use this app.', { exact: true })).toBeVisible();
-  await expect(page.getByText('Password did not meet criteria.', { exact: true })).toBeVisible();
+  // The spec's sentence, then what the password needs (issue 27).
+  await expect(
+    page.getByText('Password did not meet criteria. It needs an upper case letter, a digit and a special character from !@#$%^&*.', {
+      exact: true,
+    }),
+  ).toBeVisible();
 
   await fill(page, { Password: 'Strong#2026', 'Confirm password': 'Strong#2027' });
   await page.getByRole('button', { name: 'Request account' }).click();
   await expect(page.getByText('Passwords do not match.', { exact: true })).toBeVisible();
-  await expect(page.getByText('Password did not meet criteria.', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/^Password did not meet criteria\./)).toHaveCount(0);
 });
 
 test('a person requests an account, then signs in to a site they have no access to yet', async ({ page }) => {
@@ -69,11 +74,13 @@ test('a person requests an account, then signs in to a site they have no access 
   await page.getByRole('button', { name: 'Request account' }).click();
   await expect(page.getByRole('heading', { name: 'Account requested' })).toBeVisible();
 
-  // Signed in, the account has no area yet: the no-access page says an admin must grant one (decision 0057).
+  // Signed in, the account has no area yet: the no-access page says so and whom to ask (decision 0057, issue 27).
   await login(page, 'ldc', email, 'Strong#2026');
   await expect(page).toHaveURL(/\/restricted$/);
   await expectRestricted(page);
   await expect(
-    page.getByRole('main').getByText('You are not authorized to access this module. Please contact the admin for required authorizations.'),
+    page
+      .getByRole('main')
+      .getByText(`The account ${email} has no role yet, so it cannot use either site. Ask an administrator to give it a role.`),
   ).toBeVisible();
 });

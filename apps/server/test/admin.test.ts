@@ -57,7 +57,11 @@ describe.each(DATABASES)('admin and registration on %s', (kind) => {
     expect(res.json().fields).toMatchObject({
       firstName: { message: 'First name cannot be empty.' },
       email: { message: 'Invalid email format.' },
-      password: { message: 'Password did not meet criteria.' },
+      password: {
+        code: 'PASSWORD_CRITERIA',
+        message:
+          'Password did not meet criteria. It needs at least 8 characters (it has 4), an upper case letter, a digit and a special character from !@#$%^&*.',
+      },
       dateOfBirth: { message: 'You must be 18 years or older to use this app.' },
       mobile: { message: "Mobile format doesn't match with +65." },
     });

@@ -153,6 +153,45 @@ describe.each(DATABASES)('sessions on %s', (kind) => {
     expect(res.json().code).toBe('NOT_SIGNED_IN');
   });
 
+  it('a disabled account: its own session learns why it ended; at sign-in only the right password learns it (issue 27)', async () => {
+    const admin = await signIn(t.app, DEMO_USERS.admin);
+    const email = 'disabled.soon@example.com';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: admin.headers,
+      payload: { email, firstName: 'Dee', lastName: 'Sabled', password: 'Pharma#2026' },
+    });
+    expect(created.statusCode).toBe(201);
+    const session = await signIn(t.app, email, 'Pharma#2026');
+    const disable = { method: 'PATCH', url: `/api/admin/users/${created.json().id}`, headers: admin.headers } as const;
+    expect((await t.app.inject({ ...disable, payload: { disabled: true } })).statusCode).toBe(200);
+
+    expect((await me(`Bearer ${session.jwt}`)).statusCode).toBe(401);
+    const refresh = await t.app.inject({ method: 'GET', url: '/api/refreshToken', cookies: session.cookies });
+    expect(refresh.statusCode).toBe(401);
+    expect(refresh.json()).toEqual({
+      code: 'SESSION_ENDED_DISABLED',
+      message: 'You were signed out because an administrator disabled this account. Ask an administrator to enable it again.',
+    });
+
+    // A guesser learns nothing about the account's state (decision 0058): a wrong password is only wrong.
+    const guess = await t.app.inject({ method: 'POST', url: '/api/auth-login', payload: { identifier: email, password: 'Guess#2026' } });
+    expect(guess.statusCode).toBe(401);
+    expect(guess.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' });
+    const right = await t.app.inject({ method: 'POST', url: '/api/auth-login', payload: { identifier: email, password: 'Pharma#2026' } });
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toEqual({
+      code: 'ACCOUNT_DISABLED',
+      message: 'This account is disabled. Ask an administrator to enable it again.',
+    });
+
+    // Enabled again, the same refresh token stays revoked: a plain 'not signed in'.
+    expect((await t.app.inject({ ...disable, payload: { disabled: false } })).statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'GET', url: '/api/refreshToken', cookies: session.cookies });
+    expect(again.json().code).toBe('NOT_SIGNED_IN');
+  });
+
   it('rate limits failed logins per account: 429 with retry-after', async () => {
     const attempt = () =>
       t.app.inject({ method: 'POST', url: '/api/auth-login', payload: { identifier: DEMO_USERS.viewer, password: 'Nope#2026' } });

@@ -1,10 +1,10 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { DEMO_PASSWORD, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createAdmin } from '../seed/first-admin.ts';
+import { adminPasswordRefusal, createAdmin } from '../seed/first-admin.ts';
 
 /**
  * `npm run admin:create -- --email you@example.com`: makes an administrator with a password the
@@ -19,8 +19,10 @@ if (!email.success) {
   process.exit(2);
 }
 const password = config.firstAdmin?.password ?? (await readPassword());
-if (password.length < 12 || password === DEMO_PASSWORD) {
-  console.error("The password must be at least 12 characters and not the demo users' published one.");
+// The password rule of every account, 12 characters or more and not the demo one (decision 0067); createAdmin checks it again.
+const refusal = adminPasswordRefusal(password);
+if (refusal) {
+  console.error(refusal);
   process.exit(2);
 }
 const database = openDatabase(config.database, config.audit.key);

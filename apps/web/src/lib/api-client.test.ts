@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, REFRESH_PATH, type FetchLike } from './api-client.ts';
+import {
+  ApiError,
+  clearSessionEndNotice,
+  createApiClient,
+  errorText,
+  REFRESH_PATH,
+  sessionEndNotice,
+  type FetchLike,
+} from './api-client.ts';
 
 type Reply = { status: number; body?: unknown };
 
@@ -50,6 +58,22 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: 'REQUEST_ERROR', message: 'REQUEST ERROR' });
     expect(calls).toHaveLength(2);
+  });
+
+  it('a refresh refused because the account was disabled says so, and keeps it for the login page (issue 27)', async () => {
+    const disabled = { code: 'SESSION_ENDED_DISABLED', message: 'x' };
+    const { fetchFn } = fakeFetch({ '/api/me': [{ status: 401 }], [REFRESH_PATH]: [{ status: 401, body: disabled }] });
+    const text = 'You were signed out because an administrator disabled this account. Ask an administrator to enable it again.';
+    await expect(createApiClient(fetchFn).request('/api/me')).rejects.toMatchObject({ status: 401, code: 'REQUEST_ERROR', message: text });
+    expect(sessionEndNotice()).toBe(text);
+    clearSessionEndNotice();
+    expect(sessionEndNotice()).toBeUndefined();
+  });
+
+  it('an operator reads the message of a failed call, never its status or code (issue 27)', () => {
+    expect(errorText(new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.'))).toBe('Invalid email or password.');
+    expect(errorText(new ApiError(500, 'HTTP_ERROR', ''))).toBe('Something went wrong...');
+    expect(errorText('boom')).toBe('Something went wrong...');
   });
 
   it('raises REQUEST ERROR when the retry is still 401, without a second refresh', async () => {

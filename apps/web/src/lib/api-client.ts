@@ -1,4 +1,4 @@
-import { message } from '@pharma/domain';
+import { message, type MessageCode } from '@pharma/domain';
 
 /** An API failure: the server's `{ code, message }` and the HTTP status (0 when the network failed). */
 export class ApiError extends Error {
@@ -18,6 +18,29 @@ export class ApiError extends Error {
 /** Raised when a 401 cannot be cured by a refresh (spec point 8): the user must sign in again. */
 export function isSessionLost(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'REQUEST_ERROR';
+}
+
+/**
+ * What an operator reads for a failed call: the server's message, never an HTTP status or a code
+ * (issue 27: sign-in failure read '401: Invalid email or password.').
+ */
+export function errorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return message('SOMETHING_WENT_WRONG');
+}
+
+/** Why the last session ended, when the server said (an administrator disabled the account): the login page says so. */
+const SESSION_END_REASONS: readonly MessageCode[] = ['SESSION_ENDED_DISABLED'];
+let sessionEnd: MessageCode | undefined;
+
+/** The sentence explaining why this tab's session ended, if the server gave a reason. */
+export function sessionEndNotice(): string | undefined {
+  return sessionEnd && message(sessionEnd);
+}
+
+/** A new session (a sign-in) starts with nothing to explain. */
+export function clearSessionEndNotice(): void {
+  sessionEnd = undefined;
 }
 
 export interface RequestOptions {
@@ -58,7 +81,7 @@ function toError(status: number, body: unknown): ApiError {
  * an empty 2xx body is a success (undefined).
  */
 export function createApiClient(fetchFn: FetchLike) {
-  let refreshing: Promise<boolean> | undefined;
+  let refreshing: Promise<{ ok: boolean; reason?: MessageCode }> | undefined;
 
   const send = (path: string, options: RequestOptions) =>
     fetchFn(path, {
@@ -71,10 +94,18 @@ export function createApiClient(fetchFn: FetchLike) {
       throw new ApiError(0, 'NETWORK_ERROR', message('SOMETHING_WENT_WRONG'));
     });
 
-  function refresh(): Promise<boolean> {
+  /** Refreshes the session; when the server refuses with a reason the user should read, it is kept for the login page. */
+  function refresh(): Promise<{ ok: boolean; reason?: MessageCode }> {
     refreshing ??= send(REFRESH_PATH, {})
-      .then((response) => response.ok)
-      .catch(() => false)
+      .then(async (response) => {
+        if (response.ok) return { ok: true };
+        const body = await readBody(response).catch(() => undefined);
+        const code = body && typeof body === 'object' && 'code' in body ? String(body.code) : '';
+        const reason = SESSION_END_REASONS.find((r) => r === code);
+        if (reason) sessionEnd = reason;
+        return { ok: false, reason };
+      })
+      .catch(() => ({ ok: false }))
       .finally(() => {
         refreshing = undefined;
       });
@@ -85,9 +116,10 @@ export function createApiClient(fetchFn: FetchLike) {
     let response = await send(path, options);
     if (response.status === 401 && options.refreshOnUnauthorized !== false) {
       const refreshed = await refresh();
-      if (refreshed) response = await send(path, options);
-      if (!refreshed || response.status === 401) {
-        throw new ApiError(401, 'REQUEST_ERROR', message('REQUEST_ERROR'));
+      if (refreshed.ok) response = await send(path, options);
+      if (!refreshed.ok || response.status === 401) {
+        // The session is lost; when the server said why (the account was disabled), the error says so.
+        throw new ApiError(401, 'REQUEST_ERROR', refreshed.reason ? message(refreshed.reason) : message('REQUEST_ERROR'));
       }
     }
     const body = await readBody(response);

@@ -38,9 +38,10 @@ describe('validateRegistration (spec point 5)', () => {
     ['no digit', 'Pharma#Scan'],
     ['no special character', 'Pharma2026'],
     ['special character outside !@#$%^&*', 'Pharma+2026'],
-  ])("a password %s: 'Password did not meet criteria.'", (_why, password) => {
+  ])("a password %s: 'Password did not meet criteria.', then what it needs", (_why, password) => {
     const errors = validateRegistration({ ...valid, password, confirmPassword: password }, TODAY);
-    expect(errors.password?.message).toBe('Password did not meet criteria.');
+    expect(errors.password?.code).toBe('PASSWORD_CRITERIA');
+    expect(errors.password?.message).toMatch(/^Password did not meet criteria\. It needs .+\.$/);
   });
 
   it("different passwords: 'Passwords do not match.'", () => {

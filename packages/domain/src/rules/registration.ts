@@ -1,5 +1,6 @@
 import { message, type MessageCode } from '../messages.ts';
 import { DEFAULT_REGION, phoneCountry } from './phone-countries.ts';
+import { checkPassword } from './password.ts';
 
 /**
  * The login and form rules of spec point 5, run by the register page and again by the server.
@@ -35,21 +36,12 @@ export const REGISTRATION_LABELS: Record<RegistrationField, string> = {
 };
 
 export const MINIMUM_AGE = 18;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 30;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** 8 to 30 characters with an upper case letter, a lower case letter, a digit and one of !@#$%^&*. */
+/** 8 to 30 characters with an upper case letter, a lower case letter, a digit and one of !@#$%^&* (rules/password.ts). */
 export function passwordMeetsCriteria(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN &&
-    password.length <= PASSWORD_MAX &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /\d/.test(password) &&
-    /[!@#$%^&*]/.test(password)
-  );
+  return checkPassword(password).ok;
 }
 
 export function isValidEmail(email: string): boolean {
@@ -85,7 +77,11 @@ export function validateRegistration(input: RegistrationInput, today: string): R
     if (!String(input[field] ?? '').trim()) errors[field] = fail('REQUIRED_FIELD', { field: REGISTRATION_LABELS[field] });
   }
   if (!errors.email && !isValidEmail(input.email.trim())) errors.email = fail('INVALID_EMAIL');
-  if (!errors.password && !passwordMeetsCriteria(input.password)) errors.password = fail('PASSWORD_CRITERIA');
+  if (!errors.password) {
+    // The spec's sentence, then what the password needs (decision 0067).
+    const password = checkPassword(input.password);
+    if (!password.ok) errors.password = { code: password.code, message: password.message };
+  }
   if (!errors.password && !errors.confirmPassword && input.password !== input.confirmPassword) {
     errors.confirmPassword = fail('NOT_MATCHING', { x: 'Passwords' });
   }

@@ -42,6 +42,10 @@ export async function updateUser(db: Db, id: string, set: Partial<Pick<UsersTabl
   if (Object.keys(set).length) await db.updateTable('users').set(set).where('id', '=', id).execute();
 }
 
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
 export async function setUserRoles(db: Db, userId: string, roleIds: string[]): Promise<void> {
   await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
   if (roleIds.length)

@@ -21,7 +21,12 @@ export function adminRoutes(app: ZodApp, service: AdminService): void {
 
   app.post('/api/admin/users', {
     config: admin,
-    schema: { tags: ['admin'], summary: 'Create a user', body: CreateUserBody, response: { 201: AdminUser, ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Create a user (the password rule of the register page)',
+      body: CreateUserBody,
+      response: { 201: AdminUser, ...errors },
+    },
     handler: async (request, reply) => reply.code(201).send(await service.createUser(request.principal!.user.id, request.body)),
   });
 
@@ -29,7 +34,8 @@ export function adminRoutes(app: ZodApp, service: AdminService): void {
     config: admin,
     schema: {
       tags: ['admin'],
-      summary: 'Disable or enable a user, or change their roles',
+      summary:
+        'Disable or enable a user, change their roles, or set their password (the password rule of the register page; their sessions end)',
       params: IdParams,
       body: UpdateUserBody,
       response: { 200: AdminUser, ...errors },

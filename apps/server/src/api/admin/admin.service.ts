@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { AREA_MODULES, invalidGrant } from '@pharma/domain';
+import { AREA_MODULES, checkPassword, invalidGrant } from '@pharma/domain';
 import type { AdminUser, CreateUserBody, Role, RoleBody, UpdateUserBody } from '@pharma/domain/contract/admin';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -24,6 +24,7 @@ export class AdminService {
   }
 
   async createUser(actorId: string, body: CreateUserBody): Promise<AdminUser> {
+    refuseWeakPassword(body.password);
     const passwordHash = await hash(body.password);
     return this.commit(async (trx) => {
       if (await repo.emailExists(trx, body.email)) throw new AppError(409, 'EMAIL_TAKEN');
@@ -47,8 +48,13 @@ export class AdminService {
     });
   }
 
-  /** Disabling a user ends their sessions at once: every refresh token family is revoked. */
+  /**
+   * Disabling a user, or setting their password, ends their sessions at once: every refresh token
+   * family is revoked. A new password meets the one rule (decision 0067); its hash is never audited.
+   */
   async updateUser(actorId: string, id: string, body: UpdateUserBody): Promise<AdminUser> {
+    if (body.password !== undefined) refuseWeakPassword(body.password);
+    const passwordHash = body.password !== undefined ? await hash(body.password) : undefined;
     return this.commit(async (trx) => {
       const before = await repo.getUser(trx, id);
       if (!before) throw new AppError(404, 'NOT_FOUND');
@@ -61,9 +67,11 @@ export class AdminService {
         await this.checkRoles(trx, body.roleIds);
         await repo.setUserRoles(trx, id, body.roleIds);
       }
-      if (body.disabled) await repo.revokeUserSessions(trx, id, new Date().toISOString());
+      if (passwordHash) await repo.setPasswordHash(trx, id, passwordHash);
+      if (body.disabled || passwordHash) await repo.revokeUserSessions(trx, id, new Date().toISOString());
       const after = (await repo.getUser(trx, id))!;
-      await writeAudit(trx, [{ actorId, entity: 'user', entityId: id, action: 'update', before, after }]);
+      const reason = passwordHash ? 'password set by an administrator' : undefined;
+      await writeAudit(trx, [{ actorId, entity: 'user', entityId: id, action: 'update', before, after, reason }]);
       return after;
     });
   }
@@ -94,6 +102,15 @@ export class AdminService {
     const missing = roleIds.find((r) => !found.includes(r));
     if (missing) throw new AppError(422, 'UNKNOWN_ROLE', { role: missing });
   }
+}
+
+/** A password that misses the rule is refused with the rule's sentence and what it needs; nothing is written. */
+function refuseWeakPassword(password: string): void {
+  const check = checkPassword(password);
+  if (check.ok) return;
+  const refusal = new AppError(422, 'PASSWORD_CRITERIA');
+  refusal.message = check.message;
+  throw refusal;
 }
 
 /** Granting a module outside its area, or a feature or action the module does not have, is refused. */

@@ -105,9 +105,11 @@ export class AuthService {
   async refresh(token: string): Promise<{ accessToken: string; refreshToken: string }> {
     const row = await repo.findRefreshToken(this.db, hashRefreshToken(token));
     const now = new Date();
-    if (!row || row.revoked_at || row.expires_at <= now.toISOString()) throw new AppError(401, 'NOT_SIGNED_IN');
+    if (!row) throw new AppError(401, 'NOT_SIGNED_IN');
     const user = await repo.findUserById(this.db, row.user_id);
-    if (!user || user.disabled) throw new AppError(401, 'NOT_SIGNED_IN');
+    // Only the holder of this account's own refresh token learns that it was disabled (decision 0067).
+    if (user?.disabled) throw new AppError(401, 'SESSION_ENDED_DISABLED');
+    if (!user || row.revoked_at || row.expires_at <= now.toISOString()) throw new AppError(401, 'NOT_SIGNED_IN');
 
     const successor = successorRefreshToken(token, this.config.jwtSecret);
     const rotatedAt = await this.db.transaction().execute(async (trx) => {

@@ -19,7 +19,9 @@ describe('ssoErrorText', () => {
     expect(ssoErrorText(new URLSearchParams('sso_error=SSO_NO_ACCOUNT&email=ghost%40x.example'))).toBe(
       'No account is linked to ghost@x.example. Please contact the admin.',
     );
-    expect(ssoErrorText(new URLSearchParams('sso_error=ACCOUNT_DISABLED'))).toBe('This account is disabled. Please contact the admin.');
+    expect(ssoErrorText(new URLSearchParams('sso_error=ACCOUNT_DISABLED'))).toBe(
+      'This account is disabled. Ask an administrator to enable it again.',
+    );
     expect(ssoErrorText(new URLSearchParams('sso_error=SSO_FAILED'))).toBe('Sign-in with your organisation failed. Please try again.');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildAuthorization } from '../../test/authorization.ts';
-import { areaAdvice, awaitingGrant } from './area-advice.ts';
+import { areaAdvice, noAccess } from './area-advice.ts';
 
 describe('areaAdvice', () => {
   const local = buildAuthorization({ LDC: ['RECEIVE'] });
@@ -21,15 +21,35 @@ describe('areaAdvice', () => {
   });
 });
 
-describe('awaitingGrant', () => {
-  it('tells an account with no area that the admin must grant one, in the spec words', () => {
-    expect(awaitingGrant(buildAuthorization({}))).toBe(
-      'You are not authorized to access this module. Please contact the admin for required authorizations.',
-    );
+describe('noAccess (issue 27: say what happened and whom to ask)', () => {
+  const user = { email: 'nobody@demo.local' };
+
+  it('an account with no role at all: it cannot use either site; ask an administrator', () => {
+    expect(noAccess(null, user, buildAuthorization({}))).toEqual({
+      kind: 'noRole',
+      text: 'The account nobody@demo.local has no role yet, so it cannot use either site. Ask an administrator to give it a role.',
+    });
+    expect(noAccess('LDC', user, buildAuthorization({}))?.kind).toBe('noRole');
   });
 
-  it('says nothing to an anonymous user or an account with an area', () => {
-    expect(awaitingGrant(undefined)).toBeUndefined();
-    expect(awaitingGrant(buildAuthorization({ LDC: [] }))).toBeUndefined();
+  it('an account with roles in the other area only: ask an administrator for a role in the one tried', () => {
+    expect(noAccess('RDC', user, buildAuthorization({ LDC: ['RECEIVE'] }))).toEqual({
+      kind: 'noRoleInArea',
+      text: 'To use the Regional distribution centre (RDC), ask an administrator for a role there.',
+    });
+  });
+
+  it("an account with a role in the area but not for the page: home is the area's", () => {
+    const both = buildAuthorization({ LDC: ['RECEIVE'], RDC: ['RECEIVE'] });
+    expect(noAccess(null, user, both, 'LDC')).toEqual({
+      kind: 'noRoleForPage',
+      text: 'None of the roles of nobody@demo.local opens this page. Ask an administrator if you need it.',
+      home: '/ldc',
+    });
+    expect(noAccess(null, user, buildAuthorization({ RDC: ['RECEIVE'] }), 'LDC')).toMatchObject({ kind: 'noRoleForPage', home: '/rdc' });
+  });
+
+  it('says nothing more to an anonymous visitor', () => {
+    expect(noAccess(null, undefined, undefined)).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { AdminUser, type UpdateUserBody } from '@pharma/domain/contract/admin';
 import { api } from '../../../lib/api-client.ts';
 import { USERS_QUERY_KEY } from './list-users.ts';
 
-/** PATCH /api/admin/users/{id}: disable or enable (disabling ends their sessions at once), or set their roles. */
+/** PATCH /api/admin/users/{id}: disable or enable, set their roles, or set their password (disabling and a new password end their sessions at once). */
 export function updateUser({ id, body }: { id: string; body: UpdateUserBody }): Promise<AdminUser> {
   return api.request<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}`, {
     method: 'PATCH',

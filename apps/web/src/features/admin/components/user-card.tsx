@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AdminUser } from '@pharma/domain/contract/admin';
 import { UI } from '../../../config/labels.ts';
 import { useUpdateUser } from '../api/update-user.ts';
@@ -10,12 +10,13 @@ export interface UserCardProps {
   /** An admin cannot disable their own account (the server refuses it too). */
   isSelf: boolean;
   onEditRoles: () => void;
+  onSetPassword: () => void;
   /** Disabling asks first: their sessions end at once. */
   onDisable: () => void;
 }
 
 /** One user: name, email, type, roles, a Disabled badge, and the actions. */
-export function UserCard({ user, roleNames, isSelf, onEditRoles, onDisable }: UserCardProps) {
+export function UserCard({ user, roleNames, isSelf, onEditRoles, onSetPassword, onDisable }: UserCardProps) {
   const enable = useUpdateUser();
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
@@ -53,9 +54,13 @@ export function UserCard({ user, roleNames, isSelf, onEditRoles, onDisable }: Us
           )}
         </Group>
         <ErrorAlert error={enable.error} />
-        <Group gap="xs" grow>
+        {/* Two buttons a row on a handheld, so no label is cut ('Set pass…', issue 27). */}
+        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
           <Button variant="default" size="sm" onClick={onEditRoles}>
             {UI.editRoles}
+          </Button>
+          <Button variant="default" size="sm" onClick={onSetPassword}>
+            {UI.setPassword}
           </Button>
           {user.disabled ? (
             <Button
@@ -73,7 +78,7 @@ export function UserCard({ user, roleNames, isSelf, onEditRoles, onDisable }: Us
               </Button>
             )
           )}
-        </Group>
+        </SimpleGrid>
       </Stack>
     </Card>
   );

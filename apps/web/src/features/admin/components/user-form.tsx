@@ -1,15 +1,25 @@
 import { useState, type FormEvent } from 'react';
-import { Button, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { checkPassword, passwordRuleText } from '@pharma/domain';
 import type { CreateUserBody, Role } from '@pharma/domain/contract/admin';
 import { UI, USER_TYPES } from '../../../config/labels.ts';
 import { useCreateUser } from '../api/create-user.ts';
+import { adminRolesGranted, personName } from '../admin-grant.ts';
+import { ConfirmAdminDialog } from './confirm-admin-dialog.tsx';
 import { ErrorAlert } from './error-alert.tsx';
+import { FormFooter } from './form-footer.tsx';
+import { RolePicker } from './role-picker.tsx';
 
 const EMPTY: CreateUserBody = { email: '', firstName: '', lastName: '', nric: '', user_type: 'operator', password: '', roleIds: [] };
 
-/** Creates a user with a first password and roles; the server checks the fields and the roles. */
+/**
+ * Creates a user with a first password and roles. The password rule is the register page's, checked
+ * here and again by the server (decision 0067); granting a role with the ADMIN right asks first.
+ */
 export function UserForm({ roles, onDone }: { roles: Role[]; onDone: () => void }) {
   const [body, setBody] = useState<CreateUserBody>(EMPTY);
+  const [passwordError, setPasswordError] = useState<string>();
+  const [asking, setAsking] = useState<Role[]>([]);
   const mutation = useCreateUser();
   const field = (name: 'email' | 'firstName' | 'lastName' | 'nric' | 'password') => ({
     value: body[name],
@@ -19,9 +29,15 @@ export function UserForm({ roles, onDone }: { roles: Role[]; onDone: () => void 
     },
     size: 'md' as const,
   });
+  const create = () => mutation.mutate(body, { onSuccess: onDone });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    mutation.mutate(body, { onSuccess: onDone });
+    const password = checkPassword(body.password);
+    setPasswordError(password.ok ? undefined : password.message);
+    if (!password.ok) return;
+    const granted = adminRolesGranted([], body.roleIds, roles);
+    if (granted.length) setAsking(granted);
+    else create();
   };
   return (
     <form onSubmit={submit}>
@@ -40,20 +56,31 @@ export function UserForm({ roles, onDone }: { roles: Role[]; onDone: () => void 
           allowDeselect={false}
           size="md"
         />
-        <PasswordInput label={UI.password} required autoComplete="new-password" {...field('password')} />
-        <MultiSelect
-          label={UI.roles}
-          data={roles.map((r) => ({ value: r.id, label: r.name }))}
-          value={body.roleIds}
-          onChange={(roleIds) => setBody((current) => ({ ...current, roleIds }))}
-          searchable
-          size="md"
+        <PasswordInput
+          label={UI.password}
+          description={passwordRuleText()}
+          required
+          autoComplete="new-password"
+          error={passwordError}
+          {...field('password')}
         />
+        <RolePicker roles={roles} value={body.roleIds} onChange={(roleIds) => setBody((current) => ({ ...current, roleIds }))} />
         <ErrorAlert error={mutation.error} />
-        <Button type="submit" loading={mutation.isPending} fullWidth mt="xs">
-          {UI.createUser}
-        </Button>
+        <FormFooter>
+          <Button type="submit" loading={mutation.isPending} fullWidth>
+            {UI.createUser}
+          </Button>
+        </FormFooter>
       </Stack>
+      <ConfirmAdminDialog
+        name={personName(body)}
+        roles={asking}
+        onCancel={() => setAsking([])}
+        onConfirm={() => {
+          setAsking([]);
+          create();
+        }}
+      />
     </form>
   );
 }

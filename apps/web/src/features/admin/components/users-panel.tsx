@@ -8,13 +8,19 @@ import { useUsers } from '../api/list-users.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 import { DisableUserDialog } from './disable-user-dialog.tsx';
 import { ErrorAlert } from './error-alert.tsx';
+import { SetPasswordForm } from './set-password-form.tsx';
 import { UserCard } from './user-card.tsx';
 import { UserForm } from './user-form.tsx';
 import { UserRolesForm } from './user-roles-form.tsx';
 
-type Dialog = { kind: 'create' } | { kind: 'roles'; user: AdminUser } | { kind: 'disable'; user: AdminUser } | undefined;
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'roles'; user: AdminUser }
+  | { kind: 'password'; user: AdminUser }
+  | { kind: 'disable'; user: AdminUser }
+  | undefined;
 
-/** The Users tab: one card per user (stacked on a handheld), with create, roles and disable/enable. */
+/** The Users tab: one card per user (stacked on a handheld), with create, roles, a new password and disable/enable. */
 export function UsersPanel() {
   const users = useUsers();
   const roles = useRoles();
@@ -45,6 +51,7 @@ export function UsersPanel() {
               roleNames={user.roleIds.map((id) => roleNames.get(id) ?? id)}
               isSelf={user.id === me}
               onEditRoles={() => setDialog({ kind: 'roles', user })}
+              onSetPassword={() => setDialog({ kind: 'password', user })}
               onDisable={() => setDialog({ kind: 'disable', user })}
             />
           ))}
@@ -55,6 +62,9 @@ export function UsersPanel() {
       </AdminDialog>
       <AdminDialog opened={dialog?.kind === 'roles'} onClose={close} title={UI.editRoles}>
         {dialog?.kind === 'roles' && <UserRolesForm user={dialog.user} roles={roles.data ?? []} onDone={close} />}
+      </AdminDialog>
+      <AdminDialog opened={dialog?.kind === 'password'} onClose={close} title={UI.setPassword}>
+        {dialog?.kind === 'password' && <SetPasswordForm user={dialog.user} onDone={close} />}
       </AdminDialog>
       <DisableUserDialog user={dialog?.kind === 'disable' ? dialog.user : undefined} onClose={close} />
     </Stack>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { LoginResponse, type LoginRequest } from '@pharma/domain/contract/auth';
-import { api } from '../../../lib/api-client.ts';
+import { api, clearSessionEndNotice } from '../../../lib/api-client.ts';
 import { clearSignOutPending, finishPendingSignOut } from '../../../lib/pending-sign-out.ts';
 
 /**
@@ -17,6 +17,7 @@ export async function login(body: LoginRequest): Promise<LoginResponse> {
     parse: (raw) => LoginResponse.parse(raw),
   });
   clearSignOutPending();
+  clearSessionEndNotice();
   return answer;
 }
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { loginErrorText } from '@pharma/domain';
 import { UI } from '../../../config/labels.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api-client.ts';
 import { validateLogin, type LoginErrors } from '../validate-login.ts';
 
 export interface LoginFormProps {
@@ -11,12 +11,7 @@ export interface LoginFormProps {
   error: unknown;
 }
 
-function errorText(error: unknown): string {
-  if (error instanceof ApiError) return `${error.status}: ${loginErrorText(error.message)}`;
-  return error instanceof Error ? loginErrorText(error.message) : String(error);
-}
-
-/** Email and password with the spec's client checks; shows the server's status and message on failure. */
+/** Email and password with the spec's client checks; shows the server's message on failure, never its HTTP status. */
 export function LoginForm({ onSubmit, pending, error }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -34,7 +29,7 @@ export function LoginForm({ onSubmit, pending, error }: LoginFormProps) {
       <Stack gap="md">
         {error != null && (
           <Alert color="red" role="alert" variant="light">
-            {errorText(error)}
+            {loginErrorText(errorText(error))}
           </Alert>
         )}
         <TextInput

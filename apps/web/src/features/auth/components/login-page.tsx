@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import type { Application } from '@pharma/domain';
 import { UI } from '../../../config/labels.ts';
+import { sessionEndNotice } from '../../../lib/api-client.ts';
 import { fetchSession, SESSION_QUERY_KEY, useSession } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
 import { loginTarget } from '../login-target.ts';
@@ -12,7 +13,8 @@ import { SsoButton } from './sso-button.tsx';
 
 /**
  * /rdc/login and /ldc/login: single sign-on when offered, email and password, and a link to
- * request an account. A signed-in user is sent on: to the area (or returnPath), or to /restricted.
+ * request an account; why the last session ended, when an administrator disabled the account. A
+ * signed-in user is sent on: to the area (or returnPath), or to /restricted.
  */
 export function LoginPage({ area }: { area: Application }) {
   const session = useSession();
@@ -37,9 +39,16 @@ export function LoginPage({ area }: { area: Application }) {
     });
 
   const ssoError = ssoErrorText(search);
+  // A session ended because an administrator disabled the account: say so, not a bare login form (issue 27).
+  const ended = mutation.error == null ? sessionEndNotice() : undefined;
   return (
     <Container size={420} px={0} py="md">
       <Stack gap="md">
+        {ended && (
+          <Alert color="orange" role="alert" variant="light">
+            {ended}
+          </Alert>
+        )}
         {ssoError && (
           <Alert color="red" role="alert" variant="light">
             {ssoError}

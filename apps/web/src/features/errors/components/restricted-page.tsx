@@ -2,38 +2,51 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { message } from '@pharma/domain';
 import { StatusScreen } from '../../../components/ui/status-screen.tsx';
+import { NAV_LABELS } from '../../../config/labels.ts';
+import { readLastArea } from '../../../lib/client-state.ts';
 import { useSession } from '../../../lib/session.ts';
-import { areaAdvice, awaitingGrant } from '../area-advice.ts';
+import { useLogout } from '../../../lib/use-logout.ts';
+import { areaAdvice, noAccess } from '../area-advice.ts';
 import { HomeLink } from './home-link.tsx';
 
 /**
- * /restricted and /403 (spec point 2); after signing in at the other area's login, which area the account
- * may use; for an account with no area yet, that the admin must grant one.
+ * /restricted and /403 (spec point 2), with what happened and whom to ask (issue 27): an account with
+ * no role at all is told so and may sign out (home would lead back here); after signing in at the other
+ * area's login, which area the account may use, with links there; without a role for the page, home.
  */
 export function RestrictedPage({ home }: { home?: string }) {
   const [search] = useSearchParams();
   const session = useSession();
-  const auth = session.status === 'authenticated' ? session.session.authorization : undefined;
-  const advice = areaAdvice(search.get('area'), auth);
-  const waiting = awaitingGrant(auth);
+  const signedIn = session.status === 'authenticated' ? session.session : undefined;
+  const logout = useLogout(undefined);
+  const advice = areaAdvice(search.get('area'), signedIn?.authorization);
+  const why = noAccess(search.get('area'), signedIn?.user, signedIn?.authorization, readLastArea());
+
+  let way = <HomeLink to={home} />;
   if (advice) {
-    const links = advice.links.map((link) => (
-      <Button key={link.to} component={Link} to={link.to}>
-        {link.label}
-      </Button>
-    ));
-    return (
-      <StatusScreen code={403} title={message('RESTRICTED_TITLE')} text={advice.text} action={<Group justify="center">{links}</Group>} />
+    way = (
+      <Group justify="center">
+        {advice.links.map((link) => (
+          <Button key={link.to} component={Link} to={link.to}>
+            {link.label}
+          </Button>
+        ))}
+      </Group>
     );
+  } else if (why?.kind === 'noRole') {
+    way = <Button onClick={() => void logout()}>{NAV_LABELS.logout}</Button>;
+  } else if (why?.kind === 'noRoleForPage') {
+    way = <HomeLink to={home ?? why.home} />;
   }
-  const way = <HomeLink to={home} />;
-  const action = waiting ? (
+  const action = why ? (
     <Stack align="center" gap="sm">
-      <Text fw={600}>{waiting}</Text>
+      <Text fw={600} maw={480}>
+        {why.text}
+      </Text>
       {way}
     </Stack>
   ) : (
     way
   );
-  return <StatusScreen code={403} title={message('RESTRICTED_TITLE')} text={message('RESTRICTED_TEXT')} action={action} />;
+  return <StatusScreen code={403} title={message('RESTRICTED_TITLE')} text={advice?.text ?? message('RESTRICTED_TEXT')} action={action} />;
 }

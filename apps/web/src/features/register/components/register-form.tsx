@@ -3,6 +3,7 @@ import { Alert, Button, PasswordInput, Select, SimpleGrid, Stack, TextInput } fr
 import {
   DEFAULT_REGION,
   PHONE_COUNTRIES,
+  passwordRuleText,
   phoneCountry,
   validateRegistration,
   type RegistrationField,
@@ -94,7 +95,7 @@ export function RegisterForm({ onSubmit, pending, error, serverFields }: Registe
           {...text('mobile')}
         />
         <TextInput label={UI.dateOfBirth} type="date" autoComplete="bday" max={localDay()} {...text('dateOfBirth')} />
-        <PasswordInput label={UI.password} autoComplete="new-password" {...text('password')} />
+        <PasswordInput label={UI.password} description={passwordRuleText()} autoComplete="new-password" {...text('password')} />
         <PasswordInput label={UI.confirmPassword} autoComplete="new-password" {...text('confirmPassword')} />
         <Button type="submit" size="md" loading={pending} fullWidth mt="xs">
           {UI.submitRegistration}
