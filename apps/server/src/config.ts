@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ADMIN_PASSWORD_MIN, checkPassword } from '@pharma/domain';
 
 /**
  * The environment, parsed once at startup. Nothing else reads process.env.
@@ -27,7 +28,7 @@ const Env = z
     SEED_DEMO: optional(z.enum(['true', 'false'])),
     /** The first administrator, created at start when no user holds the ADMIN right (both or neither). */
     ADMIN_EMAIL: optional(z.email()),
-    ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
+    ADMIN_PASSWORD: optional(z.string()),
     WEB_DIST: z.string().default(join(repoRoot, 'apps/web/dist')),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     /** With TRUST_PROXY=true: how many proxies in front of the server are believed (X-Forwarded-For entries from the right). */
@@ -88,9 +89,10 @@ const Env = z
         message: 'must be set in production (or AUDIT_KEY_FILE): the key of the audit rows, kept outside the database (docs/deploy.md)',
       });
     }
-    if (e.ADMIN_PASSWORD === DEMO_PASSWORD) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: "must not be the demo users' published password" });
-    }
+    // The password rule of every account, an administrator's length (decision 0067): refused here, before anything starts.
+    const adminPassword =
+      e.ADMIN_PASSWORD === undefined ? undefined : checkPassword(e.ADMIN_PASSWORD, { min: ADMIN_PASSWORD_MIN, refused: [DEMO_PASSWORD] });
+    if (adminPassword && !adminPassword.ok) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: adminPassword.message });
     const issuer = e.OIDC_ISSUER_URL && URL.canParse(e.OIDC_ISSUER_URL) ? new URL(e.OIDC_ISSUER_URL) : undefined;
     if (issuer?.protocol === 'http:' && !isLoopback(issuer)) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'must be https:// (http:// only on a loopback host)' });

@@ -14,7 +14,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { prepareDatabase, StartRefused } from '../src/startup.ts';
 import { createPostgresDatabase, DATABASES } from './harness.ts';
 
-const ADMIN = { email: 'ops@example.com', password: 'correct horse battery staple' };
+const ADMIN = { email: 'ops@example.com', password: 'Correct#Horse9Battery' };
 
 /**
  * A production start as main.ts does it: no demo users with the README's password; the first admin is
