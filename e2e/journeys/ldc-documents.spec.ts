@@ -200,21 +200,22 @@ test('a local operator takes a dispatched carton back on an RMA: a pack in stock
   await expect(page.getByRole('heading', { level: 1, name: 'Item Details' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Contents' }).getByRole('listitem')).toHaveCount(4);
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(new RegExp(`/ldc/ScanOperation/${RMA}\\?p=RMA$`));
+  // The picked unit type stays in the URL (decision 0065).
+  await expect(page).toHaveURL(new RegExp(`/ldc/ScanOperation/${RMA}\\?p=RMA&unit=CTN$`));
 
   await completeDocument(page, 'RMA Details', 'Complete return?', 'Returns scans saved successfully!');
 });
 
 test('a local operator scans a scrapping note number, is refused a dispatched pack and scraps the carton', async ({ page }) => {
-  await openList(page, 'Decomm', 'SN List');
+  await openList(page, 'Decomm', 'Scrapping Note List');
   await page.getByRole('link', { name: 'Scan Scrapping Note' }).click();
   await expect(page).toHaveURL(/\/ldc\/ScanOperation\/new\?p=DECOMM$/);
   const number = page.getByRole('textbox', { name: 'SN No.' });
   await expect(number).toBeFocused();
-  // The back action hides and shows the scan view (spec point 2).
+  // The back action hides the scan view (spec point 2; a second Back leaves, decision 0065); its button shows it.
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(number).toHaveCount(0);
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Show scan field' }).click();
   await expect(number).toBeFocused();
   await page.keyboard.type(DECOMM, { delay: 2 });
   await page.keyboard.press('Enter');
@@ -225,7 +226,7 @@ test('a local operator scans a scrapping note number, is refused a dispatched pa
   await scanAs(page, 'Carton', `]C100${scrapping.sscc}`);
   await expect(page.locator('[data-outcome="accepted"]')).toContainText(`Carton ${scrapping.sscc} accepted: 3 packs counted.`);
 
-  await completeDocument(page, 'SN Details', 'Complete scrapping?', 'Decomm. scans saved successfully!');
+  await completeDocument(page, 'Scrapping Details', 'Complete scrapping?', 'Decomm. scans saved successfully!');
   await expect(page).toHaveURL(new RegExp(`/ldc/decommDetails/${DECOMM}$`));
   await page.goto(`/ldc/itemDetails/${scrapping.sscc}`);
   await expect(page.getByRole('main')).toContainText('DESTROYED');

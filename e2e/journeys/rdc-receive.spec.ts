@@ -75,7 +75,7 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
   await expect(page.getByRole('listitem', { name: /^Material No\. / })).toHaveCount(3);
   await page.getByRole('link', { name: 'Scan', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/rdc/scanPallet/${IBD}\\?p=IBD`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Item' })).toBeVisible();
 
   const [lineA, lineB, lineC] = await page
     .getByRole('region', { name: 'Lines' })
@@ -115,14 +115,14 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
   // Delete a scanned pack, then scan it again.
   const units = page.getByRole('region', { name: 'Scanned units' });
   await expect(units.getByRole('listitem')).toHaveCount(4);
-  await units.getByRole('button', { name: `Delete ${pack2.gtin} · ${pack2.serial}` }).click();
+  await units.getByRole('button', { name: `Delete ${pack2.gtin}/${pack2.serial}` }).click();
   // The ✕ asks first: Keep changes nothing, Remove takes the pack off.
-  const confirm = page.getByRole('dialog', { name: `Remove ${pack2.gtin} · ${pack2.serial}?` });
+  const confirm = page.getByRole('dialog', { name: `Remove ${pack2.gtin}/${pack2.serial}?` });
   await confirm.getByRole('button', { name: 'Keep' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(lineProgress(page, lineC!)).toContainText('2 / 2');
   await expect(units.getByRole('listitem')).toHaveCount(4);
-  await units.getByRole('button', { name: `Delete ${pack2.gtin} · ${pack2.serial}` }).click();
+  await units.getByRole('button', { name: `Delete ${pack2.gtin}/${pack2.serial}` }).click();
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'removed' })).toContainText('1 pack taken off');
   await expect(lineProgress(page, lineC!)).toContainText('1 / 2');
@@ -159,7 +159,7 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
   await field.click();
   await page.keyboard.type(`]d201${pack1.gtin}10${pack1.batch}${GS}21${pack1.serial}`);
   await page.keyboard.press('Enter');
-  const packCard = page.getByRole('article', { name: `Pack ${pack1.gtin} · ${pack1.serial}` });
+  const packCard = page.getByRole('article', { name: `Pack ${pack1.gtin}/${pack1.serial}` });
   await expect(packCard).toContainText('ACTIVE');
   await expect(packCard.getByRole('region', { name: 'History' })).toContainText(`complete IBD ${IBD}`);
 

@@ -138,7 +138,12 @@ describe.each(DATABASES)('redress on %s', (kind) => {
     for (const bad of ['', 'BPR#17', 'BPR 17', '-BPR17', 'B'.repeat(21)]) {
       const res = await post('/api/validateBPR', { poNo: PO, bprNo: bad });
       expect(res.statusCode, bad).toBe(422);
-      expect(res.json()).toMatchObject({ code: 'INVALID_BPR_NO', message: 'Please enter a valid BPR No.' });
+      // The spec's sentence, then the rule (issue 27).
+      expect(res.json()).toMatchObject({
+        code: 'INVALID_BPR_NO',
+        message:
+          'Please enter a valid BPR No. A BPR No. has 1 to 20 letters and digits, with - / or . allowed only between them (such as BPR-2026-0201).',
+      });
     }
     const ok = await post('/api/validateBPR', { poNo: PO, bprNo: 'BPR-2026/17' });
     expect(ok.statusCode).toBe(200);
@@ -183,7 +188,10 @@ describe.each(DATABASES)('redress on %s', (kind) => {
     expect((await post('/api/validateRRDLabel', { poNo: PO, code: label(cartonA, 6) })).json().id).toBe(res.json().id);
     const over = await post('/api/validateRRDLabel', { poNo: PO, code: label(cartonB, 5) });
     expect(over.statusCode).toBe(422);
-    expect(over.json().message).toBe('Carton label quantity overflow PO qty. Please check and scan correct value.');
+    // The spec's sentence, then the quantities (issue 27): 6 of the PO's 10 are labelled, 4 are left.
+    expect(over.json().message).toBe(
+      `Carton label quantity overflow PO qty. Please check and scan correct value. This label is for 5 packs; PO ${PO} has 4 of its 10 packs of material ${a.materialNo} batch ${a.batch} left to label.`,
+    );
     // A human-readable label ((00)…(02)…) reads the same; 6 + 4 fills the PO exactly.
     const b = await post('/api/validateRRDLabel', { poNo: PO, code: `(00)${cartonB}(02)${a.gtin}(10)${a.batch}(37)4` });
     expect(b.statusCode, b.body).toBe(200);

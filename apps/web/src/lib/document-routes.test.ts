@@ -44,7 +44,11 @@ describe('document paths from the route tables', () => {
     });
     expect(documentPaths('LDC', 'RMA')?.details('6000000201')).toBe('/ldc/rmaDetails/6000000201');
     const decomm = documentPaths('LDC', 'DECOMM')!;
-    expect(decomm).toMatchObject({ list: '/ldc/decommList', scanDocument: '/ldc/ScanOperation/new?p=DECOMM', detailsTitle: 'SN Details' });
+    expect(decomm).toMatchObject({
+      list: '/ldc/decommList',
+      scanDocument: '/ldc/ScanOperation/new?p=DECOMM',
+      detailsTitle: 'Scrapping Details',
+    });
     expect(decomm.details('7000000201')).toBe('/ldc/decommDetails/7000000201');
     expect(decomm.scanUnits('7000000201')).toBe('/ldc/ScanOperation/7000000201?p=DECOMM');
   });
@@ -92,7 +96,7 @@ describe('document paths from the route tables', () => {
     expect(documentDetailsTitle('LDC', 'OBD', false)).toBe('OBD Details');
     expect(documentDetailsTitle('LDC', 'OBD', true)).toBe('WO Details');
     expect(documentDetailsTitle('RDC', 'OBD', true)).toBe('OBD Details');
-    expect(documentDetailsTitle('LDC', 'DECOMM', true)).toBe('SN Details');
+    expect(documentDetailsTitle('LDC', 'DECOMM', true)).toBe('Scrapping Details');
   });
 
   it('reads the document number from the route parameter, or from the number query parameter', () => {

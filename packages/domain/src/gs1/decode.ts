@@ -293,6 +293,16 @@ function plainCode(s: string, options: ScanOptions): DecodeResult {
   return decoded(null, 'PLAIN', [], { ...noFields(), sscc, code, id: code });
 }
 
+/**
+ * 18 digits that read as no GS1 code and end in the wrong check digit: an SSCC typed with a wrong digit
+ * (in any unit's mode: no pack code is 18 digits). Named with the check digit its first 17 digits give
+ * (GS1 General Specifications 7.9.1), not as an unknown AI (issue 27).
+ */
+function wrongSsccCheckDigit(s: string): Failure | null {
+  if (s.length !== 18 || !isInCset(s, 0, 18, 'N') || hasValidCheckDigit(s, 0, 18)) return null;
+  return fail('SSCC_CHECK_DIGIT', { sscc: s, expected: expectedCheckDigit(s, 0, 18), found: s.charAt(17) });
+}
+
 /** 18 digits with a valid GS1 check digit: an SSCC typed without its AI. */
 function isBareSscc(s: string): boolean {
   return s.length === 18 && isInCset(s, 0, 18, 'N') && hasValidCheckDigit(s, 0, 18);
@@ -323,7 +333,7 @@ export function decodeScan(raw: string, options: ScanOptions): DecodeResult {
       return applyUnitRules(gs1Fields(null, 'GS1', [{ id: '00', value: sscc }], 0), options);
     }
     const result = decodeCode(text, options);
-    if (!result.ok) return result;
+    if (!result.ok) return wrongSsccCheckDigit(text.trim()) ?? result;
     if (result.format !== 'GS1' && result.format !== 'GS1_DIGITAL_LINK') return fail('ITEM_ID_NOT_SUPPORTED');
     return applyUnitRules(result, options);
   }

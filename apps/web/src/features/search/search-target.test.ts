@@ -26,12 +26,21 @@ describe('searchTarget', () => {
     expect(searchTarget(`01${GTIN}`, TODAY)).toEqual({ kind: 'invalid', message: "Item's ID is not supported. Please scan another item." });
     expect(searchTarget('01088812341000081', TODAY)).toMatchObject({ kind: 'invalid' });
   });
+
+  it("refuses 18 digits with a wrong check digit, saying 'check digit should be N' (issue 27)", () => {
+    expect(searchTarget('088812340000000018', TODAY)).toEqual({
+      kind: 'invalid',
+      message:
+        'Enter the 18 digits of an SSCC, or scan its label. 088812340000000018 ends in 8, but its check digit should be 9 (the GS1 check digit of its first 17 digits).',
+    });
+  });
 });
 
 describe('unit codes', () => {
   it('names containers by SSCC and packs by GTIN + serial', () => {
     expect(codeOfUnit({ sscc: SSCC, gtin: null, serial: null })).toBe(`00${SSCC}`);
     expect(codeOfUnit({ sscc: null, gtin: GTIN, serial: 'S1' })).toBe(`01${GTIN}21S1`);
-    expect(identifierOf({ sscc: null, gtin: GTIN, serial: 'S1' })).toBe(`${GTIN} · S1`);
+    // One way to write a pack on screen, as the messages write it (issue 27, docs/glossary.md).
+    expect(identifierOf({ sscc: null, gtin: GTIN, serial: 'S1' })).toBe(`${GTIN}/S1`);
   });
 });

@@ -1,4 +1,4 @@
-import { decodeCode, message, validateLooseCode } from '@pharma/domain';
+import { decodeCode, message, readSsccInput, unitId, validateLooseCode } from '@pharma/domain';
 import type { UnitView } from '@pharma/domain/contract/inventory';
 import { packCode, ssccCode } from '../../lib/unit-codes.ts';
 
@@ -14,7 +14,11 @@ export type SearchTarget = { kind: 'sscc'; code: string } | { kind: 'serial'; co
 export function searchTarget(input: string, today: string): SearchTarget {
   const raw = input.trim();
   if (raw === '') return { kind: 'invalid', message: message('FIELD_EMPTY') };
-  if (/^\d{18}$/.test(raw)) return { kind: 'sscc', code: ssccCode(raw) };
+  if (/^\d{18}$/.test(raw)) {
+    // 18 digits are an SSCC: a wrong check digit is named with the digit it should be (issue 27), not searched.
+    const sscc = readSsccInput(raw, today);
+    return sscc.ok ? { kind: 'sscc', code: ssccCode(sscc.sscc) } : { kind: 'invalid', message: sscc.message };
+  }
   const decoded = decodeCode(raw, { today });
   if (decoded.ok) {
     if (decoded.sscc) return { kind: 'sscc', code: ssccCode(decoded.sscc) };
@@ -35,8 +39,8 @@ export function codeOfUnit(unit: Pick<UnitView, 'sscc' | 'gtin' | 'serial'>): st
   return unit.serial ?? undefined;
 }
 
-/** Its identifier as shown: the SSCC, or GTIN and serial. */
+/** Its identifier as shown: the SSCC, or 'GTIN/serial' as every message writes a pack (docs/glossary.md). */
 export function identifierOf(unit: Pick<UnitView, 'sscc' | 'gtin' | 'serial'>): string {
   if (unit.sscc) return unit.sscc;
-  return [unit.gtin, unit.serial].filter(Boolean).join(' · ');
+  return unit.gtin && unit.serial ? unitId(unit) : (unit.serial ?? unit.gtin ?? '');
 }

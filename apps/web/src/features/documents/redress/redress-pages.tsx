@@ -8,7 +8,9 @@ import { DOCUMENT_UI, fillLabel, REDRESS_UI } from '../../../config/labels.ts';
 import { ScanField } from '../../../components/ui/scan-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/can.ts';
+import { localDay } from '../../../lib/local-day.ts';
 import { useSession } from '../../../lib/session.ts';
+import { shownCode } from '../../../lib/shown-code.ts';
 import { useDocument } from '../api/get-document.ts';
 import { CompleteButton } from '../components/complete-button.tsx';
 import { DocumentHeader } from '../components/document-header.tsx';
@@ -50,7 +52,7 @@ function CartonCard({ carton, action }: { carton: Carton; action?: React.ReactNo
   return (
     <Card withBorder padding="xs" component="li" aria-label={`${REDRESS_UI.cartonCode} ${carton.cartonCode}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={0}>
+        <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={600} size="sm" style={{ wordBreak: 'break-all' }}>
             {REDRESS_UI.cartonCode} {carton.cartonCode}
           </Text>
@@ -59,7 +61,8 @@ function CartonCard({ carton, action }: { carton: Carton; action?: React.ReactNo
           </Text>
           <Text size="sm">{fillLabel(REDRESS_UI.cartonProgress, { held: String(carton.visibleQty), qty: String(carton.qty) })}</Text>
         </Stack>
-        {action}
+        {/* The button keeps its whole label at 360 px ('Scan packs', never 'Scan pac'): the text beside it wraps instead (issue 27). */}
+        {action && <div style={{ flexShrink: 0 }}>{action}</div>}
       </Group>
     </Card>
   );
@@ -372,7 +375,7 @@ function ReplacePage({ area, family, number }: DocumentPageProps) {
       ) : (
         <>
           <Text size="sm">
-            {REDRESS_UI.packOut}: <span style={{ wordBreak: 'break-all' }}>{from}</span>
+            {REDRESS_UI.packOut}: <span style={{ wordBreak: 'break-all' }}>{shownCode(from, localDay())}</span>
           </Text>
           <ScanField
             camera

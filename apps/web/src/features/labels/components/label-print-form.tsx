@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Select, Stack, TextInput } from '@mantine/core';
-import { decodeCode, hasValidCheckDigit, message } from '@pharma/domain';
+import { message, readSsccInput } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { fillLabel, LABEL_UI } from '../../../config/labels.ts';
+import { localDay } from '../../../lib/local-day.ts';
 import { useLabelPrinters, usePrintLabel } from '../api/labels-api.ts';
 
 type Output = 'PDF' | 'ZPL203' | 'ZPL300';
@@ -10,10 +11,8 @@ const DOWNLOAD = '';
 
 /** An SSCC typed (18 digits) or scanned (any GS1 code with (00)); undefined when it is neither. */
 function ssccOf(input: string): string | undefined {
-  const text = input.trim();
-  if (/^\d{18}$/.test(text)) return hasValidCheckDigit(text) ? text : undefined;
-  const decoded = decodeCode(text, { today: new Date().toISOString().slice(0, 10) });
-  return decoded.ok && decoded.sscc ? decoded.sscc : undefined;
+  const read = readSsccInput(input, localDay());
+  return read.ok ? read.sscc : undefined;
 }
 
 /**
@@ -25,7 +24,8 @@ export function LabelPrintForm({ area, sscc: fixed, initial }: { area: Area; ssc
   const [code, setCode] = useState(fixed ?? initial ?? '');
   const [output, setOutput] = useState<Output>('PDF');
   const [printer, setPrinter] = useState(DOWNLOAD);
-  const [invalid, setInvalid] = useState(false);
+  /** Why the SSCC entered is not one (its digits, its check digit), after a submit. */
+  const [invalid, setInvalid] = useState<string | undefined>();
   const printers = useLabelPrinters(area);
   const print = usePrintLabel(area);
   const toPrinter = printer !== DOWNLOAD;
@@ -34,9 +34,10 @@ export function LabelPrintForm({ area, sscc: fixed, initial }: { area: Area; ssc
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        const sscc = fixed ?? ssccOf(code);
-        setInvalid(!sscc);
-        if (!sscc) return;
+        const read = fixed ? ({ ok: true, sscc: fixed } as const) : readSsccInput(code, localDay());
+        setInvalid(read.ok ? undefined : read.message);
+        if (!read.ok) return;
+        const { sscc } = read;
         const format = toPrinter || output !== 'PDF' ? 'ZPL' : 'PDF';
         const dpi = output === 'ZPL300' ? 300 : 203;
         print.mutate({ sscc, format, ...(format === 'ZPL' ? { dpi } : {}), ...(toPrinter ? { printer } : {}) });
@@ -49,7 +50,7 @@ export function LabelPrintForm({ area, sscc: fixed, initial }: { area: Area; ssc
             description={LABEL_UI.ssccHint}
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
-            error={invalid ? LABEL_UI.ssccInvalid : undefined}
+            error={invalid}
             autoComplete="off"
             required
           />
