@@ -96,7 +96,7 @@ test('the camera path decodes a DataMatrix from a fake camera stream and counts 
     await expect(page).toHaveURL(/\/rdc$/);
     await turnOffBarcodeScanner(page);
     await page.goto(`/rdc/scanPallet/${IBD}?p=IBD`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Scan Item' })).toBeVisible();
     await page
       .locator('label')
       .filter({ hasText: /^Pack$/ })
@@ -167,7 +167,7 @@ test('a camera the browser may not use gives a clear message instead of the view
     await expect(camera).toHaveAttribute('data-camera-state', 'denied');
     await expect(camera.getByRole('alert')).toContainText('Camera access was denied.');
     // The scan field still works.
-    await expect(page.getByRole('textbox', { name: 'Scan Pallet' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Scan Item' })).toBeVisible();
   } finally {
     await context.close();
     await browser.close();

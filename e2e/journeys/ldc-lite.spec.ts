@@ -115,6 +115,10 @@ test('a local operator builds a Dispatch+ document, scans against it, deletes a 
 
   await completeDocument(page, 'Dispatch+ Details', 'Complete dispatch?', 'GI scan saved successfully!');
   await expect(page.getByRole('link', { name: 'Add Material/Batch' })).toHaveCount(0);
+  // Each line's scans, with who and when (issue 27, decision 0066): the carton under its line, none removable now.
+  const scans = page.getByRole('region', { name: `Scans of ${byHand.materialNo} / ${byHand.batch}` });
+  await expect(scans.getByRole('listitem').filter({ hasText: carton.sscc })).toContainText('3 packs · Lina Local ·');
+  await expect(page.getByRole('region', { name: 'Scans by line' }).getByRole('button', { name: /^Remove / })).toHaveCount(0);
 });
 
 for (const f of FAMILIES) {

@@ -36,9 +36,9 @@ async function openPackScan(page: Page, ibdNo: string) {
   await login(page, 'rdc', 'rdc@demo.local');
   await expect(page).toHaveURL(/\/rdc$/);
   await page.goto(`/rdc/scanPallet/${ibdNo}?p=IBD`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Item' })).toBeVisible();
   await untilServiceWorkerControls(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Item' })).toBeVisible();
   await page
     .locator('label')
     .filter({ hasText: /^Pack$/ })
@@ -98,7 +98,7 @@ test('50 scans read offline survive a reload and reach the server exactly once w
     void dialog.accept();
   });
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Pack' })).toBeVisible();
   await expect(pending).toHaveText('50 pending');
   await expect(page.getByText('The document details load when the network is back')).toBeVisible();
   expect(warnings).toContain('beforeunload');

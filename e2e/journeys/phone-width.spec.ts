@@ -58,7 +58,9 @@ test('the back toggle of a local scan page hides the scan field but never leaves
   await expect(number).toBeFocused();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(number).toHaveCount(0);
-  await expect(page.getByRole('main').getByText('The scan field is hidden. Press Back again, or show it here.')).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText('The scan field is hidden. Press Back again to leave this page, or show the field here.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Show scan field' }).click();
   await expect(number).toBeFocused();
 });

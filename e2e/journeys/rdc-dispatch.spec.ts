@@ -59,7 +59,7 @@ test('an RDC operator dispatches an OBD: first-expiry-first-out advice, delete, 
 
   await page.getByRole('link', { name: 'Scan', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/rdc/scanPallet/${OBD}\\?p=OBD`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Item' })).toBeVisible();
   const progress = page.getByRole('region', { name: 'Lines' }).getByTestId('line-progress');
 
   // Accepted, with the advice to take the older batch first.

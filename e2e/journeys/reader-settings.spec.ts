@@ -39,7 +39,7 @@ test('a bare SSCC in pallet mode is refused with what is missing, then accepted 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Settings updated successfully!' })).toBeVisible();
   await page.goto(`/rdc/scanPallet/${IBD}?p=IBD`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Item' })).toBeVisible();
 
   await scanAs(page, 'Pallet', pallet.sscc);
   await expect(page.getByRole('alert').filter({ hasText: 'SSCC' })).toContainText(
@@ -63,7 +63,7 @@ async function openScanPageAs(page: Page, reader: string): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: 'Settings updated successfully!' })).toBeVisible();
   const settings = page.waitForResponse((r) => r.url().includes('/api/readerSettings') && r.url().includes(encodeURIComponent(reader)));
   await page.goto(`/rdc/scanPallet/${IBD}?p=IBD`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Item' })).toBeVisible();
   expect((await settings).status()).toBe(200);
   await page
     .locator('label')

@@ -31,7 +31,7 @@ async function openPackScan(page: Page) {
   await login(page, 'rdc', 'rdc@demo.local');
   await expect(page).toHaveURL(/\/rdc$/);
   await page.goto(`/rdc/scanPallet/${IBD}?p=IBD`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Item' })).toBeVisible();
   await page
     .locator('label')
     .filter({ hasText: /^Pack$/ })
@@ -143,10 +143,10 @@ test('the Barcode Scanner setting hides the camera view behind the spec notice',
   await expect(page.getByRole('status').filter({ hasText: 'Settings updated successfully!' })).toBeVisible();
 
   await page.goto(`/rdc/scanPallet/${IBD}?p=IBD`);
-  await expect(page.getByRole('textbox', { name: 'Scan Pallet' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Scan Item' })).toBeFocused();
   await expect(page.getByText(notice)).toHaveCount(0);
   // Without scanner mode the field is an ordinary text field and there is no scanner toggle.
-  await expect(page.getByRole('textbox', { name: 'Scan Pallet' })).toHaveAttribute('inputmode', 'text');
+  await expect(page.getByRole('textbox', { name: 'Scan Item' })).toHaveAttribute('inputmode', 'text');
   await expect(page.getByRole('button', { name: 'Type manually' })).toHaveCount(0);
 
   // The setting belongs to the device: it is still off after a reload.

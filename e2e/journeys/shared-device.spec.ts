@@ -44,9 +44,9 @@ async function openPackScan(page: Page, email: string) {
   await login(page, 'rdc', email);
   await expect(page).toHaveURL(/\/rdc$/);
   await page.goto(`/rdc/scanPallet/${IBD}?p=IBD`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Item' })).toBeVisible();
   await untilServiceWorkerControls(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Scan Pallet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan Item' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
   await choosePack(page);
 }

@@ -198,7 +198,11 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
   it("refuses 'Quantity exceeded' over a line's quantity, changing nothing", async () => {
     await putDocument('OBD', '8100000004', [line(all[0]!, 3)]);
     const res = await scan('OBD', '8100000004', ssccScan(spare.sscc), 'CTN');
-    expect(res.json()).toMatchObject({ code: 'QUANTITY_EXCEEDED', message: 'Quantity exceeded' });
+    // The spec's sentence, with the numbers beside it (issue 27).
+    expect(res.json()).toMatchObject({
+      code: 'QUANTITY_EXCEEDED',
+      message: `Quantity exceeded: 3 expected, 0 already scanned, this scan 4 (material ${all[0]!.materialNo}, batch ${all[0]!.batch}).`,
+    });
     expect(await unitState(ssccScan(spare.sscc))).toMatchObject({ status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED' });
   });
 

@@ -157,7 +157,10 @@ describe.each(DATABASES)('lite families on %s', (kind) => {
     expect(res.json()).toMatchObject({ accepted: true, packs: 3, document: { status: 'In Progress' } });
     expect(await unitState(cartons.dispatch!.sscc)).toEqual({ status: 'PENDING', reason: 'DISPATCHED', warehouseNo: 'W3010' });
     const over = await scanAt('scanForDispatch', 'LD0001', ssccScan(cartons.extra!.sscc), 'CTN');
-    expect(over.json()).toEqual({ code: 'QUANTITY_EXCEEDED', message: 'Quantity exceeded' });
+    expect(over.json()).toEqual({
+      code: 'QUANTITY_EXCEEDED',
+      message: `Quantity exceeded: 4 expected, 3 already scanned, this scan 3 (material ${a.materialNo}, batch ${a.batch}).`,
+    });
     expect(await unitState(cartons.extra!.sscc)).toEqual({ status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED', warehouseNo: 'W3010' });
     expect((await addLine('DISPATCH+', 'LD0001', 2)).json()).toMatchObject({ code: 'LITE_QUANTITY_BELOW_SCANNED' });
   });
@@ -359,7 +362,7 @@ describe.each(DATABASES)('lite families on %s', (kind) => {
     expect(line.json().code).toBe('REDRESS_ALREADY_COMPLETED');
   });
 
-  it('the ERP cannot put lite documents; all 23 lite paths are in the OpenAPI document', async () => {
+  it("the ERP cannot put lite documents; the spec's 23 lite paths and the two count paths are in the OpenAPI document", async () => {
     const erp = await t.app.inject({
       method: 'PUT',
       url: `/api/integration/documents/${encodeURIComponent('OBD+')}/LD0009`,
@@ -371,7 +374,9 @@ describe.each(DATABASES)('lite families on %s', (kind) => {
     const lite = Object.entries(doc.paths as Record<string, Record<string, { requestBody?: unknown; parameters?: unknown }>>).filter(
       ([p]) => p.startsWith('/api/lite/'),
     );
-    expect(lite).toHaveLength(23);
+    // Spec point 7's 23, and getCounts and removeCount (issue 27, decision 0066).
+    expect(lite).toHaveLength(25);
+    expect(lite.map(([p]) => p)).toEqual(expect.arrayContaining(['/api/lite/getCounts', '/api/lite/removeCount']));
     // Each with an example of what a client sends: its body, or its query.
     const without = lite.filter(([, ops]) =>
       Object.values(ops).some((op) => !JSON.stringify([op.requestBody, op.parameters]).includes('"example')),

@@ -190,7 +190,11 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
     });
     const res = await scan(ssccScan(over.sscc), 'CTN', randomUUID(), '1900000003');
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ code: 'QUANTITY_EXCEEDED', message: 'Quantity exceeded' });
+    // The spec's sentence, with the numbers beside it (issue 27).
+    expect(res.json()).toEqual({
+      code: 'QUANTITY_EXCEEDED',
+      message: `Quantity exceeded: 2 expected, 0 already scanned, this scan 3 (material ${all[3]!.materialNo}, batch ${all[3]!.batch}).`,
+    });
   });
 
   it('deleting a scanned item takes its packs off the document', async () => {

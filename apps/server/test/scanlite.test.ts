@@ -137,7 +137,10 @@ describe.each(DATABASES)('ScanLite on %s', (kind) => {
     // The line of material a holds 2: a third pack exceeds it.
     expect((await scan(lot(a))).statusCode).toBe(200);
     const over = await scan(lot(a));
-    expect(over.json()).toMatchObject({ code: 'QUANTITY_EXCEEDED', message: 'Quantity exceeded' });
+    expect(over.json()).toEqual({
+      code: 'QUANTITY_EXCEEDED',
+      message: `Quantity exceeded: 2 expected, 2 already scanned, this scan 1 (material ${a.materialNo}, batch ${a.batch}).`,
+    });
     expect(await counts()).toEqual([2, 2]);
   });
 

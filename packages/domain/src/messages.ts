@@ -11,7 +11,9 @@ export const MESSAGES = {
   FIELD_EMPTY: 'Field cannot be empty',
   SEARCH_MIN_5: 'Please enter at least 5 characters to search.',
   ALPHANUMERIC_ONLY: 'Please enter alphabets and numbers only.',
-  INVALID_BPR_NO: 'Please enter a valid BPR No.',
+  // The spec's sentence, then the rule (issue 27; validateBprNo, decision 0036).
+  INVALID_BPR_NO:
+    'Please enter a valid BPR No. A BPR No. has 1 to 20 letters and digits, with - / or . allowed only between them (such as BPR-2026-0201).',
   MIN_1_CHARACTER: 'Please enter at least 1 character.',
   MAX_15_CHARACTERS: 'Please enter a maximum of 15 characters only.',
   SPECIAL_CHARACTERS_NOT_ALLOWED: 'Special characters not allowed',
@@ -32,6 +34,17 @@ export const MESSAGES = {
   NOT_MATCHING: '{x} do not match.',
   MINIMUM_AGE: 'You must be 18 years or older to use this app.',
   MOBILE_FORMAT: "Mobile format doesn't match with +{code}.",
+  // The specifics beside 'Password did not meet criteria.' (rules/password.ts, decision 0067).
+  PASSWORD_RULE:
+    '{min} to {max} characters with an upper case letter, a lower case letter, a digit and a special character from {specials}.',
+  PASSWORD_NEEDS: 'It needs {needs}.',
+  PASSWORD_NEEDS_MIN: 'at least {min} characters (it has {length})',
+  PASSWORD_NEEDS_MAX: 'at most {max} characters (it has {length})',
+  PASSWORD_NEEDS_UPPER: 'an upper case letter',
+  PASSWORD_NEEDS_LOWER: 'a lower case letter',
+  PASSWORD_NEEDS_DIGIT: 'a digit',
+  PASSWORD_NEEDS_SPECIAL: 'a special character from {specials}',
+  PASSWORD_PUBLISHED: "It must not be the demo users' published password.",
 
   // Spec point 6: permissions
   MODULE_NOT_AUTHORIZED: 'You are not authorized to access this module. Please contact the admin for required authorizations.',
@@ -63,8 +76,12 @@ export const MESSAGES = {
   ITEM_CANNOT_BE_DELETED: 'Item cannot be deleted due to its status.',
   PREVIOUS_SCANS_NOT_SAVED: 'Previously scanned data have not been saved. Please scan again',
   CHANGES_NOT_SAVED: 'Changes you made have not been saved',
-  CARTON_LABEL_OVERFLOW: 'Carton label quantity overflow PO qty. Please check and scan correct value.',
-  QUANTITY_EXCEEDED: 'Quantity exceeded',
+  // The spec's sentence, then the quantities (issue 27).
+  CARTON_LABEL_OVERFLOW:
+    'Carton label quantity overflow PO qty. Please check and scan correct value. This label is for {qty} {qty:pack|packs}; PO {number} has {left} of its {ordered} {ordered:pack|packs} of material {materialNo} batch {batchNo} left to label.',
+  // The spec's sentence, then the numbers (issue 27, decision 0066): what the lines expect, hold and this scan adds.
+  QUANTITY_EXCEEDED:
+    'Quantity exceeded: {expected} expected, {scanned} already scanned, this scan {scan} (material {materialNo}, batch {batchNo}).',
   DATA_MAY_BE_LOST: 'Data may be lost if you refresh/ exit the page. Do you still wish to proceed?',
 
   // Spec point 8: empty states
@@ -100,7 +117,12 @@ export const MESSAGES = {
   INVALID_CREDENTIALS: 'Invalid email or password.',
   NOT_FOUND: 'Not found.',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait {seconds} {seconds:second|seconds} and try again.',
-  ACCOUNT_DISABLED: 'This account is disabled. Please contact the admin.',
+  ACCOUNT_DISABLED: 'This account is disabled. Ask an administrator to enable it again.',
+  SESSION_ENDED_DISABLED: 'You were signed out because an administrator disabled this account. Ask an administrator to enable it again.',
+  // The no-access page says what happened and whom to ask (issue 27, decision 0067).
+  NO_ROLE_AT_ALL: 'The account {email} has no role yet, so it cannot use either site. Ask an administrator to give it a role.',
+  NO_ROLE_IN_AREA: 'To use the {area}, ask an administrator for a role there.',
+  NO_ROLE_FOR_PAGE: 'None of the roles of {email} opens this page. Ask an administrator if you need it.',
   DATABASE_UNAVAILABLE: 'The database is not answering.',
   SERVER_NOT_READY: 'This server is not taking requests: {reason}.',
   SSO_NO_ACCOUNT: 'No account is linked to {email}. Please contact the admin.',
@@ -113,9 +135,14 @@ export const MESSAGES = {
   TOKEN_NOT_FOR_NRIC: 'This session does not belong to that NRIC/FIN.',
   DOCUMENT_NOT_FOUND: '{type} {number} does not exist.',
   DOCUMENT_COMPLETED: '{type} {number} is already completed: it takes no more changes.',
+  // Beside a disabled Complete button (completeButton, issue 27, decision 0064).
+  NOTHING_TO_COMPLETE: 'Nothing is scanned on {type} {number} yet: scan at least one item to complete it.',
   DOC_TYPE_NOT_SUPPORTED: 'Scanning is not available yet for {type} documents.',
   SSCC_NOT_RECOGNIZED: 'Scanned SSCC {sscc} is not recognized.',
   UNIT_TYPE_MISMATCH: 'This code is a {actual}, not a {expected}.',
+  UNIT_LEVEL_AMBIGUOUS:
+    'This code names both SSCC {sscc} and pack {pack}, and both are on record: choose Pallet, Carton or Pack, then scan it again.',
+  PACK_CODE_NOT_HANDLING_UNIT: 'This is a pack code: scan the SSCC label of a pallet or carton here.',
   NOT_EXPECTED: 'This item is not expected on {type} {number}.',
   ALREADY_SCANNED: 'This item has already been scanned on {type} {number}.',
   ALREADY_SCANNED_IN_PART:
@@ -136,6 +163,8 @@ export const MESSAGES = {
   CARTON_LABEL_OTHER_CONTENT:
     'Carton {cartonCode} is already labelled on PO {number} for material {materialNo} batch {batchNo} ({qty} {qty:pack|packs}).',
   CARTON_NOT_LABELLED: 'Carton {cartonCode} has no label on PO {number}: scan its carton label first.',
+  // A redress carton is a unit under its SSCC (decision 0061), and an SSCC names one unit only.
+  CARTON_SSCC_TAKEN: 'SSCC {cartonCode} already names another pallet or carton: a carton label needs an SSCC of its own. Check the label.',
   PACK_NOT_FOR_CARTON:
     'This pack is material {materialNo} batch {batchNo}; carton {cartonCode} holds material {cartonMaterial} batch {cartonBatch}.',
   PACK_NOT_IN_CARTON: 'Pack {id} is not in a carton of PO {number}.',
@@ -165,6 +194,9 @@ export const MESSAGES = {
   COUNTED_GTIN_UNKNOWN: 'No material has GTIN {gtin}.',
   COUNTED_BATCH_EXPIRED: 'Batch {batchNo} of material {materialNo} expired on {expiry}: expired stock cannot be dispatched.',
   COUNTED_NONE_TO_REMOVE: 'No pack of material {materialNo} batch {batchNo} is counted on {type} {number}.',
+  // Counts removed one by one before completion (issue 27, decision 0066).
+  COUNT_NOT_FOUND: 'This scan is not on {document} any more: it was removed already, or it belongs to another document.',
+  COUNT_DOCUMENT_COMPLETED: 'Item cannot be deleted due to its status: {document} is completed, and what was scanned on it stays.',
   OTHER_WAREHOUSE: 'This item is in warehouse {warehouseNo}, not in {documentWarehouse}.',
   PACK_EXPIRED: 'Pack {id} expired on {expiry}: expired stock cannot be dispatched.',
   FEFO_OLDER_BATCH: 'Batch {batchNo} of material {materialNo} expires earlier ({expiry}): first expiry, first out.',
@@ -207,6 +239,11 @@ export const MESSAGES = {
   REPACK_ITEM_LOCKED: 'This item is locked ({status}, {reason}): it cannot be repacked.',
   REPACK_ON_OPEN_DOCUMENT:
     'This item is on {type} {number}, which is not completed: finish it there, or remove it from that document first.',
+  // Repack takes only what dispatch would take, its state named as dispatch names it (issue 27, decision 0062).
+  REPACK_NOT_SALEABLE: 'This item cannot be repacked: it is {status}, not in saleable stock.',
+  REPACK_NOT_SALEABLE_INSIDE: 'This {unit} cannot be repacked: {inner} {id} in it is {status}, not in saleable stock.',
+  REPACK_TARGET_NOT_SALEABLE: 'Nothing can be repacked onto {unit} {id}: it is {status}, not in saleable stock.',
+  REPACK_TAKEN_OUT: 'Taken out of {unit} {id}: {packs} {packs:pack|packs} left in it.',
   UNKNOWN_PLANT: 'Plant {plant} names no single warehouse: send the destination warehouse.',
   DESTINATION_REQUIRED: '{type} {number} needs a destination plant or warehouse.',
   DESTINATION_NOT_ALLOWED: '{type} documents have no destination.',
@@ -279,6 +316,16 @@ export const MESSAGES = {
   MATRIX_INVALID_DATE: 'The date in matrix code field {field} is not a real date: {value}.',
   MATRIX_NO_PRODUCT: 'The matrix code holds no product number (9N PPN or 8P GTIN).',
   PPN_BAD_CHECK_DIGITS: 'The PPN check digits are wrong: expected {expected}, found {found}.',
+  // An SSCC typed or scanned into a field (readSsccInput, issue 27): the sentence, then what is wrong.
+  SSCC_INPUT_INVALID: 'Enter the 18 digits of an SSCC, or scan its label.',
+  // 18 digits scanned or typed on a scan page that end in the wrong check digit (decodeScan, issue 27).
+  SSCC_CHECK_DIGIT:
+    '{sscc} is not an SSCC: it ends in {found}, but its check digit should be {expected}. Check the digits, or scan the SSCC label.',
+  SSCC_INPUT_LENGTH: 'Enter the 18 digits of an SSCC, or scan its label. {length} {length:digit was|digits were} entered.',
+  SSCC_INPUT_CHECK_DIGIT:
+    'Enter the 18 digits of an SSCC, or scan its label. {sscc} ends in {found}, but its check digit should be {expected} (the GS1 check digit of its first 17 digits).',
+  SSCC_INPUT_NO_SSCC: 'Enter the 18 digits of an SSCC, or scan its label. This code holds no SSCC (00).',
+  SSCC_INPUT_CODE: 'Enter the 18 digits of an SSCC, or scan its label. {problem}',
   // Field formats of spec point 5 that the spec gives no message for.
   MATERIAL_NO_LENGTH: 'The material number must have exactly 8 characters.',
   MAX_12_CHARACTERS: 'Please enter a maximum of 12 characters only.',

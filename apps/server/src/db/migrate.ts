@@ -19,6 +19,8 @@ import * as scanItemKeyChecks from './migrations/2026-11-24-0018-scan-item-key-c
 import * as stockPacks from './migrations/2026-11-24-0019-stock-packs.ts';
 import * as auditMac from './migrations/2026-11-26-0021-audit-mac.ts';
 import * as repackAndPrintGrants from './migrations/2026-11-26-0022-repack-and-print-grants.ts';
+import * as redressCartonUnits from './migrations/2026-11-26-0023-redress-carton-units.ts';
+import * as countRemovals from './migrations/2026-11-26-0025-count-removals.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +43,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-0019-stock-packs': stockPacks,
   '2026-11-26-0021-audit-mac': auditMac,
   '2026-11-26-0022-repack-and-print-grants': repackAndPrintGrants,
+  '2026-11-26-0023-redress-carton-units': redressCartonUnits,
+  '2026-11-26-0025-count-removals': countRemovals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -293,6 +293,8 @@ export interface CountedScansTable {
   at: string;
   request_hash: string;
   response_json: string;
+  /** A removal's scan row: the id of the scan it takes off (migration 0025); null for a scan or a reverse by code. */
+  reverses: string | null;
 }
 
 export interface EpcisEventsTable {
@@ -436,6 +438,8 @@ export interface RedressCartonsTable {
   code: string;
   user_id: string;
   created_at: string;
+  /** The carton as a handling unit (migration 0023, decision 0061); null where its SSCC names another unit. */
+  unit_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type RedressCartonRow = Selectable<RedressCartonsTable>;
 

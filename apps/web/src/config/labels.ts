@@ -51,6 +51,9 @@ export const TITLES = {
   // Our own names for routes whose header the spec does not quote
   repackScan: 'Repack Scan',
   scanPallet: 'Scan Pallet',
+  // The unit scan's title follows the picked unit type; with none picked, the spec's 'Scan Item' (decision 0065).
+  scanCarton: 'Scan Carton',
+  scanPack: 'Scan Pack',
   packList: 'Pack List',
   packDetails: 'Pack Details',
   cartonList: 'Carton List',
@@ -61,8 +64,6 @@ export const TITLES = {
   redressPoList: 'Redress PO List',
   poDetails: 'PO Details',
   ibdList: 'IBD List',
-  snList: 'SN List',
-  snDetails: 'SN Details',
   repackOutsideDocs: 'Repack Outside Documents',
   scanFillData: 'Scan Fill Data',
   scanLite: 'ScanLite',
@@ -174,6 +175,17 @@ export const UI = {
   userCreated: 'User {email} created.',
   roleSaved: 'Role {name} saved.',
   rolesOf: 'Roles of {name}',
+  // Admin safety (issue 27, decision 0067)
+  adminRoleHint: 'Gives the Admin right: users, roles and passwords.',
+  grantAdminTitle: 'Make {name} an administrator?',
+  grantAdminText: 'With {roles}, {name} can create users, set passwords, grant any role (this one too) and disable accounts.',
+  grantAdmin: 'Make administrator',
+  setPassword: 'Set password',
+  setPasswordOf: 'New password for {name}',
+  setPasswordText: 'Their sessions end at once; they sign in again with the new password.',
+  newPassword: 'New password',
+  readerStrip00Short: "Remove '00'",
+  readerBareSsccShort: 'Bare SSCC',
   // Reader settings of spec point 5, per warehouse and per reader (decisions 0042, 0051)
   readerSettings: 'Reader settings',
   readerWarehouse: 'Warehouse',
@@ -253,6 +265,10 @@ export const DOCUMENT_UI = {
   cancel: 'Cancel',
   lines: 'Lines',
   unitType: 'Unit type',
+  /** The unit picker's first choice: none picked, each code's level is read from it (decision 0065). */
+  anyUnit: 'Any',
+  /** A unit before the server names its type (none picked). */
+  item: 'Item',
   idType: 'ID type',
   gs1: 'GS1',
   nonGs1: 'Non-GS1',
@@ -284,7 +300,8 @@ export const DOCUMENT_UI = {
 /** /ldc/scanFillData: what a scanned label says (decision 0028). */
 export const SCAN_FILL_UI = {
   scanLabel: 'Label code',
-  scanPlaceholder: 'Scan any label: pallet, carton or pack',
+  // The scan fields' one placeholder; 'Scan any label: pallet, carton or pack' was cut at 360 px (issue 27).
+  scanPlaceholder: 'Scan or type the code',
   read: 'Read',
   intro: 'Scan a label to see every field it carries, then the unit it names as this site knows it.',
   format: 'Format',
@@ -301,7 +318,8 @@ export const SEARCH_UI = {
   cancel: 'Cancel',
   save: 'Save',
   searchLabel: 'SSCC or pack code',
-  searchPlaceholder: 'Scan or type an SSCC or a pack code',
+  // The scan fields' one placeholder (DOCUMENT_UI.scanPlaceholder): the label says what to scan; it fits at 360 px (issue 27).
+  searchPlaceholder: 'Scan or type the code',
   readLabel: 'Read a label field by field (Scan Fill Data)',
   editStatus: 'Edit status',
   newStatus: 'New status',
@@ -329,7 +347,7 @@ export const CAMERA_UI = {
 
 /** The shared scan input, the offline scan queue and the device settings (issue 7): our words where the spec has none. */
 export const SCANNER_UI = {
-  hidden: 'The scan field is hidden. Press Back again, or show it here.',
+  hidden: 'The scan field is hidden. Press Back again to leave this page, or show the field here.',
   show: 'Show scan field',
   typeManually: 'Type manually',
   useScanner: 'Use scanner',
@@ -359,6 +377,8 @@ export const SCANNER_UI = {
   updateReady: 'A new version is ready.',
   update: 'Update',
   detailsOffline: 'The document details load when the network is back; scanning goes on.',
+  /** A counted pack's code (GTIN and batch, no serial) as the screen writes it (lib/shown-code.ts). */
+  batchCode: '{gtin} batch {batch}',
 } as const;
 
 /** The lite families' pages (decision 0039): the spec's words where it has them ('Add Material/Batch', …), ours elsewhere. */
@@ -382,6 +402,15 @@ export const LITE_UI = {
   openDetails: 'Material Details',
   scanCartonCode: 'Scan Carton Code',
   scanItemCodes: 'Scan Item Code(s)',
+  // Each line's scans and their removal (issue 27, decision 0066): ScanLite and the lite families.
+  scansByLine: 'Scans by line',
+  lineScans: 'Scans of {materialNo} / {batchNo}',
+  lineFigure: '{scanned} of {quantity} scanned',
+  scanEntry: '{packs} {packs:pack|packs} · {user} · {time}',
+  removeScan: 'Remove {code} scanned at {time}',
+  removeScanTitle: 'Remove {code}?',
+  removeScanText:
+    'The scan of {code} by {user} at {time} is taken off {materialNo} / {batchNo}: {packs} {packs:pack|packs} fewer. You can scan it again afterwards.',
 } as const;
 
 /** The redress pages' words (issue 17, decision 0036); the spec's where it has them. */
@@ -433,7 +462,6 @@ export const LABEL_UI = {
   newSscc: 'New SSCC',
   sscc: 'SSCC',
   ssccHint: '18 digits, or scan the SSCC label',
-  ssccInvalid: 'Enter the 18 digits of an SSCC, or scan its label.',
   format: 'Output',
   pdf: 'PDF (office printer)',
   zpl203: 'ZPL, 203 dpi (Zebra)',
@@ -455,6 +483,8 @@ export const REPACK_UI = {
   openIntro: 'Scan the pallet or carton to build or break: its repack opens, or goes on where it was left.',
   destination: 'Destination',
   state: 'State',
+  // A repack's state in words (issue 27: its code REPACK_PENDING is never shown), as documents name theirs.
+  states: { REPACK_PENDING: 'In Progress', REPACK_COMPLETE: 'Completed' },
   packs: 'Packs',
   moves: 'Moves',
   sourceSsccs: 'Source pallet SSCC',

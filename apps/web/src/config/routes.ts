@@ -206,8 +206,8 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/rrdDetails/:rrdDetails', TITLES.poDetails, documents('RRD', 'documentDetails')),
   ldc('/ibdList', TITLES.ibdList, documents('IBD', 'documentList')),
   ldc('/ibdDetails/:ibdDetails', TITLES.ibdDetails, documents('IBD', 'documentDetails')),
-  ldc('/decommList', TITLES.snList, documents('DECOMM', 'documentList')),
-  ldc('/decommDetails/:decommDetails', TITLES.snDetails, documents('DECOMM', 'documentDetails')),
+  ldc('/decommList', TITLES.scrappingNoteList, documents('DECOMM', 'documentList')),
+  ldc('/decommDetails/:decommDetails', TITLES.scrappingDetails, documents('DECOMM', 'documentDetails')),
   ldc('/repackScanOperation/:queryValue', TITLES.scanMaterialNo, { ...scan, ...TOOL_NEEDS.repackMove, page: 'repackLocal' }),
   ldc('/repackOutsideDocsScanOperation', TITLES.repackOutsideDocs, { ...scan, ...TOOL_NEEDS.repackMove, page: 'repackLocal' }),
   // What a scanned label says, then the unit it names (decision 0028): a search, under GLOBAL's Search feature.

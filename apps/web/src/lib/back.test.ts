@@ -5,6 +5,7 @@ const base: BackInput = {
   mode: 'default',
   returnPath: null,
   scanViewMounted: false,
+  scanViewShown: true,
   referrer: '',
   origin: 'https://scan.example',
   currentPath: '/rdc/ibdNo/123',
@@ -19,8 +20,22 @@ describe('decideBack', () => {
     expect(decide({ mode: 'hidden' })).toEqual({ kind: 'none' });
   });
 
-  it('toggles the scan view on local scan pages that mounted one', () => {
-    expect(decide({ mode: 'scan', scanViewMounted: true, returnPath: '/ldc' })).toEqual({ kind: 'toggle-scan' });
+  it('hides the scan view on local scan pages that show one', () => {
+    expect(decide({ mode: 'scan', scanViewMounted: true, returnPath: '/ldc' })).toEqual({ kind: 'hide-scan' });
+  });
+
+  it('leaves a local scan page whose scan view is hidden: Back never traps (issue 27)', () => {
+    expect(decide({ mode: 'scan', scanViewMounted: true, scanViewShown: false, historyIndex: 2 })).toEqual({ kind: 'history' });
+    expect(decide({ mode: 'scan', scanViewMounted: true, scanViewShown: false, returnPath: '/ldc/doList/OBD' })).toEqual({
+      kind: 'navigate',
+      to: '/ldc/doList/OBD',
+    });
+    expect(
+      decide({ mode: 'scan', scanViewMounted: true, scanViewShown: false, currentPath: '/ldc/ScanOperation/1', home: '/ldc' }),
+    ).toEqual({
+      kind: 'navigate',
+      to: '/ldc',
+    });
   });
 
   it('falls back to navigation on a scan page with no scan view yet', () => {

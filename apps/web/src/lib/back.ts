@@ -1,6 +1,6 @@
 import type { BackMode } from '../config/routes.ts';
 
-export type BackDecision = { kind: 'none' } | { kind: 'toggle-scan' } | { kind: 'navigate'; to: string } | { kind: 'history' };
+export type BackDecision = { kind: 'none' } | { kind: 'hide-scan' } | { kind: 'navigate'; to: string } | { kind: 'history' };
 
 export interface BackInput {
   mode: BackMode;
@@ -10,6 +10,8 @@ export interface BackInput {
   fixedTarget?: string;
   /** A scan page has mounted its scan view and listens for the toggle. */
   scanViewMounted: boolean;
+  /** That scan view shows (not hidden by an earlier Back). */
+  scanViewShown: boolean;
   /** document.referrer */
   referrer: string;
   /** location.origin */
@@ -40,8 +42,9 @@ export function referrerPath(referrer: string, origin: string): string | undefin
 
 /**
  * What the back button does (spec point 2, navigation behaviour): nothing on the regional
- * home; on local scan pages it toggles the scan view; elsewhere returnPath, else the referrer,
- * else one step back in history, else the area home.
+ * home; on local scan pages the first Back hides the scan view and the next leaves the page
+ * (issue 27, decision 0065: Back never traps; 'Show scan field' brings the view back);
+ * elsewhere returnPath, else the referrer, else one step back in history, else the area home.
  *
  * The document referrer only names the previous page on the page the app was entered on;
  * after in-app navigation the previous page is the history entry, so the referrer is used
@@ -49,7 +52,7 @@ export function referrerPath(referrer: string, origin: string): string | undefin
  */
 export function decideBack(input: BackInput): BackDecision {
   if (input.mode === 'none' || input.mode === 'hidden') return { kind: 'none' };
-  if (input.mode === 'scan' && input.scanViewMounted) return { kind: 'toggle-scan' };
+  if (input.mode === 'scan' && input.scanViewMounted && input.scanViewShown) return { kind: 'hide-scan' };
   if (isSafePath(input.fixedTarget)) return { kind: 'navigate', to: input.fixedTarget };
   if (isSafePath(input.returnPath) && input.returnPath !== input.currentPath) {
     return { kind: 'navigate', to: input.returnPath };

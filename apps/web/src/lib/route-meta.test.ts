@@ -22,8 +22,16 @@ describe('routeTitle', () => {
   });
 
   it('gives scan pallet a different header for RMA and DECOMM', () => {
-    expect(title('/rdc/scanPallet/:queryValue')).toBe('Scan Pallet');
     expect(title('/rdc/scanPallet/:queryValue', { search: 'p=RMA' })).toBe('Scan Item');
+    expect(title('/rdc/scanPallet/:queryValue', { search: 'p=DECOMM&unit=EA' })).toBe('Scan Item');
+  });
+
+  it('titles the unit scan by the picked unit type, Scan Item with none picked (issue 27)', () => {
+    expect(title('/rdc/scanPallet/:queryValue')).toBe('Scan Item');
+    expect(title('/rdc/scanPallet/:queryValue', { search: 'p=IBD&unit=PLT' })).toBe('Scan Pallet');
+    expect(title('/rdc/scanPallet/:queryValue', { search: 'p=OBD&unit=CTN' })).toBe('Scan Carton');
+    expect(title('/rdc/scanPallet/:queryValue', { search: 'p=IBD&unit=EA' })).toBe('Scan Pack');
+    expect(title('/rdc/scanPallet/:queryValue', { search: 'unit=nonsense' })).toBe('Scan Item');
   });
 
   it('titles repack completion by destination type', () => {

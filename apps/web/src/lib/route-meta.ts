@@ -1,8 +1,9 @@
-import { familyOf, liteFamilyOf, MODULES, type DocumentType, type ModuleCode } from '@pharma/domain';
+import { familyOf, liteFamilyOf, MODULES, type DocumentType, type ModuleCode, type UnitType } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { fillLabel, NAV_LABELS, TITLES } from '../config/labels.ts';
 import { DEFAULT_SCAN_FAMILY, type RouteMeta } from '../config/routes.ts';
 import { documentRoute, routeFamily } from './document-routes.ts';
+import { pickedUnit } from './unit-codes.ts';
 
 /** What a title may depend on besides the route itself. */
 export interface TitleContext {
@@ -55,6 +56,18 @@ function readsAsWo(ctx: TitleContext): boolean {
   return (module === 'SCANLITE' || module === 'DISPATCH') && ctx.isWo;
 }
 
+const UNIT_SCAN_TITLES: Record<UnitType, string> = {
+  PLT: TITLES.scanPallet,
+  CTN: TITLES.scanCarton,
+  EA: TITLES.scanPack,
+  BUN: TITLES.scanPack,
+};
+
+/** The unit scan's title: the picked unit type's, or with none picked (the level read from each code) the spec's 'Scan Item'. */
+export function unitScanTitle(unit: UnitType | undefined): string {
+  return unit ? UNIT_SCAN_TITLES[unit] : TITLES.scanItem;
+}
+
 /** The header title of a page (spec point 2, header details). */
 export function routeTitle(meta: RouteMeta, ctx: TitleContext): string {
   const type = (ctx.search.get('p') || DEFAULT_SCAN_FAMILY).toUpperCase();
@@ -62,7 +75,7 @@ export function routeTitle(meta: RouteMeta, ctx: TitleContext): string {
     case 'scanOperation':
       return type === 'DECOMM' ? TITLES.scanScrappingNote : fillLabel(TITLES.scanTypeNo, { type });
     case 'scanPallet':
-      return type === 'RMA' || type === 'DECOMM' ? TITLES.scanItem : TITLES.scanPallet;
+      return type === 'RMA' || type === 'DECOMM' ? TITLES.scanItem : unitScanTitle(pickedUnit(ctx.search));
     case 'repackCompletion': {
       const destination = (ctx.search.get('destinationType') || 'PLT').toUpperCase();
       return destination === 'PLT' ? TITLES.repackViewPallet : TITLES.repackViewCarton;

@@ -1,9 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * The scan-visibility flag of local scan pages: there the back button toggles the scan
- * view instead of navigating (spec point 2). A scan page calls `useScanVisibility()`;
- * while one is mounted, the header's back button toggles the flag.
+ * The scan-visibility flag of local scan pages (spec point 2): there the back button first hides
+ * the scan view, and once it is hidden leaves the page (decision 0065), so Back never traps. A
+ * scan page calls `useScanVisibility()`; while one is mounted, the header's back button reads and
+ * clears the flag; 'Show scan field' sets it again.
  */
 let visible = true;
 let mounted = 0;
@@ -14,8 +15,13 @@ export function isScanViewMounted(): boolean {
   return mounted > 0;
 }
 
-export function toggleScanVisibility(): void {
-  visible = !visible;
+/** Whether the mounted scan view shows. */
+export function isScanViewShown(): boolean {
+  return visible;
+}
+
+export function hideScanView(): void {
+  visible = false;
   notify();
 }
 

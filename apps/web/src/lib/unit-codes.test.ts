@@ -21,7 +21,7 @@ describe('unit identifiers', () => {
   });
 
   it('shows and links units', () => {
-    expect(unitText(parseUnitId(`${GTIN}/S1`))).toBe(`${GTIN} · S1`);
+    expect(unitText(parseUnitId(`${GTIN}/S1`))).toBe(`${GTIN}/S1`);
     expect(unitPath(parseUnitId(SSCC), 'PLT')).toBe(`/rdc/pallet/${SSCC}`);
     expect(unitPath(parseUnitId(SSCC), 'CTN')).toBe(`/rdc/carton/${SSCC}`);
     expect(unitPath(parseUnitId(SSCC))).toBe(`/rdc/searchPage?code=${SSCC}`);

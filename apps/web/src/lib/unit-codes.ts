@@ -1,7 +1,19 @@
-import { parseUnitId, type UnitRef, type UnitType } from '@pharma/domain';
+import { parseUnitId, UNIT_TYPE_ORDER, type UnitRef, type UnitType } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 
 export { parseUnitId, type UnitRef };
+
+/**
+ * The query parameter of a unit scan page's picked unit type (`?unit=CTN`). Without it none is
+ * picked: the server finds each code's level from the code and the unit on record (decision 0065).
+ */
+export const UNIT_PARAM = 'unit';
+
+/** The unit type a scan page's URL picks, if it is one the page offers. */
+export function pickedUnit(search: URLSearchParams, offered: readonly UnitType[] = UNIT_TYPE_ORDER): UnitType | undefined {
+  const value = search.get(UNIT_PARAM)?.toUpperCase();
+  return offered.find((unit) => unit === value);
+}
 
 /*
  * How the web names and links handling units. The API identifies a pallet or carton by its SSCC
@@ -26,10 +38,10 @@ export function unitCode(ref: UnitRef): string {
   return ref.id;
 }
 
-/** A short display form: the SSCC, or 'GTIN · serial'. */
+/** A unit as the screen writes it: the SSCC, or a pack as 'GTIN/serial', the way every message names it (docs/glossary.md). */
 export function unitText(ref: UnitRef): string {
   if (ref.kind === 'sscc') return ref.sscc;
-  if (ref.kind === 'pack') return `${ref.gtin} · ${ref.serial}`;
+  if (ref.kind === 'pack') return `${ref.gtin}/${ref.serial}`;
   return ref.id;
 }
 

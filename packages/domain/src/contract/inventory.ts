@@ -135,7 +135,15 @@ export const ScanRequest = z.object({
   docType: DocumentType,
   docNo: z.string().min(1).max(40),
   code: ScanCode,
-  unit: z.enum(UNIT_TYPES),
+  /**
+   * The unit type the operator picked: the scanned unit must be of it (422 UNIT_TYPE_MISMATCH). Left
+   * out, the server finds the level (decision 0065): a pack's GTIN + serial names a pack, an SSCC the
+   * pallet or carton on record; a code naming both, where both are on record, is 422 UNIT_LEVEL_AMBIGUOUS.
+   */
+  unit: z
+    .enum(UNIT_TYPES)
+    .optional()
+    .describe('The unit type picked (enforced); left out, the server finds it from the code and the unit on record.'),
   idType: z.enum(ID_TYPES).default('GS1'),
   scanId: z.string().min(8).max(64),
   device: z.string().max(100).optional(),

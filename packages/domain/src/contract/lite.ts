@@ -14,7 +14,9 @@ const ModuleType = z
   .min(1)
   .max(20)
   .meta({ example: 'DISPATCH+' })
-  .describe("The lite family's module: DISPATCH+, REDRESS+, RECEIVE+, RETURN+, DECOMM+, RTP+ or TRANSFER+");
+  .describe(
+    "The lite family's module: DISPATCH+, REDRESS+, RECEIVE+, RETURN+, DECOMM+, RTP+ or TRANSFER+ (getCounts and removeCount also take SCANLITE)",
+  );
 const DocNo = z.string().max(40).meta({ example: 'LD2026001' });
 
 export const LiteDocumentRef = z.object({ moduleType: ModuleType, docNo: DocNo });

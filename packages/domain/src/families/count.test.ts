@@ -20,7 +20,15 @@ describe('decideCount', () => {
   it('fills the line of the exact batch first, then a batch-less line of the material, then refuses the excess', () => {
     expect(decideCount(base)).toEqual({ ok: true, materialNo: '10000057', batchNo: 'B1', lineNo: 10, count: 1 });
     expect(decideCount(withCounts([1, 0, 0]))).toMatchObject({ ok: true, lineNo: 20, count: 1 });
-    expect(decideCount(withCounts([1, 2, 0]))).toEqual({ ok: false, refusal: { status: 422, code: 'QUANTITY_EXCEEDED' } });
+    // The refusal says the numbers of the lines the pack could go to (issue 27): B1's line and the batch-less one.
+    expect(decideCount(withCounts([1, 2, 0]))).toEqual({
+      ok: false,
+      refusal: {
+        status: 422,
+        code: 'QUANTITY_EXCEEDED',
+        params: { expected: '3', scanned: '3', scan: '1', materialNo: '10000057', batchNo: 'B1' },
+      },
+    });
     // Another batch of the material goes to the batch-less line only.
     expect(decideCount({ ...base, code: { ...base.code, batchNo: 'B2' } })).toMatchObject({ ok: true, lineNo: 20, batchNo: 'B2' });
   });

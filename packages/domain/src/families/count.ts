@@ -1,4 +1,5 @@
 import { allocate, type AllocLine } from '../rules/allocate.ts';
+import { quantityExceeded } from '../rules/quantity-exceeded.ts';
 import type { Refusal, ScanDocument } from './family.ts';
 
 /**
@@ -61,7 +62,9 @@ export function decideCount(input: CountInput): CountDecision {
   const room = lines.map((l) => ({ lineNo: l.lineNo, materialNo: l.materialNo, batchNo: l.batchNo, quantity: l.quantity - l.scanned }));
   const result = allocate(room, [{ materialNo, batchNo, count: 1 }]);
   if (!result.ok) {
-    if (result.code === 'QUANTITY_EXCEEDED') return refuse({ status: 422, code: 'QUANTITY_EXCEEDED' });
+    if (result.code === 'QUANTITY_EXCEEDED') {
+      return refuse({ status: 422, code: 'QUANTITY_EXCEEDED', params: quantityExceeded(lines, { materialNo, batchNo, count: 1 }) });
+    }
     return refuse({ status: 422, code: 'NOT_ON_DOCUMENT', params: { materialNo, batchNo, ...where } });
   }
   const [lineNo] = [...result.scanned].find(([, n]) => n > 0)!;

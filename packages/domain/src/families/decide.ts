@@ -1,4 +1,5 @@
 import { allocate, type AllocLine, type PackGroup } from '../rules/allocate.ts';
+import { quantityExceeded } from '../rules/quantity-exceeded.ts';
 import type { Family, Refusal, RuleInput, ScanUnit, UnitState, Warning } from './family.ts';
 import { isScannable, materialsText, stateText } from './rules.ts';
 import { message } from '../messages.ts';
@@ -86,7 +87,11 @@ export function decideScan(input: ScanInput): ScanDecision {
     quantity: l.quantity - l.scanned,
   }));
   const result = allocate(room, groups);
-  if (!result.ok) return refuse({ status: 422, code: 'QUANTITY_EXCEEDED' });
+  if (!result.ok) {
+    const group = groups.find((g) => g.materialNo === result.materialNo && g.batchNo === result.batchNo);
+    const scan = group ?? { materialNo: result.materialNo, batchNo: result.batchNo, count: 0 };
+    return refuse({ status: 422, code: 'QUANTITY_EXCEEDED', params: quantityExceeded(input.lines, scan) });
+  }
   const counts = new Map<number, number>();
   for (const l of input.lines) {
     const added = result.scanned.get(l.lineNo) ?? 0;

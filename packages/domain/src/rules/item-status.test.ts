@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completeButtonEnabled, editableStatuses, isLocked } from './item-status.ts';
+import { completeButton, completeButtonEnabled, editableStatuses, isLocked, statusAfterRemoval } from './item-status.ts';
 
 describe('editableStatuses (spec point 4 table)', () => {
   const offer = (reasons: (string | null)[], statuses: string[]) => editableStatuses({ reasons, statuses } as never);
@@ -50,12 +50,30 @@ describe('isLocked (spec point 4 lock check)', () => {
   });
 });
 
-describe('completeButtonEnabled (spec point 4)', () => {
-  it('follows the rule word for word', () => {
-    expect(completeButtonEnabled('Completed', 'complete', 0)).toBe(true);
-    expect(completeButtonEnabled('Open', 'add', 0)).toBe(true);
-    expect(completeButtonEnabled('Open', 'add', 3)).toBe(false);
-    expect(completeButtonEnabled('In Progress', 'complete', 3)).toBe(true);
-    expect(completeButtonEnabled('In Progress', 'complete', 0)).toBe(false);
+describe('completeButton (spec point 4, issue 27)', () => {
+  it('follows the rule, except that a Completed document keeps the button disabled with its reason', () => {
+    expect(completeButton('Completed', 'complete', 0)).toEqual({ enabled: false, reason: 'DOCUMENT_COMPLETED' });
+    expect(completeButton('Completed', 'complete', 3)).toEqual({ enabled: false, reason: 'DOCUMENT_COMPLETED' });
+    expect(completeButton('Open', 'add', 0)).toEqual({ enabled: true });
+    expect(completeButton('Open', 'add', 3).enabled).toBe(false);
+    expect(completeButton('In Progress', 'complete', 3)).toEqual({ enabled: true });
+    expect(completeButton('In Progress', 'complete', 0)).toEqual({ enabled: false, reason: 'NOTHING_TO_COMPLETE' });
+    expect(completeButton('Open', 'complete', 0)).toEqual({ enabled: false, reason: 'NOTHING_TO_COMPLETE' });
+  });
+
+  it('completeButtonEnabled answers the same', () => {
+    for (const status of ['Open', 'In Progress', 'Completed'])
+      for (const action of ['add', 'complete'] as const)
+        for (const count of [0, 1, 7])
+          expect(completeButtonEnabled(status, action, count)).toBe(completeButton(status, action, count).enabled);
+  });
+});
+
+describe('statusAfterRemoval (spec point 4, issue 27)', () => {
+  it('puts a document with nothing left on it back to Open, as before its first scan', () => {
+    expect(statusAfterRemoval('In Progress', 0)).toBe('Open');
+    expect(statusAfterRemoval('In Progress', 1)).toBe('In Progress');
+    expect(statusAfterRemoval('Open', 0)).toBe('Open');
+    expect(statusAfterRemoval('Completed', 0)).toBe('Completed');
   });
 });

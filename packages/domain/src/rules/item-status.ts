@@ -1,3 +1,5 @@
+import type { DocumentStatus } from '../documents.ts';
+import type { MessageCode } from '../messages.ts';
 import { EDITABLE_STATUSES, type EditableStatus, type ItemReason, type UnitStatus } from '../units.ts';
 
 /** A unit's situation: the status and reason of it and of every unit under it. */
@@ -46,10 +48,32 @@ export function editableStatuses(situation: Situation): EditableStatus[] {
 
 export type CompleteAction = 'add' | 'complete';
 
+/** The Complete button of a document: enabled, or disabled with the reason shown beside it (a message code). */
+export type CompleteButtonState =
+  { enabled: true } | { enabled: false; reason: Extract<MessageCode, 'DOCUMENT_COMPLETED' | 'NOTHING_TO_COMPLETE'> };
+
 /**
- * The Complete button rule (spec point 4), word for word: enabled when the status is Completed,
- * or when the action is add with a zero count, or when the action is complete with a nonzero count.
+ * The Complete button rule (spec point 4): "enabled when the status is Completed, or when the action
+ * is add with a zero count, or when the action is complete with a nonzero count". The first case keeps
+ * the button on a Completed document, which takes no more changes (the server refuses a completion,
+ * 409 DOCUMENT_COMPLETED): there it stays on screen, disabled, with that reason beside it, never a
+ * confirmation that then fails (issue 27, decision 0064). A document with nothing scanned says so.
  */
+export function completeButton(status: string, action: CompleteAction, count: number): CompleteButtonState {
+  if (status === 'Completed') return { enabled: false, reason: 'DOCUMENT_COMPLETED' };
+  if ((action === 'add' && count === 0) || (action === 'complete' && count !== 0)) return { enabled: true };
+  return { enabled: false, reason: 'NOTHING_TO_COMPLETE' };
+}
+
 export function completeButtonEnabled(status: string, action: CompleteAction, count: number): boolean {
-  return status === 'Completed' || (action === 'add' && count === 0) || (action === 'complete' && count !== 0);
+  return completeButton(status, action, count).enabled;
+}
+
+/**
+ * A document's status once a scan is taken off it (spec point 4: Open, then In Progress from the
+ * first accepted scan, then Completed): Open again when nothing is left on it, as before its first
+ * scan; otherwise unchanged. `left` counts what is still on it: packs on its lines, units, labelled cartons.
+ */
+export function statusAfterRemoval(status: DocumentStatus, left: number): DocumentStatus {
+  return status === 'In Progress' && left === 0 ? 'Open' : status;
 }

@@ -1,4 +1,14 @@
-import { authorize, LITE_FAMILIES, liteFamilyOf, type Action, type Feature, type LiteFamily } from '@pharma/domain';
+import {
+  authorize,
+  FAMILIES,
+  LITE_FAMILIES,
+  liteFamilyOf,
+  type Action,
+  type Family,
+  type Feature,
+  type LiteFamily,
+  type ModuleCode,
+} from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { CompleteResponse, ListResponse, ScanResponse } from '@pharma/domain/contract/inventory';
 import {
@@ -16,6 +26,7 @@ import {
   LiteRedressCompleteRequest,
   LiteScanRequest,
 } from '@pharma/domain/contract/lite';
+import { LiteCountsQuery, LiteCountsResponse, LiteRemoveCountRequest, LiteRemoveCountResponse } from '@pharma/domain/contract/lite-counts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { ZodApp } from '../../lib/zod-app.ts';
@@ -162,6 +173,35 @@ export function liteRoutes(app: ZodApp, service: LiteService): void {
     handler: async (request) => service.complete(user(request), gate(request, request.body.moduleType), request.body.docNo),
   });
 
+  // Each line's scans and their removal (issue 27, decision 0066): any lite family, and a counted family (SCANLITE).
+  app.get('/api/lite/getCounts', {
+    config: inArea({ feature: 'DetailsPage' }),
+    schema: {
+      tags,
+      summary: 'What was scanned on each line, scan by scan: the code, the packs, who and when (newest first)',
+      querystring: LiteCountsQuery,
+      response: { 200: LiteCountsResponse, ...errors },
+    },
+    handler: async (request) => {
+      const f = gateCounts(request, request.query.moduleType);
+      return service.counts.list(f, f.module, request.query.docNo);
+    },
+  });
+
+  app.post('/api/lite/removeCount', {
+    config: inArea({ action: 'DeleteScannedItem' }),
+    schema: {
+      tags,
+      summary: "Remove one scan before completion: the line's figures follow, audited ('Item removed successfully'; idempotent by scanId)",
+      body: LiteRemoveCountRequest,
+      response: { 200: LiteRemoveCountResponse, ...errors },
+    },
+    handler: async (request) => {
+      const f = gateCounts(request, request.body.moduleType);
+      return service.counts.remove(user(request), f, f.module, request.body);
+    },
+  });
+
   const redress = LITE_FAMILIES.find((f) => f.api.complete.endsWith('/completeScanningForRRD'))!;
   app.post(redress.api.complete, {
     config: { requirement: { application: 'LDC', module: redress.module, action: 'Complete' } },
@@ -179,9 +219,22 @@ export function liteRoutes(app: ZodApp, service: LiteService): void {
 function gate(request: FastifyRequest, moduleType: string): LiteFamily {
   const f = liteFamilyOf(moduleType);
   if (!f) throw new AppError(404, 'LITE_UNKNOWN_MODULE', { module: moduleType });
+  allow(request, f.module);
+  return f;
+}
+
+/** As `gate`, for the count paths: a lite family, or a family of the local area that counts stock (ScanLite). */
+function gateCounts(request: FastifyRequest, moduleType: string): Family {
+  const f = liteFamilyOf(moduleType)?.family ?? FAMILIES.find((x) => x.counted && x.module === moduleType && x.areas.includes('LDC'));
+  if (!f) throw new AppError(404, 'LITE_UNKNOWN_MODULE', { module: moduleType });
+  allow(request, f.module);
+  return f;
+}
+
+/** The route's feature or action, in that module, for the caller. */
+function allow(request: FastifyRequest, module: ModuleCode): void {
   const need = request.routeOptions.config.requirement;
   if (!need || !('application' in need)) throw new AppError(403, 'FEATURE_NOT_AUTHORIZED');
-  const result = authorize({ ...need, module: f.module }, request.principal?.authorization);
+  const result = authorize({ ...need, module }, request.principal?.authorization);
   if (!result.ok) throw new AppError(result.status, result.code);
-  return f;
 }

@@ -31,6 +31,7 @@ import * as materials from '../inventory/materials.repository.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { CompleteService } from '../scans/complete.service.ts';
 import { openDocument, type ScanService } from '../scans/scans.service.ts';
+import { LiteCounts } from './lite-counts.service.ts';
 import * as lite from './lite.repository.ts';
 
 export interface LiteActor {
@@ -51,6 +52,12 @@ export class LiteService {
     private readonly completion: CompleteService,
     private readonly documents: DocumentsService,
   ) {}
+
+  private liteCounts?: LiteCounts;
+  /** Each line's scans, scan by scan, and their removal before completion (issue 27, decision 0066). */
+  get counts(): LiteCounts {
+    return (this.liteCounts ??= new LiteCounts(this.db, this.scans));
+  }
 
   async create(actor: LiteActor, f: LiteFamily, req: LiteCreateRequest): Promise<LiteDocumentResponse> {
     const number = validateLiteNumber(req.docNo);

@@ -57,3 +57,16 @@ export async function countedOnLines(db: Db, documentId: string, materialNo: str
     .execute();
   return new Map(rows.map((r) => [Number(r.line_no), Number(r.n)]));
 }
+
+/**
+ * What is still on a document after something was taken off it (issue 27): the packs its lines count
+ * (units and counted packs alike, as the list card and the details add them up), the units scanned
+ * on it and the cartons labelled on it (redress). Nothing left: the document is Open again.
+ */
+export async function leftOnDocument(db: Db, documentId: string): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`
+    SELECT (SELECT COALESCE(SUM(scanned_quantity), 0) FROM document_lines WHERE document_id = ${documentId})
+      + (SELECT COUNT(*) FROM scan_items WHERE document_id = ${documentId})
+      + (SELECT COUNT(*) FROM redress_cartons WHERE document_id = ${documentId}) AS n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { decideCount, decodeScan, type Family } from '@pharma/domain';
+import { decideCount, decodeScan, statusAfterRemoval, type Family } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
@@ -91,7 +91,9 @@ export class CountService {
     const line = lines.find((l) => l.line_no === decision.lineNo)!;
     const before = line.scanned_quantity;
     const counted = lines.map((l) => (l.line_no === decision.lineNo ? { ...l, scanned_quantity: decision.count } : l));
-    const status = kind === 'scan' && doc.status === 'Open' ? 'In Progress' : doc.status;
+    // A scan moves an Open document to In Progress; taking off its last pack puts it back to Open (issue 27).
+    const left = counted.reduce((n, l) => n + l.scanned_quantity, 0);
+    const status = kind === 'reverse' ? statusAfterRemoval(doc.status, left) : doc.status === 'Open' ? 'In Progress' : doc.status;
     const response: ScanResponse = {
       scanId: req.scanId,
       accepted: true,
@@ -138,6 +140,7 @@ export class CountService {
         action: 'status',
         before: { status: doc.status },
         after: { status },
+        ...(kind === 'reverse' ? { reason: 'last counted pack deleted' } : {}),
       });
     }
     await writeAudit(trx, audit, at);

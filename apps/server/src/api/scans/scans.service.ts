@@ -4,7 +4,10 @@ import {
   decideScan,
   decodeScan,
   familyOf,
+  readScanLevel,
   message,
+  statusAfterRemoval,
+  quantityExceeded,
   UNIT_LABELS,
   unitId,
   type Application,
@@ -15,12 +18,14 @@ import {
   type StockBatch,
   type UnitType,
   type DecodeResult,
+  type MessageCode,
+  type ScanOptions,
   type UnitKey,
   unitKeyOf,
 } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
-import type { AuditEntry } from '../../db/audit.ts';
+import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import { flushGroup, groupMemo, type Transactor, type UnitOptions } from '../../db/transactor.ts';
 import type { DocumentRow, ScanKind, UnitRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -29,9 +34,11 @@ import * as docs from '../inventory/documents.repository.ts';
 import { viewLines } from '../inventory/document-view.ts';
 import * as units from '../inventory/units.repository.ts';
 import { scanUnit } from '../inventory/unit-view.ts';
+import * as counts from './counts.repository.ts';
 import * as scans from './scans.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 import { readerOptions } from '../readers/readers.service.ts';
+import { leaveCartonsOffDocument } from '../redress/carton-units.ts';
 
 export interface Actor {
   userId: string;
@@ -56,8 +63,10 @@ export class ScanService {
     // Annex 11 attribution (decision 0026): a scan naming its maker is recorded only under that maker.
     if (req.userId !== undefined && req.userId !== actor.userId) throw new AppError(409, 'SCAN_OF_ANOTHER_USER');
     const family = familyFor(req.docType);
-    const key = await this.scanKey(req, today);
-    const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit]);
+    // The level (pallet, carton, pack) is the picked one, else found from the code and the unit on record (decision 0065).
+    const keys = await this.scanKeys(req, today);
+    const key = keys[0]!;
+    const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit ?? '']);
     return this.onceShared(req.scanId, requestHash, { docType: family.type, docNo: req.docNo, area: actor.area, key }, async (trx) => {
       // Reads and the decision first: a refusal changes nothing (and in a group commit needs no savepoint).
       // A group's scans share the document they locked and its lines as the group left them (decision 0033).
@@ -65,12 +74,14 @@ export class ScanService {
       const doc = await memoised(memo, `doc ${family.type} ${req.docNo} ${actor.area ?? ''}`, () =>
         lockDocument(trx, family, req.docNo, actor.area),
       );
-      const found = await scans.findScannedUnit(trx, key, family.expected === 'lines+asn' ? doc.id : undefined, {
-        docType: family.type,
-        docNo: req.docNo,
-        area: actor.area,
-        key,
-      });
+      const found = await findOfLevel(keys, (k) =>
+        scans.findScannedUnit(trx, k, family.expected === 'lines+asn' ? doc.id : undefined, {
+          docType: family.type,
+          docNo: req.docNo,
+          area: actor.area,
+          key: k,
+        }),
+      );
       const unit = checkUnit(found, key, req.unit);
       const leaf = unit.type === 'EA';
       // A carton's or pallet's tree is read as the group's earlier scans leave it: their writes are made first.
@@ -193,15 +204,20 @@ export class ScanService {
         why: 'scanned item deleted',
       });
       await scans.takeOffDocument(trx, doc.id, ids);
+      // A pack that a document put in a carton (a redress carton, decision 0061) leaves it with the document.
+      await leaveCartonsOffDocument(trx, doc, { actorId: actor.userId, at });
+      const lines = await this.recount(trx, doc);
+      // Nothing left on it: Open again, as before its first scan (issue 27); every page reads this status.
+      const status = statusAfterRemoval(doc.status, await counts.leftOnDocument(trx, doc.id));
       const response: ScanResponse = {
         scanId: req.scanId,
         accepted: true,
         packs,
         unit: { type: unit.type, id: unitId(unit) },
-        document: { status: doc.status },
+        document: { status },
         warnings: [],
         // Like a scan's answer, no details: the client drops the deleted unit from those it has.
-        data: viewLines(await this.recount(trx, doc), []),
+        data: viewLines(lines, []),
       };
       await insertScan(trx, {
         id: req.scanId,
@@ -216,7 +232,8 @@ export class ScanService {
         requestHash,
         response,
       });
-      await docs.touchDocument(trx, doc.id, at);
+      await docs.touchDocument(trx, doc.id, at, status !== doc.status ? status : undefined);
+      if (status !== doc.status) await writeAudit(trx, [statusAudit(doc, actor, status, 'last scan deleted')], at);
       return response;
     });
   }
@@ -224,12 +241,18 @@ export class ScanService {
   /** Re-spreads every pack still counted on the document over its lines (after a delete). */
   private async recount(trx: Db, doc: DocumentRow): Promise<docs.LineWithMaterial[]> {
     const lines = await docs.lines(trx, doc.id);
+    const groups = await docs.scannedGroups(trx, doc.id);
     const result = allocate(
       lines.map((l) => ({ lineNo: l.line_no, materialNo: l.material_no, batchNo: l.batch_no, quantity: l.quantity })),
-      await docs.scannedGroups(trx, doc.id),
+      groups,
     );
     if (!result.ok)
       throw new AppError(422, result.code === 'QUANTITY_EXCEEDED' ? 'QUANTITY_EXCEEDED' : 'NOT_ON_DOCUMENT', {
+        // Every pack on the document spread again: the lines' figures from nothing, the group as it is.
+        ...quantityExceeded(
+          lines.map((l) => ({ materialNo: l.material_no, batchNo: l.batch_no, quantity: l.quantity, scanned: 0 })),
+          groups.find((g) => g.materialNo === result.materialNo && g.batchNo === result.batchNo) ?? { ...result, count: 0 },
+        ),
         materialNo: result.materialNo,
         batchNo: result.batchNo ?? '-',
         type: doc.type,
@@ -277,12 +300,12 @@ export class ScanService {
    * change the answer (Non-GS1 mode: prefix, strip00; a bare SSCC in GS1 mode), decodes again with
    * the settings stored for that warehouse and the reader the scan names (decision 0042).
    */
-  private async scanKey(req: ScanRequest, today: string): Promise<ScanKey> {
+  private async scanKeys(req: ScanRequest, today: string): Promise<readonly ScanKey[]> {
     const defaults = { unit: req.unit, idType: req.idType, today };
-    const first = decodeScan(req.code, defaults);
-    if (req.idType === 'GS1' && (first.ok || first.code !== 'SSCC_WITHOUT_AI')) return keyOf(first, req.unit);
+    const first = readKeys(req.code, defaults);
+    if (req.idType === 'GS1' && (first.ok || first.code !== 'SSCC_WITHOUT_AI')) return keysOf(first);
     const settings = await readerOptions(this.db, req.docType, req.docNo, req.device);
-    return keyOf(decodeScan(req.code, { ...defaults, ...settings }), req.unit);
+    return keysOf(readKeys(req.code, { ...defaults, ...settings }));
   }
 
   private decode(code: string, unit: UnitType, idType: 'GS1' | 'NON_GS1', today: string): ScanKey {
@@ -308,6 +331,37 @@ function keyOf(decoded: DecodeResult, unit: UnitType): ScanKey {
   const key = unitKeyOf(decoded, unit);
   if (!key) throw new AppError(400, 'ITEM_ID_NOT_SUPPORTED');
   return key;
+}
+
+type KeysRead = { ok: true; keys: readonly ScanKey[] } | { ok: false; code: MessageCode; params: Record<string, string | number> };
+
+/** The keys a scan may name: the picked unit's, else one per level the code names (decision 0065); a refusal as a value. */
+function readKeys(code: string, options: ScanOptions): KeysRead {
+  if (!options.unit) return readScanLevel(code, options);
+  const decoded = decodeScan(code, options);
+  if (!decoded.ok) return decoded;
+  const key = unitKeyOf(decoded, options.unit);
+  return key ? { ok: true, keys: [key] } : { ok: false, code: 'ITEM_ID_NOT_SUPPORTED', params: {} };
+}
+
+function keysOf(read: KeysRead): readonly ScanKey[] {
+  if (!read.ok) throw new AppError(400, read.code, read.params);
+  return read.keys;
+}
+
+/**
+ * The unit a scan names: by its one key, or where the code names two levels (an SSCC and a pack),
+ * the one on record; both on record is for the operator to pick (422 UNIT_LEVEL_AMBIGUOUS).
+ */
+async function findOfLevel<U>(keys: readonly ScanKey[], find: (key: ScanKey) => Promise<U | undefined>): Promise<U | undefined> {
+  const [first, second] = keys;
+  const found = await find(first!);
+  if (!second) return found;
+  const other = await find(second);
+  if (found && other && 'sscc' in first! && 'serial' in second) {
+    throw new AppError(422, 'UNIT_LEVEL_AMBIGUOUS', { sscc: first.sscc, pack: `${second.gtin}/${second.serial}` });
+  }
+  return found ?? other;
 }
 
 /** The family that runs documents of `type`; a type no workflow runs yet is refused. */
@@ -383,13 +437,19 @@ function hashRequest(parts: string[]): string {
 
 /** The first scan of an Open document moves it to In Progress: its audit entry. */
 function inProgressAudit(doc: DocumentRow, actor: Actor): AuditEntry {
+  return statusAudit(doc, actor, 'In Progress');
+}
+
+/** A change of the document's status by a scan or a delete: its audit entry. */
+function statusAudit(doc: DocumentRow, actor: Actor, status: DocumentStatus, reason?: string): AuditEntry {
   return {
     actorId: actor.userId,
     entity: 'document',
     entityId: doc.id,
     action: 'status',
-    before: { status: 'Open' },
-    after: { status: 'In Progress' },
+    before: { status: doc.status },
+    after: { status },
+    ...(reason ? { reason } : {}),
   };
 }
 

@@ -46,7 +46,7 @@ function dialogOpen(): boolean {
  * and the 'Unidentified' key insert a real group separator. In scanner mode the on-screen
  * keyboard stays closed (`inputMode="none"`) and the field takes focus back after each scan and
  * whenever focus falls to the page, but not while a dialog or menu is open; "Type manually"
- * opens the keyboard. On local scan pages the header's back button hides and shows it.
+ * opens the keyboard. On local scan pages the header's first Back hides it and the next leaves (decision 0065).
  */
 export const ScanField = forwardRef<ScanFieldHandle, ScanFieldProps>(function ScanField(
   { label, onScan, submitLabel, placeholder, description, error, busy, keepValue, camera },
@@ -170,7 +170,7 @@ export const ScanField = forwardRef<ScanFieldHandle, ScanFieldProps>(function Sc
     setTimeout(() => input.current?.focus(), 0);
   };
 
-  // Hidden by the back toggle: say so and offer the way back, so a page holding only the field is never blank.
+  // Hidden by Back: say so (Back again leaves) and offer the way back, so a page holding only the field is never blank.
   if (!shown) {
     return (
       <Stack gap="xs" align="flex-start" role="status">

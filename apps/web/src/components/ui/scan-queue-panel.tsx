@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { message, UNIT_LABELS } from '@pharma/domain';
-import { fillLabel, SCANNER_UI } from '../../config/labels.ts';
+import { DOCUMENT_UI, fillLabel, SCANNER_UI } from '../../config/labels.ts';
+import { localDay } from '../../lib/local-day.ts';
 import { getScanQueue, useScanQueue } from '../../lib/scan-queue/index.ts';
+import { shownCode } from '../../lib/shown-code.ts';
 import { UnsentScansGuard } from './unsent-scans-guard.tsx';
 
 const REASON = { offline: SCANNER_UI.offline, retrying: SCANNER_UI.retrying, 'signed-out': SCANNER_UI.signedOut } as const;
@@ -34,10 +36,10 @@ export function ScanQueuePanel({ scanned }: { scanned: number }) {
         <Alert color="red" variant="light" title={message('PREVIOUS_SCANS_NOT_SAVED')} role="alert">
           <Stack gap="xs" component="ul" aria-label={SCANNER_UI.refusals} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {refused.map((scan) => (
-              <Stack key={scan.scanId} component="li" gap={4} aria-label={scan.request.code}>
+              <Stack key={scan.scanId} component="li" gap={4} aria-label={shownCode(scan.request.code, localDay())}>
                 <Text size="xs" c="dimmed" lineClamp={1} style={{ wordBreak: 'break-all' }}>
-                  {scan.request.docType} {scan.request.docNo} · {UNIT_LABELS[scan.request.unit]}{' '}
-                  {scan.request.code.replaceAll('\x1d', '<GS>')}
+                  {scan.request.docType} {scan.request.docNo} · {scan.request.unit ? UNIT_LABELS[scan.request.unit] : DOCUMENT_UI.item}{' '}
+                  {shownCode(scan.request.code, localDay())}
                 </Text>
                 <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                   <Text size="sm">{scan.refusal?.message}</Text>

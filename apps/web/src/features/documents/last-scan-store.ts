@@ -4,10 +4,12 @@ import type { ScanAdvice, ScanOutcome } from './scan-outcome.ts';
 /** How many accepted-with-advice notes stay on screen at once, newest first. */
 export const ADVICE_KEPT = 3;
 
-/** The last scan's outcome, how many scans this visit's answers counted, and the advice of recent answers. */
+/**
+ * The last scan's outcome and the advice of recent answers. What is scanned on the document is not
+ * kept here: the badge, the lines and the scanned units read the document's details (issue 27).
+ */
 export interface LastScan {
   outcome: ScanOutcome | undefined;
-  scanned: number;
   /**
    * Warnings of accepted scans, newest first, kept until dismissed (or pushed out): an answer can
    * come after later scans (a fast scanner, the queue after reconnecting), so its advice outlives
@@ -18,11 +20,11 @@ export interface LastScan {
 
 /**
  * The scan screen's feedback state, kept outside React state (issue 7: feedback within 50 ms on
- * a slow handheld). Only the feedback banner and the count subscribe, so a scan re-renders those
- * two small components and not the page with its lines and scanned units.
+ * a slow handheld). Only the feedback banner and the advice subscribe, so a scan's feedback re-renders
+ * those small components and not the page with its lines and scanned units.
  */
 export class LastScanStore {
-  private state: LastScan = { outcome: undefined, scanned: 0, advice: [] };
+  private state: LastScan = { outcome: undefined, advice: [] };
   private readonly listeners = new Set<() => void>();
 
   subscribe = (listener: () => void): (() => void) => {
@@ -34,10 +36,6 @@ export class LastScanStore {
 
   show(outcome: ScanOutcome): void {
     this.set({ ...this.state, outcome });
-  }
-
-  countOne(): void {
-    this.set({ ...this.state, scanned: this.state.scanned + 1 });
   }
 
   advise(advice: ScanAdvice): void {

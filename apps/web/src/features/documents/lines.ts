@@ -28,6 +28,15 @@ export function scannedUnits(lines: readonly DocumentLine[]): ScannedUnit[] {
 }
 
 /**
+ * What the scan page's badge counts ('N scanned'), from the same lines as the scanned units and the
+ * header (issue 27): the units scanned on the document, once each, as 'Scanned units (N)' lists them;
+ * for a counted family (ScanLite), which has no units on its documents, the packs counted on its lines.
+ */
+export function scannedCount(lines: readonly DocumentLine[], counted: boolean): number {
+  return counted ? totals(lines).scanned : scannedUnits(lines).length;
+}
+
+/**
  * The lines after a scan or a delete. A scan's answer lists only the unit it scanned as details (so
  * an answer stays small however large the document), so the units known before are kept, newest
  * first, and a deleted unit is dropped.

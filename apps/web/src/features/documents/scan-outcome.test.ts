@@ -9,8 +9,11 @@ const GS = '\x1d';
 describe('checkScan (browser decode before the network)', () => {
   it('accepts a pallet SSCC and a pack with separators, textual or not', () => {
     expect(checkScan('00088812340000000019', 'PLT', 'GS1', TODAY)).toEqual({ ok: true, id: '088812340000000019' });
-    expect(checkScan(`]d20108881234100009172712311022A0B1${GS}21X7Z9`, 'EA', 'GS1', TODAY)).toEqual({ ok: true, id: 'X7Z9' });
-    expect(checkScan('0108881234100009172712311022A0B1<GS>21X7Z9', 'EA', 'GS1', TODAY)).toEqual({ ok: true, id: 'X7Z9' });
+    expect(checkScan(`]d20108881234100009172712311022A0B1${GS}21X7Z9`, 'EA', 'GS1', TODAY)).toEqual({
+      ok: true,
+      id: '08881234100009/X7Z9',
+    });
+    expect(checkScan('0108881234100009172712311022A0B1<GS>21X7Z9', 'EA', 'GS1', TODAY)).toEqual({ ok: true, id: '08881234100009/X7Z9' });
   });
 
   it('refuses locally with the decoder message', () => {

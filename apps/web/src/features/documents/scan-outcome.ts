@@ -1,7 +1,8 @@
-import { decodeScan, message, UNIT_LABELS, unitKeyOf, type IdType, type UnitType } from '@pharma/domain';
+import { decodeScan, message, readScanLevel, UNIT_LABELS, unitKeyOf, type IdType, type UnitType } from '@pharma/domain';
 import { DOCUMENT_UI, fillLabel, SCANNER_UI } from '../../config/labels.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import type { ScanReaderSettings } from '../../lib/device-settings.ts';
+import { shownDecoded } from '../../lib/shown-code.ts';
 
 /** What the operator sees after a scan: counted, refused (by the browser or the server), or already scanned. */
 export type ScanOutcome =
@@ -9,10 +10,10 @@ export type ScanOutcome =
   | { kind: 'removed'; unit: UnitType; id: string; packs: number; text: string }
   | { kind: 'refused'; code: string; text: string; local: boolean }
   | { kind: 'duplicate'; code: string; text: string }
-  /** Read and valid, on its way to the server (shown at once, the answer follows). */
-  | { kind: 'sending'; unit: UnitType; id: string; text: string }
+  /** Read and valid, on its way to the server (shown at once, the answer follows); no unit: none picked (decision 0065). */
+  | { kind: 'sending'; unit: UnitType | undefined; id: string; text: string }
   /** Read and valid, kept on the device until the network is back. */
-  | { kind: 'queued'; unit: UnitType; id: string; text: string };
+  | { kind: 'queued'; unit: UnitType | undefined; id: string; text: string };
 
 export type LocalCheck = { ok: true; id: string } | { ok: false; outcome: ScanOutcome };
 
@@ -27,12 +28,15 @@ export type LocalCheck = { ok: true; id: string } | { ok: false; outcome: ScanOu
  */
 export function checkScan(
   raw: string,
-  unit: UnitType,
+  unit: UnitType | undefined,
   idType: IdType,
   today: string,
   counted = false,
   reader?: ScanReaderSettings,
+  offered?: readonly UnitType[],
 ): LocalCheck {
+  // No unit type picked (decision 0065): the code is read at every level; the server finds the unit.
+  if (!counted && unit === undefined) return checkAnyLevel(raw, idType, today, reader, offered);
   // A counted family's scan (ScanLite) reads a pack's GTIN and batch, not a unit: decoded as a batch scan.
   const result = decodeScan(raw, counted ? { today, idType: 'GS1', purpose: 'batch' } : { today, unit, idType, ...reader });
   // A bare SSCC is accepted or refused by the warehouse's reader settings, which the server holds
@@ -40,11 +44,30 @@ export function checkScan(
   // (the settings kept here may be older than the server's).
   if (!result.ok && result.code === 'SSCC_WITHOUT_AI') return { ok: true, id: raw.trim() };
   if (!result.ok) return { ok: false, outcome: { kind: 'refused', code: result.code, text: result.message, local: true } };
-  if (!counted && unitKeyOf(result, unit) === null) {
+  if (!counted && unit !== undefined && unitKeyOf(result, unit) === null) {
     const code = 'ITEM_ID_NOT_SUPPORTED';
     return { ok: false, outcome: { kind: 'refused', code, text: message(code), local: true } };
   }
-  return { ok: true, id: result.id ?? raw };
+  // The unit as the screen writes it (a pack 'GTIN/serial', docs/glossary.md), never the raw code.
+  return { ok: true, id: shownDecoded(result) ?? result.id ?? raw.trim() };
+}
+
+/** A scan with no unit type picked: refused here as the server would, or a pack's code on a page offering no pack. */
+function checkAnyLevel(
+  raw: string,
+  idType: IdType,
+  today: string,
+  reader: ScanReaderSettings | undefined,
+  offered: readonly UnitType[] | undefined,
+): LocalCheck {
+  const read = readScanLevel(raw, { today, idType, ...reader });
+  if (!read.ok && read.code === 'SSCC_WITHOUT_AI') return { ok: true, id: raw.trim() };
+  if (!read.ok) return { ok: false, outcome: { kind: 'refused', code: read.code, text: read.message, local: true } };
+  if (read.level === 'PACK' && offered && !offered.includes('EA')) {
+    const code = 'PACK_CODE_NOT_HANDLING_UNIT';
+    return { ok: false, outcome: { kind: 'refused', code, text: message(code), local: true } };
+  }
+  return { ok: true, id: read.id };
 }
 
 /** Refusals that mean "this unit is already counted here", shown apart from errors. */
@@ -57,8 +80,9 @@ export function outcomeOfRefusal(code: string, text: string): ScanOutcome {
 }
 
 /** A valid scan not answered yet: sending now, or kept until the network is back. */
-export function waitingOutcome(kind: 'sending' | 'queued', unit: UnitType, id: string): ScanOutcome {
-  const text = fillLabel(kind === 'sending' ? SCANNER_UI.sending : SCANNER_UI.queued, { unit: `${UNIT_LABELS[unit]} ${id}` });
+export function waitingOutcome(kind: 'sending' | 'queued', unit: UnitType | undefined, id: string): ScanOutcome {
+  const label = unit ? UNIT_LABELS[unit] : DOCUMENT_UI.item;
+  const text = fillLabel(kind === 'sending' ? SCANNER_UI.sending : SCANNER_UI.queued, { unit: `${label} ${id}` });
   return { kind, unit, id, text };
 }
 

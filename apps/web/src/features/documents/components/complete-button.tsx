@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { completeButtonEnabled, type DocumentStatus, type Family } from '@pharma/domain';
+import { completeButton, message, type DocumentStatus, type Family } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { DOCUMENT_UI, fillLabel } from '../../../config/labels.ts';
 import { useCompleteDocument } from '../api/complete-document.ts';
@@ -14,18 +14,33 @@ export interface CompleteButtonProps {
   expected: number;
 }
 
-/** 'Complete' with the family's confirmation; enabled by the spec's rule (point 4); says the server's answer. */
+/**
+ * 'Complete' with the family's confirmation; says the server's answer. The domain's rule (spec point 4,
+ * `completeButton`) enables it; disabled, it stays in place with the reason beside it ('… is already
+ * completed', 'Nothing is scanned …'), so no confirmation opens only to fail (issue 27, decision 0064).
+ */
 export function CompleteButton({ family, number, area, status, scanned, expected }: CompleteButtonProps) {
   const [confirming, setConfirming] = useState(false);
   const complete = useCompleteDocument(family, number, area);
-  const enabled = completeButtonEnabled(status, 'complete', scanned);
+  const state = completeButton(status, 'complete', scanned);
+  const reasonId = useId();
   const { labels } = family;
 
   return (
     <>
-      <Button color="green" disabled={!enabled} onClick={() => setConfirming(true)}>
+      <Button
+        color="green"
+        disabled={!state.enabled}
+        aria-describedby={state.enabled ? undefined : reasonId}
+        onClick={() => setConfirming(true)}
+      >
         {DOCUMENT_UI.complete}
       </Button>
+      {!state.enabled && (
+        <Text id={reasonId} size="sm" c="dimmed" data-testid="complete-reason" style={{ flex: '1 1 12rem' }}>
+          {message(state.reason, { type: family.type, number })}
+        </Text>
+      )}
       {complete.isSuccess && (
         <Alert color="green" role="status" w="100%">
           {complete.data.message}
@@ -36,7 +51,7 @@ export function CompleteButton({ family, number, area, status, scanned, expected
           {complete.error.message}
         </Alert>
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={labels.completeTitle} centered>
+      <Modal opened={confirming && state.enabled} onClose={() => setConfirming(false)} title={labels.completeTitle} centered>
         <Stack>
           <Text>{fillLabel(labels.completeText, { number, scanned: String(scanned), expected: String(expected) })}</Text>
           <Group justify="flex-end">

@@ -11,6 +11,7 @@ import { DocumentHeader } from './document-header.tsx';
 import { LineCard } from './line-card.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { ScannedUnits } from './scanned-units.tsx';
+import { LineCounts } from '../lite/line-counts.tsx';
 
 /**
  * A family's details page ('IBD Details', 'OBD Details', 'RMA Details', 'Scrapping Details'): header,
@@ -54,8 +55,19 @@ export function DocumentDetailsPage({ area, family, paths, number }: DocumentPag
                 <LineCard key={line.lineNo} line={line} completed={completed} labels={family.labels} />
               ))}
             </Stack>
-            {/* A counted family (ScanLite) has no units on its documents: its lines are the whole record. */}
-            {!family.counted && <ScannedUnits lines={data.data} area={area} />}
+            {/* A counted family (ScanLite) has no units on its documents: its packs, scan by scan (issue 27, decision 0066). */}
+            {family.counted ? (
+              <LineCounts
+                family={family}
+                number={number}
+                area={area}
+                lines={data.data}
+                completed={completed}
+                mayRemove={can.deleteScanned}
+              />
+            ) : (
+              <ScannedUnits lines={data.data} area={area} />
+            )}
           </Stack>
         );
       }}

@@ -21,11 +21,17 @@ export function DocumentHeader({ details, labels, compact }: DocumentHeaderProps
   if (compact) {
     return (
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={700}>
+        {/* At 360 px the number wraps, never the count ('9 /' over '9', issue 27). */}
+        <Text fw={700} style={{ minWidth: 0 }}>
           {labels.number} {document.number}
         </Text>
-        <Group gap="xs" wrap="nowrap">
-          <Text size="sm" fw={600} aria-label={`${labels.quantityDone} ${sum.scanned} / ${FIELD_LABELS.expectedQty} ${sum.expected}`}>
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Text
+            size="sm"
+            fw={600}
+            style={{ whiteSpace: 'nowrap' }}
+            aria-label={`${labels.quantityDone} ${sum.scanned} / ${FIELD_LABELS.expectedQty} ${sum.expected}`}
+          >
             {sum.scanned} / {sum.expected}
           </Text>
           <DocumentStatusBadge status={document.status} size="sm" />

@@ -3,6 +3,7 @@ import { Alert, Anchor, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { message, UNIT_LABELS, type IdType, type UnitType } from '@pharma/domain';
 import { DOCUMENT_UI, fillLabel, SCANNER_UI } from '../../../config/labels.ts';
+import { pickedUnit, UNIT_PARAM } from '../../../lib/unit-codes.ts';
 import { ScanField, type ScanFieldHandle } from '../../../components/ui/scan-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -20,15 +21,19 @@ import { ScanAdviceNotes } from './scan-advice.tsx';
 import { ScanQueueStatus } from './scan-queue-status.tsx';
 import { ScanResult } from './scan-result.tsx';
 import { ScannedUnits } from './scanned-units.tsx';
+import { LineCounts } from '../lite/line-counts.tsx';
 
 export interface ScanUnitsPageProps extends DocumentPageProps {
   /** The unit types offered, in the spec's order (PLT, CTN, EA). */
   units: readonly UnitType[];
 }
 
+/** The unit picker's 'Any': no type picked, the server finds each code's level (decision 0065). */
+const ANY_UNIT = 'ANY';
+
 /**
  * The unit scan of a document of any family (/rdc/scanPallet/{number}?p=, /rdc/scanHandlingUnit/{number}?p=,
- * /ldc/ScanOperation/{number}): pick the unit type, scan, see the answer and the counts move; delete
+ * /ldc/ScanOperation/{number}): scan (the unit type read from the code, or picked), see the answer and the counts move; delete
  * a scanned unit when permitted (decisions 0007, 0012). A scan re-renders the feedback banner and the
  * count only; the lines and the scanned units follow the answer at a lower priority.
  */
@@ -36,13 +41,16 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
   const can = useDocumentPermissions(family, area);
   const signedIn = useSession().status === 'authenticated';
   const details = useDocument(family, number, area);
-  const [unit, setUnit] = useState<UnitType>(units[0] ?? 'PLT');
+  const [search, setSearch] = useSearchParams();
+  // The picked unit type is in the URL (?unit=), so the header's title follows it; none picked, each
+  // code's level is read from it and the unit on record (issue 27, decision 0065). One offered is picked.
+  const unit = units.length === 1 ? units[0] : pickedUnit(search, units);
   const [idType, setIdType] = useState<IdType>('GS1');
   const field = useRef<ScanFieldHandle>(null);
   const scan = useSubmitScan(family.type, number, area);
   const reverse = useReverseOperation(family.type, number, area);
   // ?camera=1 shows the camera view whatever the Barcode Scanner setting says (the camera journey's shortcut).
-  const forceCamera = useSearchParams()[0].get('camera') === '1';
+  const forceCamera = search.get('camera') === '1';
   // The lists redraw after the feedback: an answer's new lines render as a transition.
   const lines = useDeferredValue(details.data?.data);
   const { setOutcome } = scan;
@@ -84,12 +92,19 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
       <SegmentedControl
         fullWidth
         aria-label={DOCUMENT_UI.unitType}
-        value={unit}
+        value={unit ?? ANY_UNIT}
         onChange={(value) => {
-          setUnit(value as UnitType);
+          // In place (no history entry): Back leaves the page, it does not step through picks.
+          const next = new URLSearchParams(search);
+          if (value === ANY_UNIT) next.delete(UNIT_PARAM);
+          else next.set(UNIT_PARAM, value);
+          setSearch(next, { replace: true, preventScrollReset: true });
           field.current?.focus();
         }}
-        data={units.map((type) => ({ value: type, label: UNIT_LABELS[type] }))}
+        data={[
+          ...(units.length > 1 ? [{ value: ANY_UNIT, label: DOCUMENT_UI.anyUnit }] : []),
+          ...units.map((type) => ({ value: type, label: UNIT_LABELS[type] })),
+        ]}
       />
       <SegmentedControl
         size="xs"
@@ -107,10 +122,10 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
       <ScanField
         ref={field}
         camera={forceCamera ? 'force' : true}
-        label={fillLabel(DOCUMENT_UI.scanLabel, { unit: UNIT_LABELS[unit] })}
+        label={fillLabel(DOCUMENT_UI.scanLabel, { unit: unit ? UNIT_LABELS[unit] : DOCUMENT_UI.item })}
         placeholder={DOCUMENT_UI.scanPlaceholder}
         submitLabel={DOCUMENT_UI.scan}
-        onScan={(raw) => scan.submit({ raw, unit, idType })}
+        onScan={(raw) => scan.submit({ raw, unit, idType, offered: units })}
       />
     </>
   );
@@ -118,7 +133,7 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
     <>
       <ScanResult store={scan.store} />
       <ScanAdviceNotes store={scan.store} />
-      <ScanQueueStatus store={scan.store} />
+      <ScanQueueStatus family={family} number={number} area={area} />
     </>
   );
 
@@ -143,6 +158,18 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
           {controls}
           {feedback}
           <LinesProgress lines={lines ?? data.data} />
+          {family.counted && (
+            // A counted family's packs, scan by scan, each removable until completion (issue 27, decision 0066).
+            <LineCounts
+              family={family}
+              number={number}
+              area={area}
+              lines={lines ?? data.data}
+              completed={completed}
+              mayRemove={can.deleteScanned}
+              onRemoved={(c) => setOutcome(acceptedOutcome({ unit: { type: 'EA', id: c.code }, packs: c.packs }, 'removed'))}
+            />
+          )}
           {!family.counted && (
             <ScannedUnits
               lines={lines ?? data.data}

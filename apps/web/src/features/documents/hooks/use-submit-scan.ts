@@ -15,8 +15,11 @@ import { acceptedOutcome, adviceOf, checkScan, outcomeOfRefusal, waitingOutcome,
 
 export interface ScanInput {
   raw: string;
-  unit: UnitType;
+  /** The picked unit type, enforced by the server; none: the server finds the level (decision 0065). */
+  unit?: UnitType | undefined;
   idType: IdType;
+  /** The unit types the page offers: with none picked, a pack's code is refused where no pack is offered. */
+  offered?: readonly UnitType[];
 }
 
 const FEEDBACK: Partial<Record<ScanOutcome['kind'], FeedbackKind>> = {
@@ -37,9 +40,10 @@ const FEEDBACK: Partial<Record<ScanOutcome['kind'], FeedbackKind>> = {
  * stay beside the feedback until dismissed. `area` picks the site's permission and warehouses
  * (`?area=`), stored with each queued scan.
  *
- * Feedback is fast on a slow handheld (issue 7, decision 0013): the outcome and the count live in
- * a store only the banner and the count subscribe to, so a scan does not re-render the page; the
- * queue's write starts in the task after the feedback is committed.
+ * Feedback is fast on a slow handheld (issue 7, decision 0013): the outcome lives in a store only
+ * the banner subscribes to, so a scan does not re-render the page (the counts are the document's
+ * details, which every answer updates, issue 27); the queue's write starts in the task after the
+ * feedback is committed.
  */
 export function useSubmitScan(docType: DocumentType, docNo: string, area: Area) {
   const client = useQueryClient();
@@ -68,7 +72,6 @@ export function useSubmitScan(docType: DocumentType, docNo: string, area: Area) 
       const isLatest = scanId === latest.current;
       if (event.type === 'answered') {
         const { answer } = event;
-        store.countOne();
         if (isLatest) show(acceptedOutcome(answer));
         const advice = adviceOf(scanId, answer);
         if (advice) store.advise(advice);
@@ -89,7 +92,7 @@ export function useSubmitScan(docType: DocumentType, docNo: string, area: Area) 
   useScanQueueEvents(onQueueEvent);
 
   const submit = (input: ScanInput) => {
-    const local = checkScan(input.raw, input.unit, input.idType, localDay(), counted, reader);
+    const local = checkScan(input.raw, input.unit, input.idType, localDay(), counted, reader, input.offered);
     if (!local.ok) {
       latest.current = undefined;
       show(local.outcome);
@@ -116,7 +119,13 @@ export function useSubmitScan(docType: DocumentType, docNo: string, area: Area) 
 }
 
 /** The unit's id as the decoder reads it, for the "kept offline" line. */
-function outcomeId(raw: string, unit: UnitType, idType: IdType, counted: boolean, reader: ScanReaderSettings | undefined): string {
+function outcomeId(
+  raw: string,
+  unit: UnitType | undefined,
+  idType: IdType,
+  counted: boolean,
+  reader: ScanReaderSettings | undefined,
+): string {
   const local = checkScan(raw, unit, idType, localDay(), counted, reader);
   return local.ok ? local.id : raw;
 }

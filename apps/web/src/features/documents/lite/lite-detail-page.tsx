@@ -5,21 +5,20 @@ import { message, type LiteFamily } from '@pharma/domain';
 import { DOCUMENT_UI, fillLabel, LITE_UI } from '../../../config/labels.ts';
 import { useCan } from '../../../lib/can.ts';
 import { useDocument } from '../api/get-document.ts';
-import { useReverseOperation } from '../api/reverse-operation.ts';
 import { CompleteButton } from '../components/complete-button.tsx';
 import { DocumentHeader } from '../components/document-header.tsx';
 import { LineCard } from '../components/line-card.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
-import { ScannedUnits } from '../components/scanned-units.tsx';
 import { useDocumentPermissions } from '../hooks/use-document-permissions.ts';
 import { totals } from '../lines.ts';
 import { useDeleteLiteLine, useRemoveLiteDocument } from './lite-api.ts';
+import { LineCounts } from './line-counts.tsx';
 import type { LitePaths } from './lite-paths.ts';
 
 /**
  * A lite document (/ldc/liteDetail/{moduleType}?docNo=): its number under the card header, its status under
  * the status header where the spec shows one, its materials ('No materials added yet!'), the units scanned
- * ('No items added yet!'); Add Material/Batch, the scanners, Complete, and removal while nothing is scanned.
+ * by line with who and when ('No items added yet!'); Add Material/Batch, the scanners, Complete, and removal while nothing is scanned.
  */
 export function LiteDetailPage({ lite, paths, number }: { lite: LiteFamily; paths: LitePaths; number: string }) {
   const navigate = useNavigate();
@@ -27,7 +26,6 @@ export function LiteDetailPage({ lite, paths, number }: { lite: LiteFamily; path
   const can = useDocumentPermissions(lite.family, 'LDC');
   const mayBuild = useCan({ application: 'LDC', module: lite.module, feature: 'CreateMaterialBatch' });
   const mayMaterials = useCan({ application: 'LDC', module: lite.module, feature: 'MaterialDetails' });
-  const reverse = useReverseOperation(lite.family.type, number, 'LDC');
   const removeLine = useDeleteLiteLine(lite, number);
   const remove = useRemoveLiteDocument(lite, number);
   const [confirming, setConfirming] = useState(false);
@@ -40,7 +38,7 @@ export function LiteDetailPage({ lite, paths, number }: { lite: LiteFamily; path
       {(data) => {
         const completed = data.document.status === 'Completed';
         const sum = totals(data.data);
-        const error = reverse.error ?? removeLine.error ?? remove.error;
+        const error = removeLine.error ?? remove.error;
         return (
           <Stack gap="sm">
             <DocumentHeader details={data} labels={labels} />
@@ -127,15 +125,14 @@ export function LiteDetailPage({ lite, paths, number }: { lite: LiteFamily; path
                 ))}
               </Stack>
             )}
-            <ScannedUnits
-              lines={data.data}
+            {/* The units scanned, by line: who scanned each and when, each removable until completion (decision 0066). */}
+            <LineCounts
+              family={lite.family}
+              number={number}
               area="LDC"
-              deleting={reverse.isPending ? reverse.variables : undefined}
-              onDelete={
-                can.deleteScanned && !completed
-                  ? (unit) => reverse.mutate(unit.id, { onSuccess: () => setNotice(message('ITEM_REMOVED')) })
-                  : undefined
-              }
+              lines={data.data}
+              completed={completed}
+              mayRemove={can.deleteScanned}
             />
             {mayBuild && !completed && (
               <Button variant="subtle" color="red" w="fit-content" onClick={() => setConfirming(true)}>

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { RouteMeta } from '../../../config/routes.ts';
 import { decideBack, type BackDecision } from '../../../lib/back.ts';
-import { isScanViewMounted, toggleScanVisibility } from '../../../lib/scan-visibility.ts';
+import { hideScanView, isScanViewMounted, isScanViewShown } from '../../../lib/scan-visibility.ts';
 
 /** The 'Add Material/Batch' form goes back to the lite detail page with docNo and moduleID. */
 function fixedTarget(meta: RouteMeta, search: URLSearchParams): string | undefined {
@@ -31,13 +31,14 @@ export function useBack(meta: RouteMeta, home: string) {
       returnPath: search.get('returnPath') ?? stateReturnPath(location.state),
       fixedTarget: fixedTarget(meta, search),
       scanViewMounted: isScanViewMounted(),
+      scanViewShown: isScanViewShown(),
       referrer: document.referrer,
       origin: window.location.origin,
       currentPath: `${location.pathname}${location.search}`,
       historyIndex: (window.history.state as { idx?: number } | null)?.idx ?? 0,
       home,
     });
-    if (decision.kind === 'toggle-scan') toggleScanVisibility();
+    if (decision.kind === 'hide-scan') hideScanView();
     else if (decision.kind === 'history') navigate(-1);
     else if (decision.kind === 'navigate') navigate(decision.to);
   }, [home, location, meta, mode, navigate]);
