@@ -153,7 +153,7 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
   const palletCard = page.getByRole('article', { name: `Pallet ${pallet.sscc}` });
   await expect(palletCard).toContainText('ACTIVE');
   await expect(palletCard).toContainText('WAREHOUSE RECEIVED');
-  await expect(palletCard.getByRole('region', { name: 'History' })).toContainText(`complete IBD ${IBD}`);
+  await expect(palletCard.getByRole('region', { name: 'History' })).toContainText(`IBD No. ${IBD} completed`);
   await expect(palletCard.getByRole('region', { name: 'Contents' }).getByRole('listitem')).toHaveCount(2);
 
   await field.click();
@@ -161,7 +161,7 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
   await page.keyboard.press('Enter');
   const packCard = page.getByRole('article', { name: `Pack ${pack1.gtin}/${pack1.serial}` });
   await expect(packCard).toContainText('ACTIVE');
-  await expect(packCard.getByRole('region', { name: 'History' })).toContainText(`complete IBD ${IBD}`);
+  await expect(packCard.getByRole('region', { name: 'History' })).toContainText(`IBD No. ${IBD} completed`);
 
   // The pallet page lists its cartons.
   await page.goto(`/rdc/pallet/${pallet.sscc}`);

@@ -28,7 +28,7 @@ test('a redress carton is found with its packs, its history and as the parent of
   await expect(card).toBeVisible();
   const contents = page.getByRole('region', { name: 'Contents' });
   await expect(contents).toContainText('Contents (4)');
-  await expect(page.getByRole('region', { name: 'History' })).toContainText('create');
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('Created');
 
   // A pack's page, reached from the carton's contents, names the carton as its parent.
   const first = packs[0]!;
@@ -36,7 +36,7 @@ test('a redress carton is found with its packs, its history and as the parent of
   const pack = page.getByRole('article', { name: new RegExp(`^Pack .*${first.serial}`) });
   await expect(pack).toBeVisible();
   await expect(pack.getByRole('link', { name: `Carton ${sscc}` })).toBeVisible();
-  await expect(pack.getByRole('region', { name: 'History' })).toContainText('redress-add');
+  await expect(pack.getByRole('region', { name: 'History' })).toContainText('Put in a redress carton');
 
   // Scan Fill Data: the carton label's fields, then the carton as the unit on record.
   await page.goto(

@@ -43,8 +43,8 @@ let damagedPack: PackSpec;
 let sourceCarton: CartonSpec;
 let freePack: PackSpec;
 
-/** A pack as the repack pages name it: GTIN and serial as GS1 element strings. */
-const packId = (p: PackSpec) => `(01)${p.gtin}(21)${p.serial}`;
+/** A pack as the repack pages name it, as every page does: 'GTIN/serial' (docs/glossary.md). */
+const packId = (p: PackSpec) => `${p.gtin}/${p.serial}`;
 
 test.beforeAll(async () => {
   const api = await adminApi();

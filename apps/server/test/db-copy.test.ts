@@ -48,7 +48,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from SQLite to PostgreS
     site.database.native.exec(`VACUUM INTO '${file}'`);
     const snapshot = openDatabase({ kind: 'sqlite', file }, site.config.audit.key);
     await writeAudit(snapshot.db, [
-      { actorId: null, entity: 'site', entityId: 'move', action: 'copy', reason: 'written after the last seal' },
+      { actorId: null, entity: 'site', entityId: 'move', action: 'update', reason: 'written after the last seal' },
     ]);
     await snapshot.close();
     target = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'pharma_copy');

@@ -103,7 +103,7 @@ describe.each(DATABASES)('repack documents on %s', (kind) => {
       moves: 2,
       packs: carton.packs.length + 1,
     });
-    expect(second.json().repack.contents[0]).toMatchObject({ id: `(01)${pack.gtin}(21)${pack.serial}`, type: 'EA', packs: 1 });
+    expect(second.json().repack.contents[0]).toMatchObject({ id: `${pack.gtin}/${pack.serial}`, type: 'EA', packs: 1 });
 
     // Off again (remove): the pack stands on its own.
     const off = await scanOp(repackNo, packScan(pack), { remove: true });

@@ -54,7 +54,7 @@ describe.each(DATABASES)('repack takes only saleable stock, and says where it to
       .where(...(('sscc' in key ? ['h.sscc', '=', key.sscc] : ['h.serial', '=', key.serial]) as ['h.sscc', '=', string]))
       .executeTakeFirstOrThrow();
   const counts = async () => ({ moves: await rowCount(t, 'repack_moves'), audit: await rowCount(t, 'audit_log') });
-  const packId = (p: PackSpec) => `(01)${p.gtin}(21)${p.serial}`;
+  const packId = (p: PackSpec) => `${p.gtin}/${p.serial}`;
   /** The state a refusal names: what stands between 'it is ' and ', not in saleable stock.'. */
   const stateIn = (text: string) => /it is (.+), not in saleable stock\.$/.exec(text)?.[1];
 

@@ -31,3 +31,4 @@ export * from './unit-id.ts';
 export * from './families/index.ts';
 export * from './gs1/sscc.ts';
 export * from './redress.ts';
+export * from './audit-actions.ts';

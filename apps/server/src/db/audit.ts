@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ItemReason, UnitStatus } from '@pharma/domain';
+import type { AuditAction, ItemReason, UnitStatus } from '@pharma/domain';
 import type { UnitView } from '@pharma/domain/contract/inventory';
 import { newId } from '../lib/ids.ts';
 import { auditKeyOf, SIGNED, type SignedRow } from './audit-key.ts';
@@ -19,7 +19,8 @@ export interface AuditEntry {
   actorId: string | null;
   entity: string;
   entityId: string;
-  action: string;
+  /** One of the list (AUDIT_ACTIONS in @pharma/domain): each has its words on screen (decision 0069). */
+  action: AuditAction;
   before?: unknown;
   after?: unknown;
   reason?: string;
@@ -111,7 +112,7 @@ export interface UnitAudit {
   opId: string;
   actorId: string;
   at: string;
-  action: string;
+  action: AuditAction;
   why: string | null;
 }
 

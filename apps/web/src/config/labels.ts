@@ -3,6 +3,8 @@
  * Product text (errors, validation, empty states) is not here: it lives in the domain's
  * message catalogue (`message(code)` from @pharma/domain).
  */
+import type { Action, DocumentAuditVerb, Feature, PlainAuditAction } from '@pharma/domain';
+
 export const TITLES = {
   home: 'Home',
   chooseArea: 'Pharma Scan',
@@ -207,6 +209,30 @@ export const RIGHT_LABELS = { ADMIN: 'Admin (users and roles)', INTEGRATION: 'In
 export const USER_TYPES = ['operator', 'viewer', 'admin', 'none'] as const;
 
 /**
+ * The permission tree's features and actions in words, as the role editor and role cards show them
+ * (issue 27): the API keeps the codes (spec point 6). The spec's own words where it has them ('Material
+ * Details', 'Add Material/Batch', 'Reopen Document'), else the button the grant shows ('Edit status').
+ */
+export const FEATURE_LABELS = {
+  List: 'List',
+  DetailsPage: 'Details page',
+  MaterialDetails: 'Material Details',
+  CreateMaterialBatch: 'Add Material/Batch',
+  Search: 'Search',
+} as const satisfies Record<Feature, string>;
+export const ACTION_LABELS = {
+  Filter: 'Filter',
+  Scan: 'Scan',
+  Complete: 'Complete',
+  DeleteScannedItem: 'Delete scanned items',
+  EditItemStatus: 'Edit status',
+  CreateItem: 'Create items',
+  EditBprNo: 'Edit BPR No.',
+  ReopenDocument: 'Reopen Document',
+  Print: 'Print labels',
+} as const satisfies Record<Action, string>;
+
+/**
  * Fills `{name}` placeholders of a label, and `{name:one|other}` with the word that fits the number
  * `name` holds ('1 document', '2 documents').
  */
@@ -332,6 +358,57 @@ export const SEARCH_UI = {
   packList: 'Pack list',
   noHistory: 'No history yet.',
 } as const;
+
+/**
+ * What each action the server writes into the audit trail did, as a unit's history titles it (issue 27;
+ * the list is AUDIT_ACTIONS in @pharma/domain, decision 0069): the trail keeps the codes.
+ */
+export const AUDIT_ACTION_LABELS = {
+  register: 'Account requested',
+  login: 'Logged in',
+  refresh: 'Session renewed',
+  revoke: 'Session ended',
+  logout: 'Logged out',
+  create: 'Created',
+  update: 'Changed',
+  remove: 'Removed',
+  status: 'Status changed',
+  complete: 'Completed',
+  reopen: 'Document reopened',
+  count: 'Counted',
+  uncount: 'Counted pack deleted',
+  'remove count': 'Counted pack removed',
+  'line added': 'Material/Batch added',
+  'line quantity': 'Quantity changed',
+  'line removed': 'Material/Batch removed',
+  bprNo: 'BPR No. saved',
+  'carton label': 'Carton labelled',
+  'redress-add': 'Put in a redress carton',
+  'redress-remove': 'Taken out of a redress carton',
+  'replace pack': 'Pack replaced',
+  'label-setup': 'Label settings changed',
+  issue: 'SSCC issued',
+  print: 'Label printed',
+  reprint: 'Label printed again',
+  'print-failed': 'Label printing failed',
+  reference: 'Document No. set',
+  'repack-add': 'Added in a repack',
+  'repack-remove': 'Taken off in a repack',
+  'repack-complete': 'Repack completed',
+  commission: 'Commissioned',
+  aggregate: 'Packed',
+} as const satisfies Record<PlainAuditAction, string>;
+
+/** A document family's action on a unit, with its document ('OBD No. 1800000102'). */
+export const AUDIT_DOCUMENT_LABELS = {
+  scan: 'Scanned on {document}',
+  reverse: 'Taken off {document}',
+  complete: '{document} completed',
+  reopen: '{document} reopened',
+  replace: 'Replaced on {document}',
+} as const satisfies Record<DocumentAuditVerb, string>;
+/** An action this version has no words for (a newer server's): never its code. */
+export const AUDIT_OTHER_ACTION = 'Recorded';
 
 /** The camera scanner (issue 7): our words, the spec has none. */
 export const CAMERA_UI = {

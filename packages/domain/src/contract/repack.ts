@@ -28,7 +28,7 @@ const UnitType = z.enum(['PLT', 'CTN', 'EA', 'BUN']);
 
 /** A unit as the repack pages show it: a pallet or carton by SSCC, a pack by GTIN and serial. */
 export const RepackUnit = z.object({
-  /** The SSCC of a pallet or carton; '(01)GTIN(21)serial' of a pack or bundle. */
+  /** The SSCC of a pallet or carton; 'GTIN/serial' of a pack or bundle (unitId, as every page names it). */
   id: z.string(),
   type: UnitType,
   materialNo: z.string().nullable(),

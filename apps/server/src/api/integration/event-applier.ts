@@ -1,4 +1,4 @@
-import { ilmdExpiry, ilmdLot, parseEpc, receive, type UnitType } from '@pharma/domain';
+import { ilmdExpiry, ilmdLot, parseEpc, receive, type AuditAction, type UnitType } from '@pharma/domain';
 import type { AuditEntry } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UnitRow } from '../../db/schema.ts';
@@ -249,7 +249,7 @@ export class EventApplier {
     this.audit.push(this.row(id, 'commission', null, { type, ...EXPECTED }));
   }
 
-  private row(entityId: string, action: string, before: unknown, after: unknown): AuditEntry {
+  private row(entityId: string, action: AuditAction, before: unknown, after: unknown): AuditEntry {
     return { actorId: this.actorId, entity: 'unit', entityId, action, before: before ?? undefined, after, reason: 'EPCIS' };
   }
 }

@@ -449,9 +449,12 @@ function ordered(root: UnitRow, tree: UnitRow[]): UnitRow[] {
   return [root, ...tree.filter((u) => u.id !== root.id)];
 }
 
-/** How the repack pages and answers name a unit: a pallet's or carton's SSCC, a pack's '(01)GTIN(21)serial'. */
+/**
+ * How the repack pages and answers name a unit: a pallet's or carton's SSCC, a pack's or bundle's
+ * 'GTIN/serial', as every page and message names it (docs/glossary.md, issue 27).
+ */
 function repackId(u: UnitRow): string {
-  return u.sscc ?? `(01)${u.gtin ?? ''}(21)${u.serial ?? ''}`;
+  return unitId(u);
 }
 
 /** A unit as the move rules read it, named as the repack pages name it (their refusals quote it). */

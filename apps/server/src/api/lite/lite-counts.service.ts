@@ -114,7 +114,7 @@ export class LiteCounts {
                     actorId: actor.userId,
                     entity: 'document',
                     entityId: doc.id,
-                    action: 'status',
+                    action: 'status' as const,
                     before: { status: doc.status },
                     after: { status },
                     reason: 'last counted pack removed',

@@ -6,6 +6,7 @@ import {
   validateLiteBatch,
   validateLiteNumber,
   validateMaterialNo,
+  type AuditAction,
   type LiteFamily,
 } from '@pharma/domain';
 import type { ScanResponse } from '@pharma/domain/contract/inventory';
@@ -265,6 +266,14 @@ async function view(db: Db, f: LiteFamily, doc: DocumentRow): Promise<LiteDocume
   return { document: liteDocument(f, doc, expected, scanned), data };
 }
 
-function audit(trx: Db, actor: LiteActor, doc: DocumentRow, action: string, before: unknown, after: unknown, at: string): Promise<void> {
+function audit(
+  trx: Db,
+  actor: LiteActor,
+  doc: DocumentRow,
+  action: AuditAction,
+  before: unknown,
+  after: unknown,
+  at: string,
+): Promise<void> {
   return writeAudit(trx, [{ actorId: actor.userId, entity: 'document', entityId: doc.id, action, before, after }], at);
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   allocate,
   decodeScan,
+  documentAuditAction,
   familyOf,
   message,
   quantityExceeded,
@@ -324,7 +325,13 @@ export class RedressService {
         trx,
         from.id,
         { status: 'DAMAGED', reason: restored.reason },
-        { opId: newId(), actorId: actor.userId, at, action: `replace ${RRD} ${doc.number}`, why: `replaced by ${unitId(to)}` },
+        {
+          opId: newId(),
+          actorId: actor.userId,
+          at,
+          action: documentAuditAction('replace', RRD, doc.number),
+          why: `replaced by ${unitId(to)}`,
+        },
         restored,
       );
       const scanned = await engine.scan(

@@ -1,4 +1,4 @@
-import { completeButtonEnabled, message } from '@pharma/domain';
+import { completeButtonEnabled, documentAuditAction, message } from '@pharma/domain';
 import type { DocumentLine } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -34,7 +34,7 @@ export class CompleteService {
       const scanned = lines.reduce((n, l) => n + l.scanned_quantity, 0);
       if (!completeButtonEnabled(doc.status, 'complete', scanned)) throw new AppError(422, family.complete.error);
 
-      const audit = { opId: newId(), actorId: actor.userId, at, action: `complete ${doc.type} ${doc.number}`, why: null };
+      const audit = { opId: newId(), actorId: actor.userId, at, action: documentAuditAction('complete', doc.type, doc.number), why: null };
       const { intoWarehouse, ...done } = family.completed;
       // Units handed over to a receiving document leave the warehouse: in transit, they are in none.
       const warehouseNo = intoWarehouse ? doc.warehouse_no : family.handOver ? null : undefined;

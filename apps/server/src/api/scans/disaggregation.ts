@@ -1,4 +1,4 @@
-import { message, UNIT_LABELS, unitId } from '@pharma/domain';
+import { message, UNIT_LABELS, unitId, type AuditAction } from '@pharma/domain';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import * as units from '../inventory/units.repository.ts';
@@ -19,7 +19,7 @@ const NAMED_UNITS = 3;
 export async function takeOut(
   trx: Db,
   leaving: readonly units.LeavingUnit[],
-  op: { actorId: string; action: string; at: string },
+  op: { actorId: string; action: AuditAction; at: string },
 ): Promise<void> {
   if (leaving.length === 0) return;
   const parents = [...new Set(leaving.map((u) => u.parent_id))];

@@ -1,4 +1,4 @@
-import { message } from '@pharma/domain';
+import { documentAuditAction, message } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -33,7 +33,7 @@ export class ReopenService {
           opId: newId(),
           actorId: actor.userId,
           at,
-          action: `reopen ${doc.type} ${doc.number}`,
+          action: documentAuditAction('reopen', doc.type, doc.number),
           why: 'document reopened',
         });
         await reopening.reopenDocument(trx, doc.id, at);

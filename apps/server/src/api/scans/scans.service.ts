@@ -3,6 +3,7 @@ import {
   allocate,
   decideScan,
   decodeScan,
+  documentAuditAction,
   familyOf,
   readScanLevel,
   message,
@@ -137,7 +138,7 @@ export class ScanService {
       };
 
       const at = new Date().toISOString();
-      const audit = { opId: newId(), actorId: actor.userId, at, action: `scan ${doc.type} ${doc.number}`, why: null };
+      const audit = { opId: newId(), actorId: actor.userId, at, action: documentAuditAction('scan', doc.type, doc.number), why: null };
       const statusAudit = doc.status === 'Open' ? inProgressAudit(doc, actor) : undefined;
       const scan = scanRow({
         id: req.scanId,
@@ -200,7 +201,7 @@ export class ScanService {
         opId: newId(),
         actorId: actor.userId,
         at,
-        action: `reverse ${doc.type} ${doc.number}`,
+        action: documentAuditAction('reverse', doc.type, doc.number),
         why: 'scanned item deleted',
       });
       await scans.takeOffDocument(trx, doc.id, ids);

@@ -11,6 +11,7 @@ import {
   type ModuleGrant,
 } from '@pharma/domain';
 import type { RoleBody } from '@pharma/domain/contract/admin';
+import { FEATURE_LABELS } from '../../config/labels.ts';
 
 /**
  * Editing a role's permission tree as data: each change returns a new body; `normalizeRole`
@@ -95,10 +96,10 @@ export function normalizeRole(body: RoleBody): RoleBody {
   return { ...body, name: body.name.trim(), areas: APPLICATIONS.filter((a) => body.areas.includes(a)), applications };
 }
 
-/** A short summary of what a role grants in an area, e.g. "RECEIVE (List), DISPATCH (everything)". */
+/** A short summary of what a role grants in an area, its features in words, e.g. "RECEIVE (List, Details page), DISPATCH (everything)". */
 export function grantSummary(body: RoleBody, application: Application, everything: string): string {
   const modules = body.applications.find((a) => a.application === application)?.modules ?? [];
   return modules
-    .map((m) => `${m.module} (${m.isCompletelyPermitted ? everything : m.features.map((f) => f.feature).join(', ')})`)
+    .map((m) => `${m.module} (${m.isCompletelyPermitted ? everything : m.features.map((f) => FEATURE_LABELS[f.feature]).join(', ')})`)
     .join(', ');
 }

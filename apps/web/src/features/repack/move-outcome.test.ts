@@ -6,18 +6,14 @@ import { movedOutcome, movedText, refusedOutcome, repackStateText } from './move
 describe('movedText', () => {
   it('names the unit moved and the packs it carried, with the right plural', () => {
     expect(movedText({ type: 'CTN', id: '088812340000112345', packs: 6 }, false)).toBe('Carton 088812340000112345 added: 6 packs.');
-    expect(movedText({ type: 'EA', id: '(01)09506000134352(21)ABC', packs: 1 }, false)).toBe(
-      'Pack (01)09506000134352(21)ABC added: 1 pack.',
-    );
-    expect(movedText({ type: 'EA', id: '(01)09506000134352(21)ABC', packs: 1 }, true)).toBe(
-      'Pack (01)09506000134352(21)ABC taken off: 1 pack.',
-    );
+    expect(movedText({ type: 'EA', id: '09506000134352/ABC', packs: 1 }, false)).toBe('Pack 09506000134352/ABC added: 1 pack.');
+    expect(movedText({ type: 'EA', id: '09506000134352/ABC', packs: 1 }, true)).toBe('Pack 09506000134352/ABC taken off: 1 pack.');
   });
 });
 
 describe('movedOutcome (issue 27)', () => {
   const moved = {
-    id: '(01)09506000134352(21)ABC',
+    id: '09506000134352/ABC',
     type: 'EA',
     materialNo: null,
     materialName: null,
@@ -35,12 +31,12 @@ describe('movedOutcome (issue 27)', () => {
     } as const;
     expect(movedOutcome({ moved, takenFrom }, false)).toEqual({
       kind: 'added',
-      text: 'Pack (01)09506000134352(21)ABC added: 1 pack.',
+      text: 'Pack 09506000134352/ABC added: 1 pack.',
       notice: 'Taken out of carton 088812340000112345: 2 packs left in it.',
     });
     expect(movedOutcome({ moved, takenFrom: null }, true)).toEqual({
       kind: 'removed',
-      text: 'Pack (01)09506000134352(21)ABC taken off: 1 pack.',
+      text: 'Pack 09506000134352/ABC taken off: 1 pack.',
     });
   });
 });

@@ -24,21 +24,28 @@ describe('repackCode', () => {
 });
 
 describe('codeOfUnit', () => {
-  it('names a pallet or carton by (00) and a pack by its id, both decodable', () => {
+  it("names a pallet or carton by (00) and a pack by its GTIN and serial, from the API's 'GTIN/serial', both decodable", () => {
     const carton = decodeCode(codeOfUnit({ id: '506141410000000017', type: 'CTN' }), today);
     expect(carton.ok && carton.sscc).toBe('506141410000000017');
-    const pack = decodeCode(codeOfUnit({ id: '(01)09506000134352(21)ABC', type: 'EA' }), today);
-    expect(pack.ok && [pack.gtin, pack.serial]).toEqual(['09506000134352', 'ABC']);
+    for (const type of ['EA', 'BUN'] as const) {
+      const pack = decodeCode(codeOfUnit({ id: '09506000134352/ABC', type }), today);
+      expect(pack.ok && [pack.gtin, pack.serial]).toEqual(['09506000134352', 'ABC']);
+    }
   });
 });
 
-describe('unitNameOf', () => {
-  it('names a scanned carton by its SSCC and a scanned pack as the contents list does', () => {
+describe('unitNameOf (issue 27: a pack is written GTIN/serial, never as scanned)', () => {
+  it('names a scanned carton by its SSCC and a scanned pack as the contents list and every message do', () => {
     expect(unitNameOf(']C100506141410000000017', '2026-11-24')).toBe('506141410000000017');
-    expect(unitNameOf(']d20109506000134352172812311012345\x1d21ABC', '2026-11-24')).toBe('(01)09506000134352(21)ABC');
+    expect(unitNameOf(']d20109506000134352172812311012345\x1d21ABC', '2026-11-24')).toBe('09506000134352/ABC');
+    expect(unitNameOf('(01)09506000134352(21)ABC', '2026-11-24')).toBe('09506000134352/ABC');
   });
 
-  it('gives a code it cannot read back as typed', () => {
+  it('gives a code it cannot read as typed, its group separators as spaces, never (01) or <GS>', () => {
     expect(unitNameOf(' 123 ', '2026-11-24')).toBe('123');
+    for (const raw of ['0109506000134352\x1d99X', '0109506000134352<GS>99X']) {
+      const name = unitNameOf(raw, '2026-11-24');
+      expect(name).not.toMatch(/\x1d|<GS>|\(01\)/);
+    }
   });
 });

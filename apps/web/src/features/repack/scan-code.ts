@@ -1,5 +1,7 @@
-import { decodeCode, hasValidCheckDigit } from '@pharma/domain';
+import { hasValidCheckDigit, parseUnitId } from '@pharma/domain';
 import type { RepackUnit } from '@pharma/domain/contract/repack';
+import { shownCode } from '../../lib/shown-code.ts';
+import { packCode } from '../../lib/unit-codes.ts';
 
 /**
  * What the repack pages send as a unit's code. A scan goes as read (the server decodes it again); 18
@@ -11,19 +13,21 @@ export function repackCode(input: string): string {
   return /^\d{18}$/.test(text) && hasValidCheckDigit(text) ? `(00)${text}` : input;
 }
 
-/** The code naming a listed unit: a pallet's or carton's SSCC as (00), a pack's id as it is ('(01)GTIN(21)serial'). */
+/**
+ * The code naming a listed unit to the API: a pallet's or carton's SSCC as (00), a pack's or bundle's
+ * 'GTIN/serial' as its element string (01)(21), which is what a scanner would send.
+ */
 export function codeOfUnit(unit: Pick<RepackUnit, 'id' | 'type'>): string {
-  return unit.type === 'PLT' || unit.type === 'CTN' ? `(00)${unit.id}` : unit.id;
+  if (unit.type === 'PLT' || unit.type === 'CTN') return `(00)${unit.id}`;
+  const ref = parseUnitId(unit.id);
+  return ref.kind === 'pack' ? packCode(ref.gtin, ref.serial) : unit.id;
 }
 
 /**
- * How a scanned code names its unit to a person (the removal's question): an SSCC, a pack as
- * '(01)GTIN(21)serial' (as the contents list shows it), else the text as read.
+ * How a scanned code names its unit to a person (the removal's question), as the contents list and
+ * every message write it (docs/glossary.md): an SSCC, a pack as 'GTIN/serial', else the text as read
+ * with its group separators shown as spaces. Never the raw scan.
  */
 export function unitNameOf(code: string, today: string): string {
-  const decoded = decodeCode(code, { today });
-  if (!decoded.ok) return code.trim();
-  if (decoded.sscc) return decoded.sscc;
-  if (decoded.gtin && decoded.serial) return `(01)${decoded.gtin}(21)${decoded.serial}`;
-  return decoded.id ?? code.trim();
+  return shownCode(code, today);
 }

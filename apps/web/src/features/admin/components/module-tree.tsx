@@ -1,7 +1,7 @@
 import { Checkbox, Chip, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { AREA_MODULES, MODULE_ACTIONS, MODULE_FEATURES, type Application, type ModuleCode } from '@pharma/domain';
 import type { RoleBody } from '@pharma/domain/contract/admin';
-import { UI } from '../../../config/labels.ts';
+import { ACTION_LABELS, FEATURE_LABELS, UI } from '../../../config/labels.ts';
 import { findGrant, setEverything, toggleAction, toggleFeature } from '../role-draft.ts';
 
 interface TreeProps {
@@ -12,7 +12,8 @@ interface TreeProps {
 
 /**
  * One module: "Everything" (isCompletelyPermitted), else its features, and under each granted
- * feature its actions. Only what the module can have is offered (packages/domain/permissions.ts).
+ * feature its actions, each in words (the API keeps the codes). Only what the module can have is
+ * offered (packages/domain/permissions.ts).
  */
 function ModuleGrantEditor({ area, module, body, onChange }: TreeProps & { module: ModuleCode }) {
   const grant = findGrant(body, area, module);
@@ -38,12 +39,12 @@ function ModuleGrantEditor({ area, module, body, onChange }: TreeProps & { modul
             return (
               <div key={feature}>
                 <Checkbox
-                  label={feature}
+                  label={FEATURE_LABELS[feature]}
                   checked={granted !== undefined}
                   onChange={(e) => onChange(toggleFeature(body, area, module, feature, e.currentTarget.checked))}
                 />
                 {granted && actions.length > 0 && (
-                  <Group gap={4} mt={4} ml={28} role="group" aria-label={`${feature} ${UI.actions}`}>
+                  <Group gap={4} mt={4} ml={28} role="group" aria-label={`${FEATURE_LABELS[feature]}: ${UI.actions}`}>
                     {actions.map((action) => (
                       <Chip
                         key={action}
@@ -51,7 +52,7 @@ function ModuleGrantEditor({ area, module, body, onChange }: TreeProps & { modul
                         checked={granted.actions.includes(action)}
                         onChange={(on) => onChange(toggleAction(body, area, module, feature, action, on))}
                       >
-                        {action}
+                        {ACTION_LABELS[action]}
                       </Chip>
                     ))}
                   </Group>

@@ -2,6 +2,7 @@ import { Stack, Text, Timeline } from '@mantine/core';
 import type { UnitView } from '@pharma/domain/contract/inventory';
 import { FIELD_LABELS, SEARCH_UI } from '../../../config/labels.ts';
 import { formatDateTime } from '../../../lib/local-day.ts';
+import { auditActionText } from '../audit-action-text.ts';
 
 function stateText(value: unknown): string | undefined {
   if (value && typeof value === 'object' && 'status' in value) {
@@ -11,7 +12,7 @@ function stateText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The unit's audit trail, oldest first as the server sends it. */
+/** The unit's audit trail, oldest first as the server sends it: each action in words, never its code. */
 export function UnitHistory({ history }: { history: UnitView['history'] }) {
   return (
     <Stack gap="xs" component="section" aria-label={FIELD_LABELS.history}>
@@ -26,7 +27,7 @@ export function UnitHistory({ history }: { history: UnitView['history'] }) {
             const before = stateText(entry.before);
             const after = stateText(entry.after);
             return (
-              <Timeline.Item key={`${entry.at}-${i}`} title={entry.action}>
+              <Timeline.Item key={`${entry.at}-${i}`} title={auditActionText(entry.action)}>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(entry.at)}
                   {entry.by ? ` · ${entry.by}` : ''}
