@@ -8,9 +8,12 @@ import { describe, expect, it } from 'vitest';
 // accept the lowest version of every range `engines` allows (issue 27: content-disposition@3 and
 // cookie@2 asked for Node 22 while `engines` allowed Node 20.19).
 const repo = join(import.meta.dirname, '../../..');
-const rootPackage = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { engines: { node: string } };
+const rootPackage = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+  engines: { node: string };
+  allowScripts: Record<string, boolean>;
+};
 const lock = JSON.parse(readFileSync(join(repo, 'package-lock.json'), 'utf8')) as {
-  packages: Record<string, { version?: string; engines?: { node?: string } | string[]; optional?: boolean }>;
+  packages: Record<string, { version?: string; engines?: { node?: string } | string[]; optional?: boolean; hasInstallScript?: boolean }>;
 };
 
 /** The lowest version of each `||` branch of a range: the oldest Node each supported line may be. */
@@ -35,5 +38,14 @@ describe('installing on every Node the README allows', () => {
       }
     }
     expect(refusals).toEqual([]);
+  });
+
+  // npm 11 warns of every install script package.json's `allowScripts` does not name (npm 12 blocks
+  // them): each is reviewed, allowed (a native build) or denied (a fallback that would download).
+  it('every locked package with an install script is allowed or denied by name, so npm ci warns of no script', () => {
+    const withScripts = Object.entries(lock.packages)
+      .filter(([path, entry]) => path && entry.hasInstallScript)
+      .map(([path]) => path.split('node_modules/').pop()!);
+    expect(withScripts.filter((name) => !(name in rootPackage.allowScripts))).toEqual([]);
   });
 });
