@@ -161,12 +161,12 @@ test('a local operator counts a WO on ScanLite by material and batch: a serialis
   // A serialised pack is traced on its OBD, never counted.
   await type(`]d2${packCode(loose[1]!, GS)}`);
   await expect(page.locator('[data-outcome="refused"]')).toContainText(
-    `Pack ${loose[1]!.gtin} ${loose[1]!.serial} carries a serial number: serialised packs are dispatched one by one on their OBD, not counted on ScanLite.`,
+    `Pack ${loose[1]!.gtin}/${loose[1]!.serial} carries a serial number: serialised packs are dispatched one by one on their OBD, not counted on ScanLite.`,
   );
   const code = scanLiteCode(counted);
   await type(code);
   await expect(page.locator('[data-outcome="accepted"]')).toContainText(
-    `Pack (01)${counted.gtin}(10)${counted.batch} accepted: 1 pack counted.`,
+    `Pack ${counted.gtin} batch ${counted.batch} accepted: 1 pack counted.`,
   );
   await type(code);
   await expect(page.getByRole('region', { name: 'Lines' }).getByTestId('line-progress')).toContainText('2 / 2');

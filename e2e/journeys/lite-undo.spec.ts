@@ -43,7 +43,8 @@ test('an operator counts packs on ScanLite, sees them listed by line, removes a 
   const scans = page.getByRole('region', { name: 'Scans by line' });
   const line = scans.getByRole('region', { name: `Scans of ${counted.materialNo} / ${counted.batch}` });
   const progress = page.getByRole('region', { name: 'Lines' }).getByTestId('line-progress');
-  const pack = `(01)${counted.gtin}(10)${counted.batch}`;
+  // A counted pack (no serial) as the glossary writes it: 'GTIN batch B…', never '(01)…(10)…'.
+  const pack = `${counted.gtin} batch ${counted.batch}`;
   await expect(scans.getByText('No items added yet!')).toBeVisible();
   // The page's settings and lists loaded: nothing re-renders the field while a code is typed.
   await page.waitForLoadState('networkidle');

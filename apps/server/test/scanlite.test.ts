@@ -113,7 +113,7 @@ describe.each(DATABASES)('ScanLite on %s', (kind) => {
       [
         packScan(carton.packs[0]!),
         422,
-        `Pack ${a.gtin} ${carton.packs[0]!.serial} carries a serial number: serialised packs are dispatched one by one on their OBD, not counted on ScanLite.`,
+        `Pack ${a.gtin}/${carton.packs[0]!.serial} carries a serial number: serialised packs are dispatched one by one on their OBD, not counted on ScanLite.`,
       ],
       [ssccScan(carton.sscc), 400, 'This is a pallet or carton code (SSCC). Please scan the batch of a pack.'],
       [

@@ -454,7 +454,7 @@ export const SCANNER_UI = {
   updateReady: 'A new version is ready.',
   update: 'Update',
   detailsOffline: 'The document details load when the network is back; scanning goes on.',
-  /** A counted pack's code (GTIN and batch, no serial) as the screen writes it (lib/shown-code.ts). */
+  /** A counted pack's code (GTIN and batch, no serial) as the screen writes it (`unitText` in lib/unit-codes.ts). */
   batchCode: '{gtin} batch {batch}',
 } as const;
 

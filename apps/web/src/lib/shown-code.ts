@@ -1,17 +1,17 @@
-import { decodeCode, normaliseSeparators, unitId, type Decoded } from '@pharma/domain';
-import { fillLabel, SCANNER_UI } from '../config/labels.ts';
+import { decodeCode, normaliseSeparators, type Decoded } from '@pharma/domain';
+import { unitText } from './unit-codes.ts';
 
 const GS = '\x1d';
 
 /**
- * A decoded code as the screen writes it (issue 27, docs/glossary.md): the SSCC of a pallet or carton,
- * a pack as 'GTIN/serial' (as every message names it), a counted pack's code as its GTIN and batch;
- * undefined for a code that names none of them.
+ * A decoded code as the screen writes it (issue 27, docs/glossary.md), through `unitText`: the SSCC of
+ * a pallet or carton, a pack as 'GTIN/serial' (as every message names it), a counted pack's code as its
+ * GTIN and batch; undefined for a code that names none of them.
  */
 export function shownDecoded(decoded: Decoded): string | undefined {
-  if (decoded.sscc) return decoded.sscc;
-  if (decoded.gtin && decoded.serial) return unitId(decoded);
-  if (decoded.gtin && decoded.batch) return fillLabel(SCANNER_UI.batchCode, { gtin: decoded.gtin, batch: decoded.batch });
+  if (decoded.sscc) return unitText({ kind: 'sscc', sscc: decoded.sscc });
+  if (decoded.gtin && decoded.serial) return unitText({ kind: 'pack', gtin: decoded.gtin, serial: decoded.serial });
+  if (decoded.gtin && decoded.batch) return unitText({ kind: 'counted', gtin: decoded.gtin, batch: decoded.batch });
   return undefined;
 }
 

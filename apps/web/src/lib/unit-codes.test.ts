@@ -22,10 +22,19 @@ describe('unit identifiers', () => {
 
   it('shows and links units', () => {
     expect(unitText(parseUnitId(`${GTIN}/S1`))).toBe(`${GTIN}/S1`);
+    expect(unitText(parseUnitId(SSCC))).toBe(SSCC);
     expect(unitPath(parseUnitId(SSCC), 'PLT')).toBe(`/rdc/pallet/${SSCC}`);
     expect(unitPath(parseUnitId(SSCC), 'CTN')).toBe(`/rdc/carton/${SSCC}`);
     expect(unitPath(parseUnitId(SSCC))).toBe(`/rdc/searchPage?code=${SSCC}`);
     expect(unitPath(parseUnitId(`${GTIN}/S 1`))).toBe(`/rdc/pack/packDetails/packDetail?gtin=${GTIN}&serial=S+1`);
+  });
+
+  it("writes a counted pack (GTIN and batch, no serial) the glossary's way, as the API's '(01)GTIN(10)batch' names it", () => {
+    expect(unitText(parseUnitId(`(01)${GTIN}(10)B2861435`))).toBe(`${GTIN} batch B2861435`);
+    expect(unitText(parseUnitId(`(01)${GTIN}(10)B(10)/2`))).toBe(`${GTIN} batch B(10)/2`);
+    // Not a counted pack's id: left as the API wrote it.
+    expect(unitText(parseUnitId('(01)123(10)B1'))).toBe('(01)123(10)B1');
+    expect(unitText(parseUnitId('X7Z9'))).toBe('X7Z9');
   });
 
   it('links a local unit to the local pages: a pallet or carton to Item Details, a pack to the local search', () => {

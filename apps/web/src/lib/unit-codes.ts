@@ -1,5 +1,6 @@
 import { parseUnitId, UNIT_TYPE_ORDER, type UnitRef, type UnitType } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
+import { fillLabel, SCANNER_UI } from '../config/labels.ts';
 
 export { parseUnitId, type UnitRef };
 
@@ -38,10 +39,27 @@ export function unitCode(ref: UnitRef): string {
   return ref.id;
 }
 
-/** A unit as the screen writes it: the SSCC, or a pack as 'GTIN/serial', the way every message names it (docs/glossary.md). */
-export function unitText(ref: UnitRef): string {
+/** A counted pack (ScanLite, the lite counts): a GTIN and batch, no serial, so no unit of its own. */
+export interface CountedPackRef {
+  kind: 'counted';
+  gtin: string;
+  batch: string;
+}
+
+/** How the API names a counted pack in a scan's answer and the counts list: '(01)GTIN(10)batch'. */
+const COUNTED_PACK_ID = /^\(01\)(\d{14})\(10\)(.+)$/s;
+
+/**
+ * A unit as the screen writes it (docs/glossary.md), the one place that writes it: the SSCC; a pack
+ * as 'GTIN/serial', the way every message names it; a counted pack as its GTIN and batch
+ * ('08881234100740 batch B2861435'), also when the API names it '(01)GTIN(10)batch'.
+ */
+export function unitText(ref: UnitRef | CountedPackRef): string {
   if (ref.kind === 'sscc') return ref.sscc;
   if (ref.kind === 'pack') return `${ref.gtin}/${ref.serial}`;
+  if (ref.kind === 'counted') return fillLabel(SCANNER_UI.batchCode, { gtin: ref.gtin, batch: ref.batch });
+  const counted = COUNTED_PACK_ID.exec(ref.id);
+  if (counted) return unitText({ kind: 'counted', gtin: counted[1]!, batch: counted[2]! });
   return ref.id;
 }
 

@@ -37,7 +37,7 @@ describe('decideCount', () => {
     const code = (over: Partial<CountInput['code']>) => decideCount({ ...base, code: { ...base.code, ...over } });
     expect(code({ serial: 'S1' })).toMatchObject({
       ok: false,
-      refusal: { code: 'COUNTED_SERIALISED', params: { id: '08881234102966 S1' } },
+      refusal: { code: 'COUNTED_SERIALISED', params: { id: '08881234102966/S1' } },
     });
     expect(code({ batchNo: null })).toMatchObject({ ok: false, refusal: { code: 'COUNTED_NOT_A_PACK_CODE' } });
     expect(decideCount({ ...base, materialNo: null })).toMatchObject({ ok: false, refusal: { code: 'COUNTED_GTIN_UNKNOWN' } });

@@ -1,5 +1,6 @@
 import { allocate, type AllocLine } from '../rules/allocate.ts';
 import { quantityExceeded } from '../rules/quantity-exceeded.ts';
+import { unitId } from '../unit-id.ts';
 import type { Refusal, ScanDocument } from './family.ts';
 
 /**
@@ -41,7 +42,11 @@ export function decideCount(input: CountInput): CountDecision {
   if (document.status === 'Completed') return refuse({ status: 409, code: 'DOCUMENT_COMPLETED', params: where });
   // A serialised pack is traced one by one (its serial moves on its own OBD): counting it would lose it.
   if (code.serial !== null && input.kind === 'scan') {
-    return refuse({ status: 422, code: 'COUNTED_SERIALISED', params: { id: `${code.gtin ?? ''} ${code.serial}`.trim() } });
+    return refuse({
+      status: 422,
+      code: 'COUNTED_SERIALISED',
+      params: { id: unitId({ sscc: null, gtin: code.gtin, serial: code.serial }) },
+    });
   }
   if (code.gtin === null || code.batchNo === null) return refuse({ status: 422, code: 'COUNTED_NOT_A_PACK_CODE' });
   if (materialNo === null) return refuse({ status: 422, code: 'COUNTED_GTIN_UNKNOWN', params: { gtin: code.gtin } });

@@ -108,6 +108,15 @@ describe('outcomes', () => {
       text: 'Pack X removed: 1 pack taken off.',
     });
   });
+
+  it("names a counted pack (ScanLite) by its GTIN and batch, the glossary's way, and a pack by GTIN/serial", () => {
+    const counted = { unit: { type: 'EA' as const, id: '(01)08881234100740(10)B2861435' }, packs: 1 };
+    expect(acceptedOutcome(counted).text).toBe('Pack 08881234100740 batch B2861435 accepted: 1 pack counted.');
+    expect(acceptedOutcome(counted, 'removed').text).toBe('Pack 08881234100740 batch B2861435 removed: 1 pack taken off.');
+    expect(acceptedOutcome(counted).text).not.toContain('(01)');
+    const pack = { unit: { type: 'EA' as const, id: '08881234100740/HKV5TQY7SQLM' }, packs: 1 };
+    expect(acceptedOutcome(pack).text).toBe('Pack 08881234100740/HKV5TQY7SQLM accepted: 1 pack counted.');
+  });
 });
 
 describe('advice (warnings of accepted scans)', () => {

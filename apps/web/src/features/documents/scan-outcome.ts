@@ -3,6 +3,7 @@ import { DOCUMENT_UI, fillLabel, SCANNER_UI } from '../../config/labels.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import type { ScanReaderSettings } from '../../lib/device-settings.ts';
 import { shownDecoded } from '../../lib/shown-code.ts';
+import { parseUnitId, unitText } from '../../lib/unit-codes.ts';
 
 /** What the operator sees after a scan: counted, refused (by the browser or the server), or already scanned. */
 export type ScanOutcome =
@@ -96,9 +97,10 @@ export function acceptedOutcome(
   answer: { unit: { type: UnitType; id: string }; packs: number },
   kind: 'accepted' | 'removed' = 'accepted',
 ): ScanOutcome {
+  // The unit as the screen writes it: a counted pack, '(01)GTIN(10)batch' in the answer, as 'GTIN batch B…'.
   const text = fillLabel(kind === 'accepted' ? DOCUMENT_UI.accepted : DOCUMENT_UI.removed, {
     unit: UNIT_LABELS[answer.unit.type],
-    id: answer.unit.id,
+    id: unitText(parseUnitId(answer.unit.id)),
     packs: String(answer.packs),
   });
   return { kind, unit: answer.unit.type, id: answer.unit.id, packs: answer.packs, text };
@@ -108,6 +110,7 @@ export function acceptedOutcome(
 export interface ScanAdvice {
   scanId: string;
   unit: UnitType;
+  /** The unit as the screen writes it (`unitText`). */
   id: string;
   warnings: readonly string[];
 }
@@ -119,5 +122,5 @@ export function adviceOf(
 ): ScanAdvice | undefined {
   const warnings = answer.warnings?.filter((text) => text.trim() !== '') ?? [];
   if (warnings.length === 0) return undefined;
-  return { scanId, unit: answer.unit.type, id: answer.unit.id, warnings };
+  return { scanId, unit: answer.unit.type, id: unitText(parseUnitId(answer.unit.id)), warnings };
 }

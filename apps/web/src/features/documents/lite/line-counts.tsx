@@ -28,8 +28,8 @@ function when(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : `${formatDateTime(iso)}:${String(date.getSeconds()).padStart(2, '0')}`;
 }
 
-/** How an operator reads a scan's code: a counted pack's GTIN and batch, an SSCC, or 'GTIN · serial'. */
-const shown = (c: CountEntry) => (c.kind === 'pack' ? c.code : unitText(parseUnitId(c.code)));
+/** How an operator reads a scan's code (docs/glossary.md): a counted pack's 'GTIN batch B…', an SSCC, or 'GTIN/serial'. */
+const shown = (c: CountEntry) => unitText(parseUnitId(c.code));
 
 /**
  * What was scanned on each line, scan by scan: the pack or unit, how many packs, who and when, newest
