@@ -29,6 +29,28 @@ test('an account of the other area is told which area it may use and whom to ask
   await expect(main.getByRole('link', { name: 'Regional distribution centre (RDC)' })).toBeVisible();
 });
 
+test('at 360 px a regional account opening a local page is told it has no role in the local area, whom to ask, and the way to its own', async ({
+  page,
+}) => {
+  await login(page, 'rdc', 'rdc@demo.local');
+  await expect(page).toHaveURL(/\/rdc$/);
+  await page.goto('/ldc/ibdList');
+  await expect(page).toHaveURL(/\/restricted\?area=LDC$/);
+  await expectRestricted(page);
+  const main = page.getByRole('main');
+  await expect(
+    main.getByText('This account cannot use the Local distribution centre (LDC); it may use the Regional distribution centre (RDC).'),
+  ).toBeVisible();
+  await expect(main.getByText('To use the Local distribution centre (LDC), ask an administrator for a role there.')).toBeVisible();
+  // Not the page-level refusal: the account has roles, only none in this area.
+  await expect(main.getByText(/opens this page/)).toHaveCount(0);
+  const home = main.getByRole('link', { name: 'Regional distribution centre (RDC)' });
+  await expect(home).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await home.click();
+  await expect(page).toHaveURL(/\/rdc$/);
+});
+
 test("an account without a role for the page is told so and whom to ask, and home is its area's", async ({ page }) => {
   await login(page, 'ldc', 'viewer@demo.local');
   await expect(page).toHaveURL(/\/ldc$/);

@@ -75,7 +75,7 @@ test('a viewer has no Repack tile, and the repack, create pallet and print pages
   // The regional tools are not theirs either: no regional area at all.
   for (const path of ['/rdc/createPallet', '/rdc/printLabel', '/rdc/repackScan']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/restricted$/);
+    await expect(page).toHaveURL(/\/restricted\?area=RDC$/);
   }
 });
 

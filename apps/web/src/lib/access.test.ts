@@ -25,8 +25,17 @@ describe('decideAccess', () => {
     });
   });
 
-  it('sends a user without the area to /restricted and without the module to /403', () => {
+  it('sends a user without the area to /restricted, naming the area tried when the account has another, and without the module to /403', () => {
     expect(decideAccess({ area: 'RDC', module: undefined, session: signedIn({ LDC: [] }), currentPath: '/rdc' })).toEqual({
+      kind: 'redirect',
+      to: '/restricted?area=RDC',
+    });
+    expect(decideAccess({ area: 'LDC', module: 'RECEIVE', session: signedIn({ RDC: ['RECEIVE'] }), currentPath: '/ldc/ibdList' })).toEqual({
+      kind: 'redirect',
+      to: '/restricted?area=LDC',
+    });
+    // No role at all: no area to name, the page says so (decision 0067).
+    expect(decideAccess({ area: 'LDC', module: 'RECEIVE', session: signedIn({}), currentPath: '/ldc/ibdList' })).toEqual({
       kind: 'redirect',
       to: '/restricted',
     });

@@ -33,7 +33,9 @@ export interface AccessInput {
 /**
  * The page guard (spec points 2 and 6): public pages open to all; otherwise an anonymous
  * user goes to the area's login page with returnPath, a user without the area to
- * /restricted, and a user without the page's module, feature, action or right to /403. A page
+ * /restricted (naming the area, `?area=`, when the account has another, as the login page does: the page
+ * then says which area's role is missing and links to the account's own), and a user without the
+ * page's module, feature, action or right to /403. A page
  * whose module is not known (a lite material page opened without its moduleID) needs its feature
  * in some module of the area, as `authorize` checks a requirement without a module.
  */
@@ -47,7 +49,12 @@ export function decideAccess({ area, module, feature, action, right, loginArea, 
   const auth = session.authorization;
   if (right && !isAllowed({ right }, auth)) return { kind: 'redirect', to: '/403' };
   if (!area) return { kind: 'allow' };
-  if (!auth.authorizedMicroApp.includes(area)) return { kind: 'redirect', to: '/restricted' };
+  if (!auth.authorizedMicroApp.includes(area)) return { kind: 'redirect', to: restrictedPath(area, auth) };
   if (!isAllowed({ application: area, module, feature, action }, auth)) return { kind: 'redirect', to: '/403' };
   return { kind: 'allow' };
+}
+
+/** The no-access page for a user without `area`: `?area=` only when the account has another area to go to. */
+function restrictedPath(area: Application, auth: Authorization): string {
+  return auth.authorizedMicroApp.length ? `/restricted?area=${area}` : '/restricted';
 }

@@ -49,6 +49,15 @@ describe('noAccess (issue 27: say what happened and whom to ask)', () => {
     expect(noAccess(null, user, buildAuthorization({ RDC: ['RECEIVE'] }), 'LDC')).toMatchObject({ kind: 'noRoleForPage', home: '/rdc' });
   });
 
+  it('reads the area only as RDC or LDC: anything else is no area tried', () => {
+    const regional = buildAuthorization({ RDC: ['RECEIVE'] });
+    for (const tried of ['ldc', 'XYZ', '', 'LDC ', null]) {
+      expect(noAccess(tried, user, regional, 'RDC')).toMatchObject({ kind: 'noRoleForPage', home: '/rdc' });
+      expect(areaAdvice(tried, regional)).toBeUndefined();
+    }
+    expect(noAccess('LDC', user, regional, 'RDC')?.kind).toBe('noRoleInArea');
+  });
+
   it('says nothing more to an anonymous visitor', () => {
     expect(noAccess(null, undefined, undefined)).toBeUndefined();
   });

@@ -12,7 +12,9 @@ import { HomeLink } from './home-link.tsx';
 /**
  * /restricted and /403 (spec point 2), with what happened and whom to ask (issue 27): an account with
  * no role at all is told so and may sign out (home would lead back here); after signing in at the other
- * area's login, which area the account may use, with links there; without a role for the page, home.
+ * area's login or opening a page of an area it has no role in (`?area=`, read only as RDC or LDC), which
+ * area the account may use, with links there; without a role for the page, home. The spec's code, title
+ * and text stay above.
  */
 export function RestrictedPage({ home }: { home?: string }) {
   const [search] = useSearchParams();
@@ -38,15 +40,19 @@ export function RestrictedPage({ home }: { home?: string }) {
   } else if (why?.kind === 'noRoleForPage') {
     way = <HomeLink to={home ?? why.home} />;
   }
-  const action = why ? (
+  // The spec's text stays; which area the account may use and whom to ask come under it.
+  const lines = [advice?.text, why?.text].filter((line): line is string => Boolean(line));
+  const action = lines.length ? (
     <Stack align="center" gap="sm">
-      <Text fw={600} maw={480}>
-        {why.text}
-      </Text>
+      {lines.map((line) => (
+        <Text key={line} fw={600} maw={480}>
+          {line}
+        </Text>
+      ))}
       {way}
     </Stack>
   ) : (
     way
   );
-  return <StatusScreen code={403} title={message('RESTRICTED_TITLE')} text={advice?.text ?? message('RESTRICTED_TEXT')} action={action} />;
+  return <StatusScreen code={403} title={message('RESTRICTED_TITLE')} text={message('RESTRICTED_TEXT')} action={action} />;
 }
