@@ -239,6 +239,9 @@ export const MESSAGES = {
   REPACK_ITEM_LOCKED: 'This item is locked ({status}, {reason}): it cannot be repacked.',
   REPACK_ON_OPEN_DOCUMENT:
     'This item is on {type} {number}, which is not completed: finish it there, or remove it from that document first.',
+  // A pallet or carton an open document still builds or holds takes no repack (issue 27).
+  REPACK_HOLDER_ON_OPEN_DOCUMENT:
+    '{type} {number} is still open on {unit} {id}: nothing can be repacked into or out of it until that document is completed.',
   // Repack takes only what dispatch would take, its state named as dispatch names it (issue 27, decision 0062).
   REPACK_NOT_SALEABLE: 'This item cannot be repacked: it is {status}, not in saleable stock.',
   REPACK_NOT_SALEABLE_INSIDE: 'This {unit} cannot be repacked: {inner} {id} in it is {status}, not in saleable stock.',

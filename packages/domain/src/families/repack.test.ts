@@ -72,6 +72,29 @@ describe('decideRepackMove', () => {
     });
   });
 
+  it('refuses a move into or out of a pallet or carton an open document still builds or holds, naming it (issue 27)', () => {
+    const rrd = { type: 'RRD', number: '5000000202' };
+    const onDocument = (id: string, type: 'PLT' | 'CTN') => ({ ...holder(id, type, 'REPACK_PENDING'), openDocument: rrd });
+    expect(refusal({ tree: [unit('p9')], to: onDocument('new', 'CTN') })).toEqual({
+      status: 409,
+      code: 'REPACK_HOLDER_ON_OPEN_DOCUMENT',
+      params: { type: 'RRD', number: '5000000202', unit: 'carton', id: 'sscc-new' },
+    });
+    expect(refusal({ from: onDocument('old', 'PLT'), to: null })).toEqual({
+      status: 409,
+      code: 'REPACK_HOLDER_ON_OPEN_DOCUMENT',
+      params: { type: 'RRD', number: '5000000202', unit: 'pallet', id: 'sscc-old' },
+    });
+    // The moved unit's own document is named first.
+    expect(refusal({ to: onDocument('new', 'PLT'), openDocument: { type: 'OBD', number: '8000000001' } })).toMatchObject({
+      code: 'REPACK_ON_OPEN_DOCUMENT',
+    });
+    expect(decideRepackMove({ ...base, to: { ...holder('new', 'PLT', 'REPACK_PENDING'), openDocument: null } })).toEqual({
+      ok: true,
+      changed: true,
+    });
+  });
+
   it('the repack must be pending, and a pallet whose latest repack is complete takes no change', () => {
     const repack = { state: 'REPACK_COMPLETE' as const, destinationId: 'new', destinationSscc: 'sscc-new', remove: false };
     expect(refusal({ repack })).toEqual({ status: 409, code: 'REPACK_NOT_PENDING', params: { sscc: 'sscc-new' } });

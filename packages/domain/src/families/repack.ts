@@ -23,6 +23,11 @@ export const REPACK_UNIT_NAMES: Readonly<Record<UnitType, string>> = { PLT: 'pal
 export interface RepackHolder {
   unit: ScanUnit & { sscc: string | null };
   repack: RepackState | null;
+  /**
+   * An open (not completed) document holding this pallet or carton, a unit it stands in, or a unit
+   * inside it: a tree that document still builds or holds, which no repack may change (issue 27).
+   */
+  openDocument?: { type: string; number: string } | null;
 }
 
 export interface RepackMoveInput {
@@ -47,11 +52,18 @@ const refuse = (status: 409 | 422, code: Refusal['code'], params?: Record<string
   refusal: params ? { status, code, params } : { status, code },
 });
 
+/** The params of REPACK_HOLDER_ON_OPEN_DOCUMENT: the document, and the pallet or carton it holds. */
+export function holderOnDocument(unit: Pick<ScanUnit, 'type' | 'label'> & { sscc: string | null }, doc: { type: string; number: string }) {
+  return { type: doc.type, number: doc.number, unit: REPACK_UNIT_NAMES[unit.type], id: unit.sscc ?? unit.label };
+}
+
 /**
  * Whether the move may be made, and the refusal if not, in this order: the repack it is made on must
  * be pending; no open document of another family may hold the tree (it names the document, and its
- * scan may also have locked the units); no unit of the tree may be locked; a pallet or carton the
- * unit leaves or joins must not have a completed latest repack; taking off: the unit must be on the
+ * scan may also have locked the units); no open document may hold the tree of the pallet or carton
+ * the unit leaves or joins (`RepackHolder.openDocument`: a carton a document is still filling); no
+ * unit of the tree may be locked; a pallet or carton the unit leaves or joins must not have a
+ * completed latest repack; taking off: the unit must be on the
  * repack's destination; putting on: the target must take that unit type, not be inside the unit, not
  * be locked, be in the same warehouse; a repack for a document takes only that document's materials.
  * Putting on also takes only saleable stock, by dispatch's rule (the tree after the lock check, the
@@ -63,6 +75,9 @@ export function decideRepackMove(input: RepackMoveInput): RepackMoveDecision {
   const { from, to, repack } = input;
   if (repack && repack.state !== 'REPACK_PENDING') return refuse(409, 'REPACK_NOT_PENDING', { sscc: repack.destinationSscc });
   if (input.openDocument) return refuse(409, 'REPACK_ON_OPEN_DOCUMENT', input.openDocument);
+  for (const h of [from, to]) {
+    if (h?.openDocument) return refuse(409, 'REPACK_HOLDER_ON_OPEN_DOCUMENT', holderOnDocument(h.unit, h.openDocument));
+  }
   for (const u of input.tree) {
     if (isLocked(u.status, u.reason)) return refuse(422, 'REPACK_ITEM_LOCKED', { status: u.status, reason: u.reason ?? '-' });
   }

@@ -110,6 +110,34 @@ export async function insertMove(db: Db, m: Omit<RepackMoveRow, 'seq'>): Promise
   return true;
 }
 
+/**
+ * An open (not completed) document holding the tree of a pallet or carton (issue 27): the unit, a unit
+ * it stands in, or a unit inside it is scanned on or named by that document. A carton a document is
+ * still filling (its packs scanned into it) is held so, and so is a pallet on an open dispatch.
+ */
+export async function openDocumentOnTree(db: Db, unitId: string): Promise<{ type: string; number: string } | undefined> {
+  const result = await sql<{ type: string; number: string }>`
+    WITH RECURSIVE up(id, parent_id) AS (
+      SELECT id, parent_id FROM handling_units WHERE id = ${unitId}
+      UNION ALL SELECT h.id, h.parent_id FROM handling_units h JOIN up ON h.id = up.parent_id
+    ),
+    down(id) AS (
+      SELECT id FROM handling_units WHERE id = ${unitId}
+      UNION ALL SELECT h.id FROM handling_units h JOIN down ON h.parent_id = down.id
+    ),
+    tree(id) AS (SELECT id FROM up UNION SELECT id FROM down),
+    held(type, number) AS (
+      SELECT d.type, d.number FROM tree JOIN scan_items s ON s.unit_id = tree.id
+        JOIN documents d ON d.id = s.document_id WHERE d.status != 'Completed'
+      UNION ALL
+      SELECT d.type, d.number FROM tree JOIN document_units du ON du.unit_id = tree.id
+        JOIN documents d ON d.id = du.document_id WHERE d.status != 'Completed'
+    )
+    SELECT type, number FROM held ORDER BY number
+    LIMIT 1`.execute(db);
+  return result.rows[0];
+}
+
 /** Keeps the answer of a repackScanOperation on its move, for a repeated scanId. */
 export async function setMoveAnswer(db: Db, repackNo: string, scanId: string, json: string): Promise<void> {
   await db

@@ -3,6 +3,7 @@ import {
   aggregationEvents,
   decideRepackMove,
   decodeCode,
+  holderOnDocument,
   isLocked,
   message,
   MULTIPLE_PLACEHOLDER,
@@ -399,7 +400,10 @@ export async function openRepack(trx: Db, r: { unit: UnitRow; userId: string; re
   return repackNo;
 }
 
-/** The pallet or carton of the area an SSCC names, when it may be a repack's destination (not locked). */
+/**
+ * The pallet or carton of the area an SSCC names, when it may be a repack's destination: not locked,
+ * and no open document still building or holding its tree (issue 27).
+ */
 async function destinationOf(db: Db, sscc: string, area: Application): Promise<UnitRow> {
   const unit = await units.findUnitInArea(db, { sscc }, area);
   if (!unit) throw new AppError(404, 'SSCC_NOT_RECOGNIZED', { sscc });
@@ -408,6 +412,8 @@ async function destinationOf(db: Db, sscc: string, area: Application): Promise<U
   if (isLocked(unit.status, unit.reason) || !unit.warehouse_no) {
     throw new AppError(422, 'REPACK_ITEM_LOCKED', { status: unit.status, reason: unit.reason ?? '-' });
   }
+  const open = await repo.openDocumentOnTree(db, unit.id);
+  if (open) throw new AppError(409, 'REPACK_HOLDER_ON_OPEN_DOCUMENT', holderOnDocument({ ...unit, label: unitId(unit) }, open));
   return unit;
 }
 
@@ -469,8 +475,13 @@ async function takenOutOf(db: Db, from: UnitRow): Promise<TakenFrom> {
   return { id, type: from.type, packs, message: message('REPACK_TAKEN_OUT', { unit: REPACK_UNIT_NAMES[from.type], id, packs }) };
 }
 
+/** A pallet or carton a unit leaves or joins, as the move rules read it: its latest repack, and an open document on its tree. */
 async function holder(db: Db, u: UnitRow): Promise<RepackHolder> {
-  return { unit: { ...scanUnit(u), sscc: u.sscc }, repack: (await repo.latestRepackOf(db, u.id))?.state ?? null };
+  return {
+    unit: { ...scanUnit(u), sscc: u.sscc },
+    repack: (await repo.latestRepackOf(db, u.id))?.state ?? null,
+    openDocument: (await repo.openDocumentOnTree(db, u.id)) ?? null,
+  };
 }
 
 function sha256Hex(text: string): string {
