@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorize, TOOL_NEEDS, type Application, type Authorization } from '@pharma/domain';
 import { loadAuthorization } from '../src/api/auth/auth.repository.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
-import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
-import { createPostgresDatabase, DATABASES } from './harness.ts';
+import type { DatabaseHandle } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { openDatabaseAt, DATABASES } from './harness.ts';
 
 /**
  * Migration 0022 (decision 0057) on roles an earlier version made: a role that does work in an area keeps
@@ -16,24 +11,15 @@ import { createPostgresDatabase, DATABASES } from './harness.ts';
  * role that only reads gets none of them.
  */
 describe.each(DATABASES)('repack and print grants migration on %s', (kind) => {
-  let dataDir: string;
-  let pgDb: { url: string; drop(): Promise<void> } | undefined;
+  let drop: () => Promise<void>;
   let database: DatabaseHandle;
   const can = (auth: Authorization, area: Application, need: keyof typeof TOOL_NEEDS) =>
     authorize({ application: area, ...TOOL_NEEDS[need] }, auth).ok;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'pharma-grants-'));
-    pgDb = kind === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'ha_grants') : undefined;
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-      LOG_LEVEL: 'silent',
-      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    });
-    database = openDatabase(config.database, config.audit.key);
-    await migrateTo(database.db, '2026-11-26-0021-audit-mac');
-    const db = database.db as never as Kysely<Record<string, Record<string, unknown>>>;
+    const old = await openDatabaseAt(kind, '2026-11-26-0021-audit-mac', 'ha_grants');
+    ({ database, drop } = old);
+    const db = old.rows;
     const roles = {
       // Receiving completely permitted in RDC: works there.
       receiver: {
@@ -111,8 +97,7 @@ describe.each(DATABASES)('repack and print grants migration on %s', (kind) => {
   });
   afterAll(async () => {
     await database?.close();
-    await pgDb?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await drop?.();
   });
 
   it('a role that works in an area keeps making SSCCs and repacking there; printing too where it had a partial GLOBAL', async () => {

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.ts';
 
@@ -24,16 +24,7 @@ export interface TestApp {
 
 /** A real server on a fresh, migrated and seeded database of the given kind. */
 export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pharma-test-'));
-  const pgDb = kind === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'pharma_t') : undefined;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    LOG_LEVEL: 'silent',
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    ...env,
-  });
-  const database = openDatabase(config.database, config.audit.key);
+  const { config, database, drop } = await openTestDatabase(kind, env);
   await migrateToLatest(database.db);
   await seedDemoIfEmpty(database.db);
   const app = await buildApp({ config, database });
@@ -44,10 +35,51 @@ export async function startTestApp(kind: DatabaseKind, env: Record<string, strin
     database,
     async close() {
       await app.close();
+      await drop();
+    },
+  };
+}
+
+/** A fresh, empty database of `kind` (its own data folder; on PostgreSQL its own database) and its config. */
+export interface TestDatabase {
+  config: Config;
+  database: DatabaseHandle;
+  /** Drops the PostgreSQL database and the data folder; the caller closes the handle (or the app over it) first. */
+  drop(): Promise<void>;
+}
+
+export async function openTestDatabase(kind: DatabaseKind, env: Record<string, string> = {}, prefix = 'pharma_t'): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pharma-test-'));
+  const pgDb = kind === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!, prefix) : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  return {
+    config,
+    database: openDatabase(config.database, config.audit.key),
+    async drop() {
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A database as an earlier version left it, for a migration's test: migrated up to `migration` only, with
+ * `rows` to write that version's rows untyped (the app's schema type describes the latest version).
+ */
+export async function openDatabaseAt(
+  kind: DatabaseKind,
+  migration: string,
+  prefix: string,
+): Promise<TestDatabase & { rows: Kysely<Record<string, Record<string, unknown>>> }> {
+  const opened = await openTestDatabase(kind, {}, prefix);
+  await migrateTo(opened.database.db, migration);
+  return { ...opened, rows: opened.database.db as never as Kysely<Record<string, Record<string, unknown>>> };
 }
 
 /** A fresh PostgreSQL database beside `baseUrl`'s, for one test file or one benchmark run. */

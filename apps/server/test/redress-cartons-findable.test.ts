@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartonLabelCode, decodeCode } from '@pharma/domain';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
-import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
+import type { DatabaseHandle } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_MATERIALS } from '../src/seed/demo-catalogue.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
@@ -16,7 +11,7 @@ import { DEMO_INVENTORY, DEMO_REDRESS } from '../src/seed/demo-documents.ts';
 import { CodeMaker, packScan, type PackSpec } from '../src/seed/epcis-builder.ts';
 import { createAdmin } from '../src/seed/first-admin.ts';
 import { receiveIbd } from '../src/seed/stock-builder.ts';
-import { createPostgresDatabase, DATABASES, signIn, startTestApp, stockPacksDrift, type TestApp } from './harness.ts';
+import { openDatabaseAt, DATABASES, signIn, startTestApp, stockPacksDrift, type TestApp } from './harness.ts';
 import { apiPort, makeCodes, products, type Product } from './inventory-fixtures.ts';
 
 /** A unit as the search and item-details calls answer it (the fields these tests read). */
@@ -253,8 +248,7 @@ describe.each(DATABASES)('redress cartons are units on %s', (kind) => {
  * only) become carton units, with the packs still in them as children.
  */
 describe.each(DATABASES)('redress carton units migration on %s', (kind) => {
-  let dataDir: string;
-  let pgDb: { url: string; drop(): Promise<void> } | undefined;
+  let drop: () => Promise<void>;
   let database: DatabaseHandle;
   let app: ZodApp;
   let headers: Record<string, string>;
@@ -275,18 +269,11 @@ describe.each(DATABASES)('redress carton units migration on %s', (kind) => {
   const pack = async (x: PackSpec) => (await search(`/api/serialSearch/${encodeURIComponent(`01${x.gtin}21${x.serial}`)}`))[0]!;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'pharma-migration-'));
-    pgDb = kind === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'rrd_mig') : undefined;
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-      LOG_LEVEL: 'silent',
-      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    });
-    database = openDatabase(config.database, config.audit.key);
     // The previous version's schema, with what its redress wrote.
-    await migrateTo(database.db, '2026-11-26-0022-repack-and-print-grants');
-    const db = database.db as never as Kysely<Record<string, Record<string, unknown>>>;
+    const old = await openDatabaseAt(kind, '2026-11-26-0022-repack-and-print-grants', 'rrd_mig');
+    ({ database, drop } = old);
+    const { config } = old;
+    const db = old.rows;
     const now = at(0);
     await db
       .insertInto('warehouses')
@@ -443,8 +430,7 @@ describe.each(DATABASES)('redress carton units migration on %s', (kind) => {
   });
   afterAll(async () => {
     await app?.close();
-    await pgDb?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await drop?.();
   });
 
   it('each labelled carton becomes a carton of its PO warehouse, found by its SSCC with the packs still in it', async () => {

@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
-import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
+import type { DatabaseHandle } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from '../src/seed/demo.ts';
 import { ssccScan } from '../src/seed/epcis-builder.ts';
-import { createPostgresDatabase, DATABASES, signIn } from './harness.ts';
+import { openDatabaseAt, DATABASES, signIn } from './harness.ts';
 
 // Two pallets made by createPallet before migration 0015 (valid SSCCs of GS1's example prefix 0614141).
 const PENDING = '506141410000000017';
@@ -21,24 +17,16 @@ const DONE = '506141410000000024';
  * pallet made by createPallet, keyed by unit) become numbered repacks that keep working.
  */
 describe.each(DATABASES)('repack documents migration on %s', (kind) => {
-  let dataDir: string;
-  let pgDb: { url: string; drop(): Promise<void> } | undefined;
+  let drop: () => Promise<void>;
   let database: DatabaseHandle;
   let app: ZodApp;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'pharma-migration-'));
-    pgDb = kind === 'postgres' ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'ha_mig') : undefined;
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-      LOG_LEVEL: 'silent',
-      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    });
-    database = openDatabase(config.database, config.audit.key);
     // The previous version's schema, with what its createPallet and completeRepack wrote.
-    await migrateTo(database.db, '2026-11-23-0014-login-limits');
-    const db = database.db as never as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
+    const old = await openDatabaseAt(kind, '2026-11-23-0014-login-limits', 'ha_mig');
+    ({ database, drop } = old);
+    const { config } = old;
+    const db = old.rows;
     await db
       .insertInto('warehouses')
       .values({
@@ -86,8 +74,7 @@ describe.each(DATABASES)('repack documents migration on %s', (kind) => {
   });
   afterAll(async () => {
     await app?.close();
-    await pgDb?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await drop?.();
   });
 
   it('numbers the old repacks in the order they were made, keeps their states, and drops the old table', async () => {

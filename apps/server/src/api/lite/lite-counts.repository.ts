@@ -59,6 +59,22 @@ export interface UnitScanRow extends Who {
   packs: number;
 }
 
+/** What a unit scan row shows, selected and grouped by alike. */
+const UNIT_SCAN_COLUMNS = [
+  's.id',
+  's.user_id',
+  's.device',
+  's.at',
+  'r.sscc',
+  'r.gtin',
+  'r.serial',
+  'h.material_no',
+  'h.batch_no',
+  'u.first_name',
+  'u.last_name',
+  'u.email',
+] as const;
+
 /**
  * The unit scans still on a document (a scan whose packs are on it, scan_items counted): per scan and
  * per material and batch, the packs it put there, the unit scanned (its root) and who scanned it.
@@ -70,37 +86,10 @@ export async function unitScans(db: Db, documentId: string): Promise<UnitScanRow
     .innerJoin('handling_units as h', 'h.id', 'i.unit_id')
     .innerJoin('handling_units as r', 'r.id', 'i.root_id')
     .leftJoin('users as u', 'u.id', 's.user_id')
-    .select((eb) => [
-      's.id',
-      's.user_id',
-      's.device',
-      's.at',
-      'r.sscc',
-      'r.gtin',
-      'r.serial',
-      'h.material_no',
-      'h.batch_no',
-      'u.first_name',
-      'u.last_name',
-      'u.email',
-      eb.fn.countAll<number>().as('packs'),
-    ])
+    .select((eb) => [...UNIT_SCAN_COLUMNS, eb.fn.countAll<number>().as('packs')])
     .where('i.document_id', '=', documentId)
     .where('i.counted', '=', 1)
-    .groupBy([
-      's.id',
-      's.user_id',
-      's.device',
-      's.at',
-      'r.sscc',
-      'r.gtin',
-      'r.serial',
-      'h.material_no',
-      'h.batch_no',
-      'u.first_name',
-      'u.last_name',
-      'u.email',
-    ])
+    .groupBy([...UNIT_SCAN_COLUMNS])
     .orderBy('s.at')
     .orderBy('s.id')
     .execute();
