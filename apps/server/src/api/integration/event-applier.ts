@@ -218,7 +218,7 @@ export class EventApplier {
     }
     parts.home = home;
     for (const { child } of moving.values()) {
-      await units.setParent(this.trx, child.id, parentId, this.at);
+      await units.setParent(this.trx, [child.id], parentId, this.at);
       if (child.type === 'CTN' || child.type === 'PLT') this.ssccParents.add(parentId);
       this.result.aggregated += 1;
       this.audit.push(this.row(child.id, 'aggregate', { parent: null }, { parent: parentId }));

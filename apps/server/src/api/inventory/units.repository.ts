@@ -189,10 +189,6 @@ export async function insertUnit(db: Db, u: NewUnit): Promise<void> {
     .execute();
 }
 
-export async function setParent(db: Db, id: string, parentId: string, at: string): Promise<void> {
-  await db.updateTable('handling_units').set({ parent_id: parentId, updated_at: at }).where('id', '=', id).execute();
-}
-
 export async function setType(db: Db, id: string, type: UnitType): Promise<void> {
   await db.updateTable('handling_units').set({ type }).where('id', '=', id).execute();
 }
@@ -323,10 +319,10 @@ function chunks<T>(all: readonly T[]): T[][] {
   return out;
 }
 
-/** Takes the units out of their parents: each then stands on its own. */
-export async function takeOutOfParents(db: Db, ids: readonly string[], at: string): Promise<void> {
+/** Puts the units under `parentId`, or with null takes them out of their parents so each stands on its own. */
+export async function setParent(db: Db, ids: readonly string[], parentId: string | null, at: string): Promise<void> {
   for (const part of chunks(ids)) {
-    await db.updateTable('handling_units').set({ parent_id: null, updated_at: at }).where('id', 'in', part).execute();
+    await db.updateTable('handling_units').set({ parent_id: parentId, updated_at: at }).where('id', 'in', part).execute();
   }
 }
 

@@ -135,10 +135,6 @@ export async function recordPrint(
     .execute();
 }
 
-export async function setParentOf(db: Db, id: string, parentId: string | null, at: string): Promise<void> {
-  await db.updateTable('handling_units').set({ parent_id: parentId, updated_at: at }).where('id', '=', id).execute();
-}
-
 /** An open (not completed) document of the units, if any: it holds them (scanned or expected on it). */
 export async function openDocumentOf(db: Db, unitIds: readonly string[]): Promise<{ type: string; number: string } | undefined> {
   if (unitIds.length === 0) return undefined;

@@ -268,7 +268,7 @@ export class RepackService {
     if (!decision.ok) throw new AppError(decision.refusal.status, decision.refusal.code, decision.refusal.params);
     if (!decision.changed) return { changed: false, units: tree.length, from: before };
     const at = new Date().toISOString();
-    await labels.setParentOf(trx, unit.id, target?.id ?? null, at);
+    await units.setParent(trx, [unit.id], target?.id ?? null, at);
     const recordedOn: string[] = [];
     for (const h of [before, target]) {
       const pending = h && (await repo.latestRepackOf(trx, h.id));

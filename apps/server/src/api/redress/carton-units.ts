@@ -58,7 +58,7 @@ export async function putInCarton(trx: Db, pack: UnitRow, carton: { unitId: stri
   const current = (await units.findUnit(trx, { id: pack.id }))!;
   if (current.parent_id === carton.unitId) return;
   const before = current.parent_id ? await units.findUnit(trx, { id: current.parent_id }) : undefined;
-  await redress.setParent(trx, [pack.id], carton.unitId, move.at);
+  await units.setParent(trx, [pack.id], carton.unitId, move.at);
   await writeAudit(
     trx,
     [
@@ -88,7 +88,7 @@ export async function leaveCartonsOffDocument(
 ): Promise<void> {
   const leaving = await redress.packsOffDocumentInCartons(trx, document.id);
   if (leaving.length === 0) return;
-  await redress.setParent(
+  await units.setParent(
     trx,
     leaving.map((p) => p.unit_id),
     null,

@@ -117,11 +117,6 @@ export async function batchExpiry(db: Db, materialNo: string, batchNo: string): 
   return row?.expiry ?? null;
 }
 
-export async function setParent(db: Db, unitIds: readonly string[], parentId: string | null, at: string): Promise<void> {
-  if (unitIds.length === 0) return;
-  await db.updateTable('handling_units').set({ parent_id: parentId, updated_at: at }).where('id', 'in', unitIds).execute();
-}
-
 /**
  * Packs still inside a carton of the document that are no longer on it (taken off by a delete or a
  * replacement): one row each, with the carton's SSCC. None for a document that labels no cartons.

@@ -24,9 +24,10 @@ export async function takeOut(
   if (leaving.length === 0) return;
   const parents = [...new Set(leaving.map((u) => u.parent_id))];
   const before = await units.contentsOf(trx, parents);
-  await units.takeOutOfParents(
+  await units.setParent(
     trx,
     leaving.map((u) => u.id),
+    null,
     op.at,
   );
   const after = await units.contentsOf(trx, parents);
