@@ -26,6 +26,8 @@ export const MODULES = [
   'GLOBAL',
   // Ours, not in the spec's list (decision 0057): repack, its new pallets and cartons, as a module of both areas.
   'REPACK',
+  // Ours (issue 30, decision 0070): a batch's hold, release and recall, and where its stock is, in both areas.
+  'RECALL',
 ] as const;
 export type ModuleCode = (typeof MODULES)[number];
 
@@ -43,6 +45,10 @@ export const ACTIONS = [
   'ReopenDocument',
   // Ours, not in the spec's list (decision 0057): printing a label, a GLOBAL action of the area.
   'Print',
+  // Ours (issue 30, decision 0070): a batch put on hold, released, recalled (module RECALL).
+  'SetHold',
+  'ReleaseHold',
+  'Recall',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -85,6 +91,7 @@ export const MODULE_ACTIONS: Record<ModuleCode, readonly Action[]> = {
   SCANLITE: TRANSFER_ACTIONS,
   GLOBAL: ['Filter', 'Print'],
   REPACK: REPACK_ACTIONS,
+  RECALL: ['SetHold', 'ReleaseHold', 'Recall'],
 };
 
 const LITE_FEATURES: readonly Feature[] = ['List', 'DetailsPage', 'MaterialDetails', 'CreateMaterialBatch'];
@@ -109,11 +116,13 @@ export const MODULE_FEATURES: Record<ModuleCode, readonly Feature[]> = {
   'RTP+': LITE_FEATURES,
   GLOBAL: ['Search'],
   REPACK: DOC_FEATURES,
+  // A batch's page: its status and where its stock is (the whereabouts and their CSV).
+  RECALL: ['DetailsPage'],
 };
 
 /** The modules each area offers (spec point 2: tiles and menus). */
 export const AREA_MODULES: Record<Application, readonly ModuleCode[]> = {
-  RDC: ['RECEIVE', 'DISPATCH', 'RETURN', 'DECOMM', 'GLOBAL', 'REPACK'],
+  RDC: ['RECEIVE', 'DISPATCH', 'RETURN', 'DECOMM', 'GLOBAL', 'REPACK', 'RECALL'],
   LDC: MODULES,
 };
 
@@ -175,6 +184,14 @@ export const TOOL_NEEDS = {
   repackComplete: { module: 'REPACK', action: 'Complete' },
   /** A repack as it stands (its view and the local completion page). */
   repackView: { module: 'REPACK', feature: 'DetailsPage' },
+  /** A batch's status and whereabouts (and their CSV); the Recall tile and page (issue 30). */
+  batchView: { module: 'RECALL', feature: 'DetailsPage' },
+  /** A batch put on hold. */
+  batchHold: { module: 'RECALL', action: 'SetHold' },
+  /** A held batch released. */
+  batchRelease: { module: 'RECALL', action: 'ReleaseHold' },
+  /** A batch recalled (final). */
+  batchRecall: { module: 'RECALL', action: 'Recall' },
 } as const satisfies Record<string, Need>;
 
 export type AuthorizeResult =

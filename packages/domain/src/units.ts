@@ -31,7 +31,8 @@ export type EditableStatus = (typeof EDITABLE_STATUSES)[number];
 export const UNIT_STATUSES = [...ITEM_STATUSES, 'RETAINED', 'INACTIVE'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
-export const ITEM_REASONS = ['WAREHOUSE RECEIVED', 'RETURNED', 'OTHER', 'DISPATCHED', 'PENDING GR', 'REDRESSED'] as const;
+// 'ON HOLD' and 'RECALLED': a pack of a held or recalled batch received into quarantine (issue 30, decision 0070).
+export const ITEM_REASONS = ['WAREHOUSE RECEIVED', 'RETURNED', 'OTHER', 'DISPATCHED', 'PENDING GR', 'REDRESSED', 'ON HOLD', 'RECALLED'] as const;
 export type ItemReason = (typeof ITEM_REASONS)[number];
 
 export const ID_TYPES = ['GS1', 'NON_GS1'] as const;

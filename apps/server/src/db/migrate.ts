@@ -21,6 +21,7 @@ import * as auditMac from './migrations/2026-11-26-0021-audit-mac.ts';
 import * as repackAndPrintGrants from './migrations/2026-11-26-0022-repack-and-print-grants.ts';
 import * as redressCartonUnits from './migrations/2026-11-26-0023-redress-carton-units.ts';
 import * as countRemovals from './migrations/2026-11-26-0025-count-removals.ts';
+import * as batchStatuses from './migrations/2026-11-26-0026-batch-statuses.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0022-repack-and-print-grants': repackAndPrintGrants,
   '2026-11-26-0023-redress-carton-units': redressCartonUnits,
   '2026-11-26-0025-count-removals': countRemovals,
+  '2026-11-26-0026-batch-statuses': batchStatuses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

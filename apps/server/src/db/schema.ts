@@ -1,6 +1,7 @@
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type {
   Application,
+  BatchStatus,
   DocumentStatus,
   DocumentType,
   Feature,
@@ -32,6 +33,7 @@ export interface Database {
   warehouses: WarehousesTable;
   materials: MaterialsTable;
   batches: BatchesTable;
+  batch_statuses: BatchStatusesTable;
   warehouse_partners: WarehousePartnersTable;
   handling_units: HandlingUnitsTable;
   documents: DocumentsTable;
@@ -190,6 +192,17 @@ export interface BatchesTable {
   expiry: string | null;
   created_at: string;
 }
+
+/** A batch put on hold or recalled (issue 30, decision 0070); a batch without a row is RELEASED. */
+export interface BatchStatusesTable {
+  material_no: string;
+  batch_no: string;
+  status: BatchStatus;
+  reason: string;
+  changed_by: string;
+  changed_at: string;
+}
+export type BatchStatusRow = Selectable<BatchStatusesTable>;
 
 export interface WarehousePartnersTable {
   warehouse_no: string;

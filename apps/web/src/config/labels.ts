@@ -230,6 +230,9 @@ export const ACTION_LABELS = {
   EditBprNo: 'Edit BPR No.',
   ReopenDocument: 'Reopen Document',
   Print: 'Print labels',
+  SetHold: 'Put a batch on hold',
+  ReleaseHold: 'Release a held batch',
+  Recall: 'Recall a batch',
 } as const satisfies Record<Action, string>;
 
 /**

@@ -10,6 +10,7 @@ const TODAY = '2026-11-23';
 let n = 0;
 const unit = (over: Partial<ScanUnit> = {}): ScanUnit => ({
   id: `u${++n}`,
+  batchStatus: 'RELEASED',
   type: 'EA',
   parentId: null,
   status: 'ACTIVE',

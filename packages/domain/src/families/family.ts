@@ -2,6 +2,7 @@ import type { DocumentType } from '../documents.ts';
 import type { BizTransactionType } from '../gs1/epcis-event.ts';
 import type { MessageCode } from '../messages.ts';
 import type { Application, ModuleCode } from '../permissions.ts';
+import type { BatchStatus } from '../batches.ts';
 import type { ItemReason, UnitStatus, UnitType } from '../units.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface ScanUnit {
   expiry: string | null;
   /** SSCC, or GTIN/serial of a pack: how messages name it. */
   label: string;
+  /** The status of the pack's batch (issue 30): RELEASED for a pallet or carton, and for a batch never held. */
+  batchStatus: BatchStatus;
 }
 
 export interface ScanDocument {
@@ -120,6 +123,16 @@ export interface Family {
   fefo: boolean;
   /** The family's own rules, run after the engine's common checks. */
   rules: readonly ScanRule[];
+  /**
+   * What the family does with a pack of a batch on hold or recalled (issue 30, decision 0070), or a
+   * pallet or carton holding one: 'refuse' it (stock that moves on: dispatch, transfer, redress, repack,
+   * and the default any new family must state), take it into 'quarantine' (receiving: the scan warns, and
+   * completion gives the pack QUARANTINE with the reason 'ON HOLD' or 'RECALLED' instead of its completed
+   * state), or 'accept' it as any other (where held stock must go: return to principal, scrapping, and
+   * returns from customers, which end in quarantine anyway). A document of a refusing family holding a
+   * pack whose batch was held after it was scanned is not completed until that pack is deleted from it.
+   */
+  heldBatch: 'refuse' | 'quarantine' | 'accept';
   /**
    * The family counts stock by material and batch instead of moving serialised units (ScanLite,
    * decision 0027): a scan reads a pack's GTIN (01) and batch (10) and adds one pack to the line of

@@ -23,6 +23,7 @@ export const receive = defineFamily({
   expected: 'lines+asn',
   fefo: false,
   rules: [],
+  heldBatch: 'quarantine',
   cbv: { bizStep: 'receiving', disposition: 'sellable_not_accessible', bizTransactionType: 'recadv' },
   complete: { ok: 'RECEIVE_SAVED', error: 'ERROR_COMPLETING_RECEIVE', path: '/api/completeReceive', field: 'ibdNo' },
   api: { list: '/api/ibdList', details: '/api/ibdNo' },
@@ -56,6 +57,7 @@ export const dispatch = defineFamily({
   expected: 'lines',
   fefo: true,
   rules: [fullBundlesOnly, notExpired, firstExpiryFirstOut],
+  heldBatch: 'refuse',
   cbv: { bizStep: 'shipping', disposition: 'in_transit', bizTransactionType: 'desadv' },
   complete: { ok: 'GI_SAVED', error: 'ERROR_COMPLETING_DISPATCH', path: '/api/completeDispatch', field: 'obdNo' },
   api: { list: '/api/obdList', details: '/api/obdNo' },
@@ -87,6 +89,8 @@ export const returns = defineFamily({
   expected: 'lines',
   fefo: false,
   rules: [fullBundlesOnly],
+  // A customer's return of a held batch comes back into quarantine as any return does.
+  heldBatch: 'accept',
   cbv: { bizStep: 'receiving', disposition: 'returned', bizTransactionType: 'rma' },
   complete: { ok: 'RETURNS_SAVED', error: 'ERROR_COMPLETING_RETURNS' },
   api: { list: '/api/rmaList', details: '/api/rmaNo' },
@@ -126,6 +130,8 @@ export const scrap = defineFamily({
   expected: 'lines',
   fefo: false,
   rules: [fullBundlesOnly],
+  // Where recalled stock must go.
+  heldBatch: 'accept',
   // No CBV business transaction type fits a scrapping note: its events name it untyped (decision 0017).
   cbv: { bizStep: 'destroying', disposition: 'destroyed' },
   complete: { ok: 'DECOMM_SAVED', error: 'ERROR_COMPLETING_DECOMMISSION', path: '/api/completeDecommission', field: 'decommNo' },
@@ -162,6 +168,7 @@ export const transfer = defineFamily({
   expected: 'lines',
   fefo: true,
   rules: [fullBundlesOnly, notExpired, firstExpiryFirstOut],
+  heldBatch: 'refuse',
   // The STO is an order (a stock transport order is a purchase order between plants): CBV 2.0 'po' (decision 0017).
   cbv: { bizStep: 'shipping', disposition: 'in_transit', bizTransactionType: 'po' },
   complete: { ok: 'TRANSFER_SAVED', error: 'ERROR_COMPLETING_TRANSFER' },
@@ -196,6 +203,8 @@ export const returnToPrincipal = defineFamily({
   expected: 'lines',
   fefo: false,
   rules: [fullBundlesOnly],
+  // Where recalled stock must go: back to its manufacturer.
+  heldBatch: 'accept',
   // Goods sent back to their source: shipping, returned; the RTP number is ours, the consignor's despatch advice.
   cbv: { bizStep: 'shipping', disposition: 'returned', bizTransactionType: 'desadv' },
   complete: { ok: 'RTP_COMPLETED', error: 'ERROR_COMPLETING_RTP' },
@@ -236,6 +245,7 @@ export const redress = defineFamily({
   expected: 'lines',
   fefo: false,
   rules: [],
+  heldBatch: 'refuse',
   // Relabelling is repackaging in CBV 2.0 (section 7.1); the PO No. is a production order ('prodorder', section 7.3).
   cbv: { bizStep: 'repackaging', disposition: 'sellable_accessible', bizTransactionType: 'prodorder' },
   complete: { ok: 'REDRESS_SAVED', error: 'ERROR_COMPLETING_REDRESS', path: '/api/completeRrd', field: 'poNo' },
@@ -276,6 +286,7 @@ export const scanLite = defineFamily({
   expected: 'lines',
   fefo: false,
   rules: [],
+  heldBatch: 'refuse',
   cbv: dispatch.cbv,
   complete: { ok: 'GI_SAVED', error: 'ERROR_COMPLETING_DISPATCH' },
   // The spec names no ScanLite list or details path: named as the other families' (decision 0027).
@@ -314,6 +325,7 @@ export const repack = defineFamily({
   expected: 'lines',
   fefo: false,
   rules: [],
+  heldBatch: 'refuse',
   // CBV 2.0 section 7.1: packing (ADD) and unpacking (DELETE, `aggregates.remove`); the events carry no
   // disposition (repacking does not change one), this one is the entry's shape only.
   cbv: { bizStep: 'packing', disposition: 'in_progress' },

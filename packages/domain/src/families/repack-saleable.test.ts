@@ -10,6 +10,7 @@ import { isScannable } from './rules.ts';
 /** Repack takes only what dispatch would take (issue 27, decision 0062). */
 const unit = (id: string, over: Partial<ScanUnit> = {}): ScanUnit => ({
   id,
+  batchStatus: 'RELEASED',
   type: 'EA',
   parentId: null,
   status: 'ACTIVE',

@@ -6,6 +6,7 @@ import { decideRepackMove, type RepackHolder, type RepackMoveInput } from './rep
 /** Repack's move rules (issue 18, decision 0048): what may go on what, and when nothing may move. */
 const unit = (id: string, over: Partial<ScanUnit> = {}): ScanUnit => ({
   id,
+  batchStatus: 'RELEASED',
   type: 'EA',
   parentId: null,
   status: 'ACTIVE',
