@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideCount, type CountInput } from './count.ts';
+import { decideCount, heldCount, type CountInput } from './count.ts';
+import { FAMILIES, LITE_FAMILIES } from './registry.ts';
 
 /** ScanLite's counting (decision 0027): one pack of a material and batch per scan, no unit. */
 const base: CountInput = {
@@ -13,12 +14,14 @@ const base: CountInput = {
   ],
   kind: 'scan',
   today: '2026-11-23',
+  heldBatch: 'refuse',
+  batchStatus: 'RELEASED',
 };
 const withCounts = (counts: number[]): CountInput => ({ ...base, lines: base.lines.map((l, i) => ({ ...l, scanned: counts[i]! })) });
 
 describe('decideCount', () => {
   it('fills the line of the exact batch first, then a batch-less line of the material, then refuses the excess', () => {
-    expect(decideCount(base)).toEqual({ ok: true, materialNo: '10000057', batchNo: 'B1', lineNo: 10, count: 1 });
+    expect(decideCount(base)).toEqual({ ok: true, materialNo: '10000057', batchNo: 'B1', lineNo: 10, count: 1, warnings: [] });
     expect(decideCount(withCounts([1, 0, 0]))).toMatchObject({ ok: true, lineNo: 20, count: 1 });
     // The refusal says the numbers of the lines the pack could go to (issue 27): B1's line and the batch-less one.
     expect(decideCount(withCounts([1, 2, 0]))).toEqual({
@@ -64,5 +67,42 @@ describe('decideCount', () => {
     // Line 20 holds a pack of another batch: batch B1 comes off line 10.
     expect(reverse([1, 1, 0], [[10, 1]])).toMatchObject({ ok: true, lineNo: 10, count: 0 });
     expect(reverse([0, 1, 3], [])).toMatchObject({ ok: false, refusal: { code: 'COUNTED_NONE_TO_REMOVE' } });
+  });
+
+  it('a pack of a held or recalled batch: refused by a family that refuses held batches, with the batch and its status; taking one off is not (issue 30)', () => {
+    expect(decideCount({ ...base, batchStatus: 'ON_HOLD' })).toEqual({
+      ok: false,
+      refusal: { status: 422, code: 'BATCH_HELD', params: { batchNo: 'B1', materialNo: '10000057', status: 'on hold' } },
+    });
+    expect(decideCount({ ...base, batchStatus: 'RECALLED' })).toMatchObject({ ok: false, refusal: { params: { status: 'recalled' } } });
+    // Named before the batch's expiry and the document's lines.
+    expect(decideCount({ ...base, batchStatus: 'ON_HOLD', code: { ...base.code, expiry: '2026-01-01', batchNo: 'B7' } })).toMatchObject({
+      ok: false,
+      refusal: { code: 'BATCH_HELD', params: { batchNo: 'B7' } },
+    });
+    expect(decideCount({ ...withCounts([1, 0, 0]), batchStatus: 'ON_HOLD', kind: 'reverse', countedOn: new Map([[10, 1]]) })).toMatchObject(
+      {
+        ok: true,
+        lineNo: 10,
+        count: 0,
+      },
+    );
+  });
+
+  it("follows the family's heldBatch, never its name: quarantine accepts with the warning, accept as any other pack", () => {
+    expect(decideCount({ ...base, heldBatch: 'quarantine', batchStatus: 'RECALLED' })).toEqual({
+      ok: true,
+      materialNo: '10000057',
+      batchNo: 'B1',
+      lineNo: 10,
+      count: 1,
+      warnings: [{ code: 'BATCH_HELD_QUARANTINE', params: { batchNo: 'B1', materialNo: '10000057', status: 'recalled' } }],
+    });
+    expect(decideCount({ ...base, heldBatch: 'accept', batchStatus: 'ON_HOLD' })).toMatchObject({ ok: true, warnings: [] });
+    expect(heldCount('refuse', { materialNo: 'M', batchNo: 'B', batchStatus: 'RELEASED' })).toBeUndefined();
+    // Every counted family, and every family whose stock moves on, refuses held batches.
+    expect(FAMILIES.filter((f) => f.counted).map((f) => f.heldBatch)).toEqual(['refuse']);
+    const plus = Object.fromEntries(LITE_FAMILIES.map((l) => [l.module, l.family.heldBatch]));
+    expect(plus).toMatchObject({ 'DISPATCH+': 'refuse', 'TRANSFER+': 'refuse', 'REDRESS+': 'refuse' });
   });
 });

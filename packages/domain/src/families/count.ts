@@ -1,7 +1,8 @@
+import { BATCH_STATUS_WORDS, isHeld, type BatchStatus } from '../batches.ts';
 import { allocate, type AllocLine } from '../rules/allocate.ts';
 import { quantityExceeded } from '../rules/quantity-exceeded.ts';
 import { unitId } from '../unit-id.ts';
-import type { Refusal, ScanDocument } from './family.ts';
+import type { Family, Refusal, ScanDocument, Warning } from './family.ts';
 
 /**
  * A scan of a counted family (ScanLite, decision 0027): one pack of a material and batch, read from
@@ -22,6 +23,10 @@ export interface CountInput {
   /** For a reverse: the packs of the code's material and batch counted on each line (by line number), scans less reverses. */
   countedOn?: ReadonlyMap<number, number>;
   today: string;
+  /** What the family does with a pack of a batch on hold or recalled (`Family.heldBatch`, issue 30). */
+  heldBatch: Family['heldBatch'];
+  /** The status of the code's material and batch, read with the material (RELEASED for a batch never held). */
+  batchStatus: BatchStatus;
 }
 
 export type CountDecision =
@@ -32,6 +37,8 @@ export type CountDecision =
       /** The line whose count changes and its new count. */
       lineNo: number;
       count: number;
+      /** Advice on the accepted scan: a held batch taken into quarantine. */
+      warnings: Warning[];
     }
   | { ok: false; refusal: Refusal };
 
@@ -57,8 +64,11 @@ export function decideCount(input: CountInput): CountDecision {
     // line may hold other batches of the material: those stay).
     const line = [...lines].sort((a, b) => b.lineNo - a.lineNo).find((l) => l.scanned > 0 && (input.countedOn?.get(l.lineNo) ?? 0) > 0);
     if (!line) return refuse({ status: 422, code: 'COUNTED_NONE_TO_REMOVE', params: { materialNo, batchNo, ...where } });
-    return { ok: true, materialNo, batchNo, lineNo: line.lineNo, count: line.scanned - 1 };
+    return { ok: true, materialNo, batchNo, lineNo: line.lineNo, count: line.scanned - 1, warnings: [] };
   }
+
+  const held = heldCount(input.heldBatch, { materialNo, batchNo, batchStatus: input.batchStatus });
+  if (held && 'refusal' in held) return refuse(held.refusal);
 
   // GDP: expired stock leaves only to be destroyed, never dispatched.
   if (code.expiry !== null && code.expiry < input.today) {
@@ -74,5 +84,21 @@ export function decideCount(input: CountInput): CountDecision {
   }
   const [lineNo] = [...result.scanned].find(([, n]) => n > 0)!;
   const line = lines.find((l) => l.lineNo === lineNo)!;
-  return { ok: true, materialNo, batchNo, lineNo, count: line.scanned + 1 };
+  return { ok: true, materialNo, batchNo, lineNo, count: line.scanned + 1, warnings: held ? [held.warning] : [] };
+}
+
+/**
+ * A counted pack (a material and batch, no unit) of a batch on hold or recalled (issue 30, decision
+ * 0072), as the family's `heldBatch` says: refused (BATCH_HELD, naming the batch and its status), taken
+ * with the warning that it goes into quarantine, or accepted as any other (undefined, as for a batch
+ * not held). Taking a counted pack off is never checked: held stock may always leave a document.
+ */
+export function heldCount(
+  heldBatch: Family['heldBatch'],
+  pack: { materialNo: string; batchNo: string; batchStatus: BatchStatus },
+): { refusal: Refusal } | { warning: Warning } | undefined {
+  if (!isHeld(pack.batchStatus) || heldBatch === 'accept') return undefined;
+  const params = { batchNo: pack.batchNo, materialNo: pack.materialNo, status: BATCH_STATUS_WORDS[pack.batchStatus] };
+  if (heldBatch === 'quarantine') return { warning: { code: 'BATCH_HELD_QUARANTINE', params } };
+  return { refusal: { status: 422, code: 'BATCH_HELD', params } };
 }

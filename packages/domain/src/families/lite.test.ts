@@ -34,6 +34,20 @@ describe('the lite families (spec point 2, Lite families table)', () => {
     expect(liteFamilyOf('FOO')).toBeUndefined();
     expect(new Set(LITE_FAMILIES.flatMap((l) => [l.api.list, l.api.scan])).size).toBe(14);
   });
+
+  it('treat a held or recalled batch as their full family does: its heldBatch, carried over, not restated (issue 30)', () => {
+    const held = Object.fromEntries(LITE_FAMILIES.map((l) => [l.module, l.family.heldBatch]));
+    expect(held).toEqual({
+      'DISPATCH+': 'refuse',
+      'REDRESS+': 'refuse',
+      'RECEIVE+': 'quarantine',
+      'RETURN+': 'accept',
+      'DECOMM+': 'accept',
+      'RTP+': 'accept',
+      'TRANSFER+': 'refuse',
+    });
+    for (const l of LITE_FAMILIES) expect(l.family.heldBatch, l.name).toBe(familyOf(l.family.type.replace('+', ''))!.heldBatch);
+  });
 });
 
 describe('lite field rules (spec point 5)', () => {

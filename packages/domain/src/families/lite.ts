@@ -8,8 +8,9 @@ import { defineFamily, type Family } from './family.ts';
  * The lite ('+') families of the local area (spec point 2, 'Lite families'; decision 0039): documents
  * the user creates in the product, lines by material and batch added by hand or by scan, then units
  * scanned against them. One lite flow configured per family: each is the engine's `Family` of the full
- * family it lightens (the same scannable states, scan and completion states, rules and EPCIS step), under
- * its own document type and module, plus the words and paths of its pages.
+ * family it lightens (the same scannable states, scan and completion states, rules, held-batch handling
+ * (`heldBatch`, issue 30) and EPCIS step), under its own document type and module, plus the words and
+ * paths of its pages.
  */
 export interface LiteFamily {
   /** The engine's entry: the scan, reverse and completion services run it as any family. */

@@ -126,6 +126,31 @@ describe('decideRepackMove', () => {
     });
   });
 
+  it('putting on refuses a tree holding a pack of a held or recalled batch, naming the batch and its status; taking off is allowed (issue 30)', () => {
+    const held = [carton[0]!, carton[1]!, unit('p3', { parentId: 'c1', batchNo: 'B9', batchStatus: 'ON_HOLD' })];
+    expect(refusal({ tree: held })).toEqual({
+      status: 422,
+      code: 'BATCH_HELD_REPACK',
+      params: { batchNo: 'B9', materialNo: '10000001', status: 'on hold' },
+    });
+    expect(refusal({ tree: [unit('p9', { batchStatus: 'RECALLED' })], to: holder('c2', 'CTN') })).toEqual({
+      status: 422,
+      code: 'BATCH_HELD_REPACK',
+      params: { batchNo: 'B1', materialNo: '10000001', status: 'recalled' },
+    });
+    expect(decideRepackMove({ ...base, tree: held, to: null })).toEqual({ ok: true, changed: true });
+    const repack = { state: 'REPACK_PENDING' as const, destinationId: 'new', destinationSscc: 'sscc-new', remove: true };
+    expect(decideRepackMove({ ...base, tree: held, repack, from: holder('new', 'PLT', 'REPACK_PENDING'), to: null })).toMatchObject({
+      ok: true,
+    });
+    // Released again: it goes on.
+    expect(decideRepackMove({ ...base, tree: held.map((u) => ({ ...u, batchStatus: 'RELEASED' as const })) })).toMatchObject({ ok: true });
+    // A locked unit is still named first.
+    expect(refusal({ tree: [{ ...held[0]!, status: 'TRANSIT', reason: 'DISPATCHED' }, ...held.slice(1)] })).toMatchObject({
+      code: 'REPACK_ITEM_LOCKED',
+    });
+  });
+
   it('repack is a registry family the line engine delegates: behind its own module REPACK (decision 0057), its own paths', () => {
     const repack = familyOf('REPACK')!;
     expect(FAMILIES).toContain(repack);

@@ -1,6 +1,9 @@
+import { BATCH_STATUS_WORDS } from '../batches.ts';
+import { heldBatchesIn } from '../rules/held-batch.ts';
 import { isLocked } from '../rules/item-status.ts';
 import type { RepackState, UnitType } from '../units.ts';
 import type { Refusal, ScanUnit } from './family.ts';
+import { repack as REPACK } from './registry.ts';
 import { unsaleableInTree, unsaleableTarget } from './repack-saleable.ts';
 
 /**
@@ -67,7 +70,8 @@ export function holderOnDocument(unit: Pick<ScanUnit, 'type' | 'label'> & { sscc
  * repack's destination; putting on: the target must take that unit type, not be inside the unit, not
  * be locked, be in the same warehouse; a repack for a document takes only that document's materials.
  * Putting on also takes only saleable stock, by dispatch's rule (the tree after the lock check, the
- * target after its own; `repack-saleable.ts`, decision 0062).
+ * target after its own; `repack-saleable.ts`, decision 0062), and no pack of a batch on hold or
+ * recalled when the repack family refuses held batches (`heldInTree`, issue 30, decision 0072).
  */
 export function decideRepackMove(input: RepackMoveInput): RepackMoveDecision {
   const root = input.tree[0];
@@ -83,6 +87,8 @@ export function decideRepackMove(input: RepackMoveInput): RepackMoveDecision {
   }
   const unsaleable = to ? unsaleableInTree(input.tree) : undefined;
   if (unsaleable) return { ok: false, refusal: unsaleable };
+  const held = to ? heldInTree(input.tree) : undefined;
+  if (held) return { ok: false, refusal: held };
   for (const holder of [from, to]) {
     if (holder?.repack === 'REPACK_COMPLETE') return refuse(409, 'REPACK_NOT_PENDING', { sscc: holder.unit.sscc ?? holder.unit.label });
   }
@@ -110,4 +116,21 @@ export function decideRepackMove(input: RepackMoveInput): RepackMoveDecision {
     }
   }
   return { ok: true, changed: (to?.unit.id ?? null) !== (from?.unit.id ?? null) };
+}
+
+/**
+ * The refusal when the moved tree (root first) holds a pack of a batch on hold or recalled and the
+ * repack family refuses held batches (its `heldBatch`, issue 30, decision 0072), else undefined. It
+ * names the first such pack's batch and status. Only putting on is checked: a held pack may always be
+ * taken off a pallet or carton, as damaged stock may (decision 0062).
+ */
+export function heldInTree(tree: readonly ScanUnit[]): Refusal | undefined {
+  if (REPACK.heldBatch !== 'refuse') return undefined;
+  const [pack] = heldBatchesIn(tree);
+  if (!pack) return undefined;
+  return {
+    status: 422,
+    code: 'BATCH_HELD_REPACK',
+    params: { batchNo: pack.batchNo ?? '-', materialNo: pack.materialNo ?? '-', status: BATCH_STATUS_WORDS[pack.batchStatus] },
+  };
 }

@@ -450,9 +450,12 @@ function keyOf(code: string, today: string): units.UnitKey & ({ sscc: string } |
   throw new AppError(400, 'ITEM_ID_NOT_SUPPORTED');
 }
 
-/** The tree with its root first, as the rules read it. */
-function ordered(root: UnitRow, tree: UnitRow[]): UnitRow[] {
-  return [root, ...tree.filter((u) => u.id !== root.id)];
+/**
+ * The tree with its root first, as the rules read it: the tree's own rows, root included, since they
+ * carry each pack's batch status (a held batch is never put onto a pallet or carton, issue 30).
+ */
+function ordered(root: UnitRow, tree: units.UnitRowWithBatch[]): units.UnitRowWithBatch[] {
+  return [tree.find((u) => u.id === root.id) ?? root, ...tree.filter((u) => u.id !== root.id)];
 }
 
 /**
@@ -464,7 +467,7 @@ function repackId(u: UnitRow): string {
 }
 
 /** A unit as the move rules read it, named as the repack pages name it (their refusals quote it). */
-function ruleUnit(u: UnitRow) {
+function ruleUnit(u: units.UnitRowWithBatch) {
   return { ...scanUnit(u), label: repackId(u) };
 }
 

@@ -4,6 +4,7 @@ import {
   decodeScan,
   documentAuditAction,
   familyOf,
+  heldCount,
   message,
   quantityExceeded,
   readCartonLabel,
@@ -20,6 +21,7 @@ import type { DocumentRow, RedressCartonRow, UnitRow } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { isoToday } from '../../lib/today.ts';
+import { batchStatus } from '../batches/batches.repository.ts';
 import * as docs from '../inventory/documents.repository.ts';
 import { documentLines } from '../inventory/document-view.ts';
 import * as materials from '../inventory/materials.repository.ts';
@@ -229,9 +231,12 @@ export class RedressService {
     return this.db.transaction().execute(async (trx) => {
       const doc = await openDocument(trx, this.family, req.poNo, actor.area);
       const content = await cartonContent(trx, doc, req.cartonCode);
+      const { material_no: materialNo, batch_no: batchNo } = content.carton;
+      // Packs counted without serials are of the carton's batch: refused while it is on hold or recalled (issue 30).
+      const onHold = heldCount(this.family.heldBatch, { materialNo, batchNo, batchStatus: await batchStatus(trx, materialNo, batchNo) });
+      if (onHold && 'refusal' in onHold) throw new AppError(onHold.refusal.status, onHold.refusal.code, onHold.refusal.params);
       if (held(content) + quantity > content.carton.qty) throw new AppError(422, 'CARTON_QUANTITY_EXCEEDED');
       const lines = await docs.lines(trx, doc.id);
-      const { material_no: materialNo, batch_no: batchNo } = content.carton;
       const result = allocate(
         lines.map((l) => ({
           lineNo: l.line_no,

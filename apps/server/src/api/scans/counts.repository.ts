@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { BatchStatus } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import type { ScanKind } from '../../db/schema.ts';
 
@@ -43,6 +44,31 @@ export async function insertCountedScan(db: Db, s: NewCountedScan): Promise<void
 
 export function storedCountedAnswer(db: Db, scanId: string): Promise<{ request_hash: string; response_json: string } | undefined> {
   return db.selectFrom('counted_scans').select(['request_hash', 'response_json']).where('id', '=', scanId).executeTakeFirst();
+}
+
+/**
+ * The material whose GTIN a counted pack carries, with the status of its batch `batchNo` (null: never
+ * held), in one statement (issue 30, decision 0072): a counted scan reads its batch's status with its
+ * material, and sends no statement more for it.
+ */
+export function materialWithBatchStatus(
+  db: Db,
+  gtin: string,
+  batchNo: string,
+): Promise<{ material_no: string; batch_status: BatchStatus | null } | undefined> {
+  return db
+    .selectFrom('materials as m')
+    .select((eb) => [
+      'm.material_no',
+      eb
+        .selectFrom('batch_statuses as bs')
+        .select('bs.status')
+        .whereRef('bs.material_no', '=', 'm.material_no')
+        .where('bs.batch_no', '=', batchNo)
+        .as('batch_status'),
+    ])
+    .where('m.gtin', '=', gtin)
+    .executeTakeFirst();
 }
 
 /** The packs of a material and batch counted on each line of a document: its scans less its reverses. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { decideCount, decodeScan, statusAfterRemoval, type Family } from '@pharma/domain';
+import { decideCount, decodeScan, message, statusAfterRemoval, type Family } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
@@ -8,7 +8,6 @@ import { AppError } from '../../lib/errors.ts';
 import { isoToday } from '../../lib/today.ts';
 import * as docs from '../inventory/documents.repository.ts';
 import { viewLines } from '../inventory/document-view.ts';
-import { materialWithGtin } from '../inventory/materials.repository.ts';
 import * as counts from './counts.repository.ts';
 import { familyFor, type Actor } from './scans.service.ts';
 
@@ -68,7 +67,9 @@ export class CountService {
     if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: family.type, number: req.docNo });
     if (kind === 'reverse' && doc.status === 'Completed') throw new AppError(422, 'ITEM_CANNOT_BE_DELETED');
     const lines = await docs.lines(trx, doc.id);
-    const materialNo = decoded.gtin ? ((await materialWithGtin(trx, decoded.gtin)) ?? null) : null;
+    // The material and its batch's status in one read (issue 30): a held batch is refused, or warned of, as the family says.
+    const material = decoded.gtin ? await counts.materialWithBatchStatus(trx, decoded.gtin, decoded.batch ?? '') : undefined;
+    const materialNo = material?.material_no ?? null;
     const decision = decideCount({
       document: { type: doc.type, number: doc.number, status: doc.status, warehouseNo: doc.warehouse_no },
       code: { gtin: decoded.gtin, batchNo: decoded.batch, expiry: decoded.expiry, serial: decoded.serial },
@@ -84,6 +85,8 @@ export class CountService {
       })),
       kind,
       today,
+      heldBatch: family.heldBatch,
+      batchStatus: material?.batch_status ?? 'RELEASED',
     });
     if (!decision.ok) throw new AppError(decision.refusal.status, decision.refusal.code, decision.refusal.params);
 
@@ -101,7 +104,7 @@ export class CountService {
       // No unit moves: the answer names the material and batch counted, as GS1 element strings in brackets.
       unit: { type: 'EA', id: `(01)${decoded.gtin}(10)${decision.batchNo}` },
       document: { status },
-      warnings: [],
+      warnings: decision.warnings.map((w) => message(w.code, w.params)),
       data: viewLines(counted, []),
     };
     // The scan row first: a repeated scanId stops here, on its key, before anything else is written.
