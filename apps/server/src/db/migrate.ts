@@ -22,6 +22,7 @@ import * as repackAndPrintGrants from './migrations/2026-11-26-0022-repack-and-p
 import * as redressCartonUnits from './migrations/2026-11-26-0023-redress-carton-units.ts';
 import * as countRemovals from './migrations/2026-11-26-0025-count-removals.ts';
 import * as batchStatuses from './migrations/2026-11-26-0026-batch-statuses.ts';
+import * as epcisBatchEvents from './migrations/2026-11-26-0027-epcis-batch-events.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0023-redress-carton-units': redressCartonUnits,
   '2026-11-26-0025-count-removals': countRemovals,
   '2026-11-26-0026-batch-statuses': batchStatuses,
+  '2026-11-26-0027-epcis-batch-events': epcisBatchEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

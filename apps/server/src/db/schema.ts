@@ -58,6 +58,7 @@ export interface Database {
   repack_documents: RepackDocumentsTable;
   repack_moves: RepackMovesTable;
   epcis_aggregations: EpcisAggregationsTable;
+  epcis_batch_events: EpcisBatchEventsTable;
   label_prints: LabelPrintsTable;
 }
 
@@ -425,6 +426,20 @@ export interface EpcisAggregationsTable {
   body_json: string;
   created_at: string;
 }
+
+/** A batch's status change as an EPCIS ObjectEvent, one per warehouse holding its units (migration 0027, decision 0073). */
+export interface EpcisBatchEventsTable {
+  id: string;
+  material_no: string;
+  batch_no: string;
+  status: BatchStatus;
+  warehouse_no: string;
+  /** ISO-8601 UTC with milliseconds: text order is time order. */
+  event_time: string;
+  body_json: string;
+  created_at: string;
+}
+export type NewEpcisBatchEventRow = Insertable<EpcisBatchEventsTable>;
 
 /** One label printed: `copy` (1) marks a reprint. */
 export interface LabelPrintsTable {

@@ -5,7 +5,7 @@ import { MovementEventsDocument } from '../contract/epcis.ts';
 import { dispatch, receive, returns, returnToPrincipal, scrap, transfer } from '../families/registry.ts';
 import { withCheckDigit } from './check-digit.ts';
 import { parseEpc } from './epc.ts';
-import { movementEvent, sglnUri, type Movement, type MovementUnit } from './epcis-event.ts';
+import { BATCH_STATUS_CBV, movementEvent, sglnUri, type Movement, type MovementUnit } from './epcis-event.ts';
 import { eventHashId, eventHashPreimage, type EpcisObjectEvent } from './event-hash.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -211,5 +211,40 @@ describe('EPCIS 2.0 section 7.4.2: a completed movement as an ObjectEvent', () =
         expect(read).toHaveLength(keys.size);
       }),
     );
+  });
+});
+
+describe('decision 0073: a batch status change as an ObjectEvent of no document', () => {
+  const change = (status: keyof typeof BATCH_STATUS_CBV): Movement => ({
+    cbv: BATCH_STATUS_CBV[status],
+    at: '2026-11-26T04:00:00.000Z',
+    timeZoneOffset: '+08:00',
+    gln: GLN,
+    units: receipt.units,
+  });
+
+  it('CBV 2.0 7.1 holding; 7.2 non_sellable_other on hold, recalled once recalled, sellable_not_accessible once released', () => {
+    expect(Object.fromEntries(Object.entries(BATCH_STATUS_CBV).map(([k, v]) => [k, `${v.bizStep}/${v.disposition}`]))).toEqual({
+      ON_HOLD: 'holding/non_sellable_other',
+      RECALLED: 'holding/recalled',
+      RELEASED: 'holding/sellable_not_accessible',
+    });
+  });
+
+  it('at the warehouse SGLN, with no business transaction, its eventID the hash of what it says', () => {
+    const event = built(change('RECALLED'));
+    expect(event).toMatchObject({
+      action: 'OBSERVE',
+      bizStep: 'holding',
+      disposition: 'recalled',
+      readPoint: { id: sglnUri(GLN) },
+      bizLocation: { id: sglnUri(GLN) },
+    });
+    expect(event.bizTransactionList).toBeUndefined();
+    expect(event.epcList).toHaveLength(4);
+    const { eventID, ...rest } = event;
+    expect(eventID).toBe(eventHashId(eventHashPreimage(rest)!, sha256));
+    // Another status, another event.
+    expect(built(change('ON_HOLD')).eventID).not.toBe(eventID);
   });
 });

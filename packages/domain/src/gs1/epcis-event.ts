@@ -4,6 +4,7 @@
  * (the warehouse's SGLN), why (the family's CBV business step and disposition) and under which
  * document (a business transaction). Its eventID is the CBV 2.0 event hash ID (decision 0017).
  */
+import type { BatchStatus } from '../batches.ts';
 import { hasValidCheckDigit } from './check-digit.ts';
 import { lgtinUri, sgtinUri, ssccUri } from './epc.ts';
 import { eventHashId, eventHashPreimage, utcMillis, type EpcisObjectEvent } from './event-hash.ts';
@@ -41,6 +42,19 @@ function leaves(cbv: { bizStep: string; disposition: string }): boolean {
   return cbv.bizStep === 'shipping' || NO_LOCATION_AFTER.has(cbv.disposition);
 }
 
+/**
+ * What a batch's status says of its stock in a warehouse (issue 30, decision 0073), as CBV 2.0 terms: the
+ * business step `holding` (section 7.1: an object segregated for further review) and the disposition
+ * (section 7.2) `non_sellable_other` while on hold (not sellable pending further evaluation), `recalled`
+ * once recalled (non-sellable for public safety reasons), and `sellable_not_accessible` once released
+ * (sellable as is, not within a customer's reach: what receiving into the warehouse said of it).
+ */
+export const BATCH_STATUS_CBV: Readonly<Record<BatchStatus, { bizStep: string; disposition: string }>> = {
+  ON_HOLD: { bizStep: 'holding', disposition: 'non_sellable_other' },
+  RECALLED: { bizStep: 'holding', disposition: 'recalled' },
+  RELEASED: { bizStep: 'holding', disposition: 'sellable_not_accessible' },
+};
+
 /** A unit of the movement: an SSCC (pallet, carton) or a GTIN with its serial (pack). */
 export interface MovementUnit {
   sscc: string | null;
@@ -49,7 +63,8 @@ export interface MovementUnit {
 }
 
 export interface Movement {
-  document: { number: string };
+  /** The document the movement completes, named as business transaction; none for a change no document makes (a batch's status, decision 0073). */
+  document?: { number: string };
   /** The family's CBV 2.0 terms (packages/domain/src/families/registry.ts). */
   cbv: { bizStep: string; disposition: string; bizTransactionType?: BizTransactionType };
   /** When the movement completed: ISO 8601 with an offset. */
@@ -111,8 +126,10 @@ export function movementEvent(
     const place = sglnUri(m.gln, prefix);
     event.readPoint = { id: place };
     if (!leaves(m.cbv)) event.bizLocation = { id: place };
-    const bizTransaction = `urn:epcglobal:cbv:bt:${m.gln}:${m.document.number}`;
-    event.bizTransactionList = [m.cbv.bizTransactionType ? { type: m.cbv.bizTransactionType, bizTransaction } : { bizTransaction }];
+    if (m.document) {
+      const bizTransaction = `urn:epcglobal:cbv:bt:${m.gln}:${m.document.number}`;
+      event.bizTransactionList = [m.cbv.bizTransactionType ? { type: m.cbv.bizTransactionType, bizTransaction } : { bizTransaction }];
+    }
   }
   if (m.destinationGln != null) {
     // A movement to a named warehouse (a transfer): from this warehouse's location, to the destination's.

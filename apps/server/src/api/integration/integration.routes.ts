@@ -116,7 +116,11 @@ export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: Epc
         "One ObjectEvent (action OBSERVE) per completed document: the SSCCs and SGTINs it moved, the family's CBV " +
         'business step and disposition, the warehouse SGLN as readPoint (and bizLocation where the goods stay), the ' +
         'document as business transaction `urn:epcglobal:cbv:bt:<warehouse GLN>:<document number>`. The eventID is ' +
-        'the CBV 2.0 event hash ID. Filters combine; `from` is inclusive and `to` exclusive (EPCIS GE_eventTime, ' +
+        'the CBV 2.0 event hash ID. A batch put on hold, recalled or released (decision 0073): per warehouse holding ' +
+        'its packs, one ObjectEvent (action OBSERVE) of those SGTINs and the SSCCs of the pallets and cartons holding ' +
+        'them, business step `holding`, disposition `non_sellable_other` (on hold), `recalled` or `sellable_not_accessible` ' +
+        '(released), no business transaction; a query naming `docType` or `docNo` leaves these out. Filters combine; ' +
+        '`from` is inclusive and `to` exclusive (EPCIS GE_eventTime, ' +
         "LT_eventTime). The answer validates against GS1's EPCIS 2.0 JSON Schema.",
       querystring: EpcisEventsQuery,
       response: { 200: MovementEventsDocument, ...errors },

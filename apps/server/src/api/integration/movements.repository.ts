@@ -79,6 +79,14 @@ export async function findMovements(db: Db, f: MovementFilter): Promise<string[]
     if (f.to !== undefined) a = a.where('event_time', '<', f.to);
     rows.push(...(await a.execute()));
   }
+  // A batch put on hold, recalled or released (migration 0027, decision 0073): no document's, so a query
+  // naming a type or a number leaves it out.
+  if (f.docType === undefined && f.docNo === undefined) {
+    let b = db.selectFrom('epcis_batch_events').select(['body_json', 'event_time', 'id']);
+    if (f.from !== undefined) b = b.where('event_time', '>=', f.from);
+    if (f.to !== undefined) b = b.where('event_time', '<', f.to);
+    rows.push(...(await b.execute()));
+  }
   const order = (x: { event_time: string; id: string }, y: { event_time: string; id: string }) =>
     x.event_time === y.event_time ? (x.id < y.id ? -1 : x.id > y.id ? 1 : 0) : x.event_time < y.event_time ? -1 : 1;
   return rows.sort(order).map((r) => r.body_json);

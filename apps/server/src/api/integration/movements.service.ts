@@ -78,7 +78,8 @@ export class MovementsService {
   }
 }
 
-function sha256Hex(text: string): string {
+/** SHA-256 of UTF-8 text, lower-case hex: the digest of the event hash ID (CBV 2.0 section 8.9). */
+export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
