@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { login, openMenu } from './support.ts';
 
 // The spec's tiles, and Search (ours: no spec entry reaches the search pages).
-const RDC_TILES = ['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label', 'Search'];
+const RDC_TILES = ['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label', 'Search', 'Recall'];
 const LDC_TILES = [
   'Receive',
   'Redress',
@@ -21,6 +21,7 @@ const LDC_TILES = [
   'ScanLite',
   'Repack',
   'Search',
+  'Recall',
 ];
 
 test('a regional operator logs in and sees the regional home, menu and version', async ({ page }) => {
@@ -52,7 +53,7 @@ test('every home tile has an icon', async ({ page }) => {
   for (const tile of await tiles.all()) await expect(tile.locator('svg[aria-hidden="true"]')).toHaveCount(1);
 });
 
-test('a local operator logs in and sees the 16 local tiles and Search', async ({ page }) => {
+test('a local operator logs in and sees the 16 local tiles, Search and Recall', async ({ page }) => {
   await login(page, 'ldc', 'ldc@demo.local');
   await expect(page).toHaveURL(/\/ldc$/);
   const tiles = page.getByRole('navigation', { name: 'Modules' });

@@ -20,6 +20,7 @@ import { ListTypeSwitch } from '../components/ui/list-type-switch.tsx';
 import { HomePage } from '../features/home/index.ts';
 import { CreatePalletPage, PrintLabelPage } from '../features/labels/index.ts';
 import { NotAvailable } from '../features/not-available/index.ts';
+import { RecallPage } from '../features/recall/index.ts';
 import { RegisterPage } from '../features/register/index.ts';
 import { LocalRepackPage, RepackEditPage, RepackScanPage, RepackViewPage } from '../features/repack/index.ts';
 import { ScanFillDataPage, SearchPage, UnitPage } from '../features/search/index.ts';
@@ -122,6 +123,8 @@ function Page({ meta }: { meta: RouteMeta }) {
       return <LocalRepackPage key={params.queryValue ?? ''} area={area} />;
     case 'search':
       return <SearchPage area={area} />;
+    case 'recall':
+      return <RecallPage area={area} />;
     case 'scanFillData':
       return <ScanFillDataPage area={area} />;
     case 'pallet':

@@ -72,6 +72,8 @@ export const TITLES = {
   liteList: '{family} List',
   liteDetail: '{family} Details',
   materialAndBatchScanner: 'Scan Material/Batch',
+  // Issue 30 (decision 0074): a batch's status and where its stock is, in each area.
+  recall: 'Recall',
 } as const;
 
 /** Tile and menu labels (spec point 2). */
@@ -99,6 +101,7 @@ export const NAV_LABELS = {
   printLabel: 'Print new label',
   admin: 'Admin',
   logout: 'Logout',
+  recall: 'Recall',
 } as const;
 
 /** Buttons, fields and screen text that are ours, not the spec's. */
@@ -360,6 +363,11 @@ export const SEARCH_UI = {
   cartonList: 'Carton list',
   packList: 'Pack list',
   noHistory: 'No history yet.',
+  // A pack of a held batch, or a pallet or carton holding one (issue 30, decision 0074); {status} is 'on hold' or 'recalled'.
+  batchHeld: 'Batch {batchNo} of material {materialNo} is {status}.',
+  batchHeldNote: 'It cannot be dispatched, transferred, redressed or repacked.',
+  batchHeldInside: 'Packs of it are inside: this cannot be dispatched, transferred, redressed or repacked.',
+  openBatch: 'See batch {batchNo}',
 } as const;
 
 /**
@@ -400,6 +408,7 @@ export const AUDIT_ACTION_LABELS = {
   'repack-complete': 'Repack completed',
   commission: 'Commissioned',
   aggregate: 'Packed',
+  'batch status': 'Batch status changed',
 } as const satisfies Record<PlainAuditAction, string>;
 
 /** A document family's action on a unit, with its document ('OBD No. 1800000102'). */
@@ -602,4 +611,62 @@ export const REPACK_UI = {
   unitType: 'Type',
   pallet: 'Pallet',
   carton: 'Carton',
+} as const;
+
+/** The Recall page (issue 30, decision 0074): a batch's status and where its stock is. Ours, the spec has none. */
+export const RECALL_UI = {
+  intro: 'Scan any pack of a batch, or type its material and batch number.',
+  scanLabel: 'Pack code',
+  scanPlaceholder: 'Scan or type the code',
+  find: 'Find',
+  typed: 'Material and batch',
+  show: 'Show batch',
+  // A batch's status in words (its code is never shown).
+  statuses: { RELEASED: 'Released', ON_HOLD: 'On hold', RECALLED: 'Recalled' },
+  batch: 'Batch {batchNo}',
+  material: 'Material {materialNo}',
+  status: 'Status',
+  lastChange: 'Last change',
+  neverHeld: 'Never put on hold or recalled.',
+  changeBy: '{at} by {by}',
+  totals: 'Packs of the batch',
+  inStock: 'In stock',
+  inTransit: 'In transit',
+  dispatched: 'Dispatched',
+  decommissioned: 'Scrapped',
+  returned: 'Returned',
+  warehouses: 'Per warehouse',
+  noWarehouses: 'No pack of this batch is in a warehouse.',
+  warehouse: 'Warehouse {warehouseNo}',
+  packsHere: 'Packs',
+  moreInCsv: 'and {count} more (see the CSV)',
+  pallets: 'Pallets',
+  cartons: 'Cartons',
+  loose: 'Loose packs',
+  none: 'None',
+  openDocuments: 'On open documents',
+  noOpenDocuments: 'On no open document.',
+  shipped: 'Shipped to',
+  noShipped: 'Not shipped to anyone.',
+  noPartner: 'Partner not recorded',
+  documentPacks: '{count} {count:pack|packs}',
+  shippedOn: '{count} {count:pack|packs} on {at}',
+  actions: 'Change the status',
+  hold: 'Put on hold',
+  release: 'Release',
+  recall: 'Recall',
+  holdTitle: 'Put batch {batchNo} on hold?',
+  releaseTitle: 'Release batch {batchNo}?',
+  recallTitle: 'Recall batch {batchNo}?',
+  holdText:
+    'Every pack of it, and every pallet and carton holding one, in every warehouse, stops: no dispatch, transfer, redress or repack takes it until it is released.',
+  releaseText: 'Its stock may move again: dispatch, transfer, redress and repack take it.',
+  recallText: 'A recall is final: the batch can never be released. Its packs may only be returned to the principal or scrapped.',
+  reason: 'Reason',
+  reasonHint: 'Why: at least 5 characters, kept in the audit trail.',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  recallFinal: 'This batch is recalled: a recall is final.',
+  downloadCsv: 'Download CSV',
+  downloaded: 'CSV downloaded ({file}).',
 } as const;

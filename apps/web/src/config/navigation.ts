@@ -45,6 +45,18 @@ const RDC_MODULES: NavEntry[] = [
  */
 const searchEntry = (to: string): NavEntry => ({ label: L.search, module: 'GLOBAL', action: link(to) });
 
+/**
+ * The Recall page of an area (issue 30, decision 0074); with a batch, that batch's status and whereabouts
+ * (?materialNo=&batchNo=, so Back and a link bring it again).
+ */
+export const RECALL_PAGES = {
+  page: (area: Application, batch?: { materialNo: string; batchNo: string }) =>
+    `/${area.toLowerCase()}/recall${batch ? `?${new URLSearchParams({ materialNo: batch.materialNo, batchNo: batch.batchNo })}` : ''}`,
+} as const;
+
+/** A batch's status and where its stock is (issue 30, decision 0074): the Recall page of each area, under module RECALL. */
+const recallEntry = (area: Application): NavEntry => tool(L.recall, TOOL_NEEDS.batchView, link(RECALL_PAGES.page(area)));
+
 const plus = (label: string, module: ModuleCode): NavEntry => ({
   label,
   module,
@@ -77,8 +89,9 @@ export const TILES: Record<Application, NavEntry[]> = {
     tool(L.createPallet, TOOL_NEEDS.newSscc, link('/rdc/createPallet')),
     tool(L.printLabel, TOOL_NEEDS.print, link('/rdc/printLabel'), 'PRINT'),
     searchEntry('/rdc/searchPage'),
+    recallEntry('RDC'),
   ],
-  LDC: [...LDC_MODULES, searchEntry('/ldc/searchPageLDC')],
+  LDC: [...LDC_MODULES, searchEntry('/ldc/searchPageLDC'), recallEntry('LDC')],
 };
 
 /** The admin screen (decision 0006): not in the spec, shown only to holders of the ADMIN right. */
@@ -86,11 +99,18 @@ const ADMIN_ENTRY: NavEntry = { label: L.admin, right: 'ADMIN', action: link('/a
 
 /** Menu entries (spec point 2, plus Admin); Logout is added by the menu itself. */
 export const MENU: Record<Application, NavEntry[]> = {
-  RDC: [{ label: L.home, bypass: true, action: link('/rdc') }, ...RDC_MODULES, searchEntry('/rdc/searchPage'), ADMIN_ENTRY],
+  RDC: [
+    { label: L.home, bypass: true, action: link('/rdc') },
+    ...RDC_MODULES,
+    searchEntry('/rdc/searchPage'),
+    recallEntry('RDC'),
+    ADMIN_ENTRY,
+  ],
   LDC: [
     { label: L.home, bypass: true, action: link('/ldc') },
     ...LDC_MODULES,
     searchEntry('/ldc/searchPageLDC'),
+    recallEntry('LDC'),
     { label: L.settings, bypass: true, action: link('/ldc/settings') },
     ADMIN_ENTRY,
   ],

@@ -13,7 +13,8 @@ const paths = (routes: { path: string }[]) => routes.map((r) => r.path);
 describe('route table', () => {
   it('mirrors every route of spec point 2', () => {
     expect(paths(RDC_ROUTES)).toEqual(expect.arrayContaining(SPEC_RDC.split(' ')));
-    expect(paths(LDC_ROUTES)).toEqual(SPEC_LDC.split(' '));
+    // Then ours: the Recall page (issue 30, decision 0074).
+    expect(paths(LDC_ROUTES)).toEqual([...SPEC_LDC.split(' '), '/ldc/recall']);
     expect(paths(OTHER_ROUTES)).toEqual(SPEC_OTHER.split(' '));
   });
 
@@ -71,6 +72,18 @@ describe('route table', () => {
     for (const path of ['/rdc/repackViewPallet', '/ldc/repackComplete/repackCompletionDetail']) {
       expect(need(path), path).toEqual(on('REPACK', undefined, 'DetailsPage'));
     }
+  });
+
+  it('puts the Recall page of each area behind module RECALL and its details page (issue 30)', () => {
+    for (const route of [...RDC_ROUTES, ...LDC_ROUTES].filter((r) => r.page === 'recall')) {
+      expect({ path: route.path, module: route.module, feature: route.feature, action: route.action }).toEqual({
+        path: `/${route.area!.toLowerCase()}/recall`,
+        module: 'RECALL',
+        feature: 'DetailsPage',
+        action: undefined,
+      });
+    }
+    expect([...RDC_ROUTES, ...LDC_ROUTES].filter((r) => r.page === 'recall').map((r) => r.path)).toEqual(['/rdc/recall', '/ldc/recall']);
   });
 
   it('puts the admin screen behind the ADMIN right, outside the areas', () => {

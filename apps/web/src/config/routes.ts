@@ -16,6 +16,7 @@ export type PageKey =
   | 'notAvailable'
   | 'createPallet'
   | 'printLabel'
+  | 'recall'
   | InventoryPageKey
   | LitePageKey
   | RepackPageKey;
@@ -176,6 +177,8 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/printLabel', TITLES.printLabel, { ...TOOL_NEEDS.print, page: 'printLabel' }),
   // Not in the spec's table: 'the regional settings module also exists' (decision 0010).
   rdc('/settings', TITLES.settings, { page: 'settings' }),
+  // Not in the spec's table (issue 30, decision 0074): a batch's status and where its stock is.
+  rdc('/recall', TITLES.recall, { ...TOOL_NEEDS.batchView, page: 'recall' }),
 ];
 
 /** Spec point 2, local area. */
@@ -246,6 +249,8 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/rtpDetails/:rtpDetails', TITLES.rtpDetails, documents('RTP', 'documentDetails')),
   ldc('/transferList', TITLES.stoList, documents('STO', 'documentList')),
   ldc('/transferDetails/:transferDetails', TITLES.stoDetails, documents('STO', 'documentDetails')),
+  // Not in the spec's table (issue 30, decision 0074): a batch's status and where its stock is.
+  ldc('/recall', TITLES.recall, { ...TOOL_NEEDS.batchView, page: 'recall' }),
 ];
 
 /** Spec point 2, other routes. All public. */

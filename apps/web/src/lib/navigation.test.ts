@@ -9,8 +9,18 @@ const labels = (entries: { label: string }[]) => entries.map((e) => e.label);
 describe('tiles and menus as data', () => {
   it('has the spec regional tiles and menu, in order', () => {
     // Search is ours: the spec's lists reach no search page.
-    expect(labels(TILES.RDC)).toEqual(['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label', 'Search']);
-    expect(labels(MENU.RDC)).toEqual(['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search', 'Admin']);
+    // Recall is ours too (issue 30, decision 0074): a batch's status and where its stock is.
+    expect(labels(TILES.RDC)).toEqual([
+      'Receive',
+      'Dispatch',
+      'Return',
+      'Decomm',
+      'Create New Pallet SSCC',
+      'Print new label',
+      'Search',
+      'Recall',
+    ]);
+    expect(labels(MENU.RDC)).toEqual(['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search', 'Recall', 'Admin']);
   });
 
   it('has the 16 local tiles, and the menu adds Home and Settings', () => {
@@ -32,8 +42,8 @@ describe('tiles and menus as data', () => {
       'ScanLite',
       'Repack',
     ];
-    expect(labels(TILES.LDC)).toEqual([...local, 'Search']);
-    expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Search', 'Settings', 'Admin']);
+    expect(labels(TILES.LDC)).toEqual([...local, 'Search', 'Recall']);
+    expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Search', 'Recall', 'Settings', 'Admin']);
   });
 
   it('maps modules to the spec paths', () => {
@@ -44,6 +54,8 @@ describe('tiles and menus as data', () => {
     expect(to('Repack')).toEqual({ kind: 'repack' });
     expect(to('Search')).toEqual({ kind: 'link', to: '/ldc/searchPageLDC' });
     expect(TILES.RDC.find((e) => e.label === 'Search')?.action).toEqual({ kind: 'link', to: '/rdc/searchPage' });
+    expect(to('Recall')).toEqual({ kind: 'link', to: '/ldc/recall' });
+    expect(TILES.RDC.find((e) => e.label === 'Recall')?.action).toEqual({ kind: 'link', to: '/rdc/recall' });
   });
 });
 
@@ -89,6 +101,19 @@ describe('visibleEntries', () => {
         }),
       ),
     ).toEqual(['Search']);
+  });
+
+  it('shows Recall to a holder of module RECALL, its details page alone included (the page hides the changes)', () => {
+    expect(labels(visibleEntries(TILES.RDC, 'RDC', buildAuthorization({ RDC: ['RECALL'] })))).toEqual(['Recall']);
+    const viewer = buildAuthorization({ LDC: [] });
+    viewer.applications = [
+      {
+        application: 'LDC',
+        modules: [{ module: 'RECALL', isCompletelyPermitted: false, features: [{ feature: 'DetailsPage', actions: [] }] }],
+      },
+    ];
+    expect(labels(visibleEntries(MENU.LDC, 'LDC', viewer))).toEqual(['Home', 'Recall', 'Settings']);
+    expect(labels(visibleEntries(TILES.LDC, 'LDC', buildAuthorization({ LDC: ['DISPATCH'] })))).toEqual(['Dispatch']);
   });
 
   it('shows everything to a user holding every module and the ADMIN right', () => {

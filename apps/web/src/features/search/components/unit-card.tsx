@@ -7,6 +7,7 @@ import { useCan } from '../../../lib/can.ts';
 import { parseUnitId, unitPath, unitText } from '../../../lib/unit-codes.ts';
 import { identifierOf } from '../search-target.ts';
 import { EditStatus } from './edit-status.tsx';
+import { HeldBatches } from './held-batches.tsx';
 import { UnitHistory } from './unit-history.tsx';
 import { UnitStatusBadge } from './unit-status-badge.tsx';
 
@@ -52,6 +53,7 @@ export function UnitCard({ unit, area, hideChildren, hideHistory }: UnitCardProp
           </Stack>
           <UnitStatusBadge status={unit.status} />
         </Group>
+        <HeldBatches unit={unit} area={area} />
         <SimpleGrid cols={2} spacing="xs">
           <Field label={FIELD_LABELS.reason} value={unit.reason} />
           <Field label={FIELD_LABELS.warehouseNo} value={unit.warehouseNo} />
