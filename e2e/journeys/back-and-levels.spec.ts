@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { adminApi } from '../support/stage-ibd.ts';
-import { login, untilServiceWorkerControls } from './support.ts';
+import { login, untilServiceWorkerControls, sendScan } from './support.ts';
 
 /**
  * Issue 27, 'On the floor' (decision 0065): Back never traps on a scan page, the first press on a local
@@ -52,8 +52,7 @@ async function pickUnit(page: Page, label: string) {
 }
 
 async function type(page: Page, raw: string) {
-  await page.keyboard.type(raw, { delay: 2 });
-  await page.keyboard.press('Enter');
+  await sendScan(page, raw);
 }
 
 /** From the local OBD's details, its scan page by the 'Scan' link (an in-app step, as an operator takes it). */

@@ -4,7 +4,7 @@ import { scanLiteCode } from '../../apps/server/src/seed/demo-documents.ts';
 import { DOC_DATE, linesFor, packsOf, putDocumentFor, receiveIbd, scanAndComplete } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
 import type { Product } from '../../apps/server/src/seed/stock-builder.ts';
-import { completeDocument, login, openCard, openMenu, scanAs } from './support.ts';
+import { completeDocument, login, openCard, openMenu, scanAs, sendScan } from './support.ts';
 
 /**
  * The local area's documents on the one documents feature (decisions 0015, 0018, 0024): dispatch
@@ -155,8 +155,7 @@ test('a local operator counts a WO on ScanLite by material and batch: a serialis
   const field = page.getByRole('textbox', { name: 'Scan pack code (GTIN and batch)' });
   const type = async (raw: string) => {
     await field.click();
-    await page.keyboard.type(raw, { delay: 2 });
-    await page.keyboard.press('Enter');
+    await sendScan(page, raw);
   };
   // A serialised pack is traced on its OBD, never counted.
   await type(`]d2${packCode(loose[1]!, GS)}`);
@@ -217,8 +216,7 @@ test('a local operator scans a scrapping note number, is refused a dispatched pa
   await expect(number).toHaveCount(0);
   await page.getByRole('button', { name: 'Show scan field' }).click();
   await expect(number).toBeFocused();
-  await page.keyboard.type(DECOMM, { delay: 2 });
-  await page.keyboard.press('Enter');
+  await sendScan(page, DECOMM);
   await expect(page).toHaveURL(new RegExp(`/ldc/ScanOperation/${DECOMM}\\?p=DECOMM$`));
 
   await scanAs(page, 'Pack', packCode(loose[0]!, '<GS>'));

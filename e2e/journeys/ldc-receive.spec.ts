@@ -3,7 +3,7 @@ import { CodeMaker, type CartonSpec } from '../../apps/server/src/seed/epcis-bui
 import { DEMO_IBDS, DEMO_INVENTORY } from '../../apps/server/src/seed/demo-documents.ts';
 import { stageIbd } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts } from '../support/stage-ibd.ts';
-import { login, scanAs } from './support.ts';
+import { login, scanAs, sendScan } from './support.ts';
 
 /**
  * Local receiving (decision 0012): the same receive screens under /ldc, every call with
@@ -82,12 +82,10 @@ test('a local operator scans an IBD No., receives its carton and completes it; a
   const number = page.getByRole('textbox', { name: 'IBD No.' });
   await expect(number).toBeFocused();
   // A regional document does not exist for the local area.
-  await page.keyboard.type('1800000101', { delay: 2 });
-  await page.keyboard.press('Enter');
+  await sendScan(page, '1800000101');
   await expect(page.getByText('IBD 1800000101 does not exist.')).toBeVisible();
   await number.fill('');
-  await page.keyboard.type(OWN_IBD, { delay: 2 });
-  await page.keyboard.press('Enter');
+  await sendScan(page, OWN_IBD);
   await expect(page).toHaveURL(new RegExp(`/ldc/ScanOperation/${OWN_IBD}\\?p=IBD`));
 
   await scanAs(page, 'Carton', `00${own.sscc}`);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_INVENTORY } from '../../apps/server/src/seed/demo-documents.ts';
-import { login } from './support.ts';
+import { login, sendScan } from './support.ts';
 
 /**
  * /ldc/scanFillData (decision 0028): a local operator reaches the label reader from the search entry of
@@ -19,8 +19,7 @@ test('a local operator reads a carton label field by field and finds the carton 
 
   const field = page.getByRole('textbox', { name: 'Label code' });
   await field.click();
-  await page.keyboard.type(`]C100${carton.sscc}`, { delay: 2 });
-  await page.keyboard.press('Enter');
+  await sendScan(page, `]C100${carton.sscc}`);
   await expect(page).toHaveURL(/\/ldc\/scanFillData\?code=/);
   const table = page.getByRole('table', { name: 'Field' });
   await expect(table.getByRole('row', { name: `(00) SSCC ${carton.sscc}` })).toBeVisible();

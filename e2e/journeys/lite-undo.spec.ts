@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { scanLiteCode } from '../../apps/server/src/seed/demo-documents.ts';
 import { DOC_DATE, type Product } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts } from '../support/stage-ibd.ts';
-import { completeDocument, login } from './support.ts';
+import { completeDocument, login, sendScan } from './support.ts';
 
 /**
  * ScanLite's undo (issue 27, decision 0066): an operator counts packs on a ScanLite OBD, sees each count
@@ -29,8 +29,7 @@ test.beforeAll(async () => {
 async function count(page: Page, raw: string) {
   const field = page.getByRole('textbox', { name: 'Scan pack code (GTIN and batch)' });
   await field.click();
-  await page.keyboard.type(raw, { delay: 2 });
-  await page.keyboard.press('Enter');
+  await sendScan(page, raw);
 }
 
 test('an operator counts packs on ScanLite, sees them listed by line, removes a mistaken count, and the figures follow', async ({

@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { CodeMaker, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { stageIbd } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
-import { login, untilServiceWorkerControls } from './support.ts';
+import { login, untilServiceWorkerControls, sendScan } from './support.ts';
 
 /**
  * No scan lost when the network drops (decision 0009): scans read offline wait in IndexedDB,
@@ -47,8 +47,7 @@ async function openPackScan(page: Page, ibdNo: string) {
 }
 
 async function scan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 2 });
-  await page.keyboard.press('Enter');
+  await sendScan(page, code);
 }
 
 /** Scan calls seen by the browser, by scanId: a call retried after a token refresh carries the same id. */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CodeMaker, type Shipment } from '../../apps/server/src/seed/epcis-builder.ts';
 import { stageIbd, type Product } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort } from '../support/stage-ibd.ts';
-import { login, scanAs } from './support.ts';
+import { login, scanAs, sendScan } from './support.ts';
 
 /**
  * Regional receiving, end to end: an IBD and its advance shipping notice come in through the
@@ -148,8 +148,7 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
   await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
   const field = page.getByRole('textbox', { name: 'SSCC or pack code' });
   await field.click();
-  await page.keyboard.type(`]C100${pallet.sscc}`);
-  await page.keyboard.press('Enter');
+  await sendScan(page, `]C100${pallet.sscc}`);
   const palletCard = page.getByRole('article', { name: `Pallet ${pallet.sscc}` });
   await expect(palletCard).toContainText('ACTIVE');
   await expect(palletCard).toContainText('WAREHOUSE RECEIVED');
@@ -157,8 +156,7 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
   await expect(palletCard.getByRole('region', { name: 'Contents' }).getByRole('listitem')).toHaveCount(2);
 
   await field.click();
-  await page.keyboard.type(`]d201${pack1.gtin}10${pack1.batch}${GS}21${pack1.serial}`);
-  await page.keyboard.press('Enter');
+  await sendScan(page, `]d201${pack1.gtin}10${pack1.batch}${GS}21${pack1.serial}`);
   const packCard = page.getByRole('article', { name: `Pack ${pack1.gtin}/${pack1.serial}` });
   await expect(packCard).toContainText('ACTIVE');
   await expect(packCard.getByRole('region', { name: 'History' })).toContainText(`IBD No. ${IBD} completed`);

@@ -13,7 +13,7 @@ import {
   type Product,
 } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
-import { login, openMenu } from './support.ts';
+import { login, openMenu, sendScan } from './support.ts';
 
 /**
  * Recall and hold (issue 30, decision 0074), as a supervisor of each area does it on a handheld and at a
@@ -118,15 +118,10 @@ async function look(page: Page, info: TestInfo, name: string) {
   await page.setViewportSize({ width: 360, height: 640 });
 }
 
-/**
- * A scan as a wedge scanner that sends its whole code at once (the Android handhelds' keystroke output
- * as a string) delivers it: the code in one input, then Enter. Typed key by key, a scan was cut in two on
- * a machine this busy (a pause of more than the quiet gap mid-code), which no real scanner does.
- */
+/** A scan into the named field, focused: the whole code at once, then Enter (support.ts `sendScan`). */
 async function scanInto(page: Page, field: string, raw: string) {
   await expect(page.getByRole('textbox', { name: field })).toBeFocused();
-  await page.keyboard.insertText(raw);
-  await page.keyboard.press('Enter');
+  await sendScan(page, raw);
 }
 
 /** The batch's status change: the button, the question, a reason too short, then a good one; the server's answer. */

@@ -3,7 +3,7 @@ import { fullModuleGrant } from '../../packages/domain/src/permissions.ts';
 import { CodeMaker, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { stageIbd } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
-import { login, logout, PASSWORD, uniqueEmail, untilServiceWorkerControls } from './support.ts';
+import { login, logout, PASSWORD, uniqueEmail, untilServiceWorkerControls, sendScan } from './support.ts';
 
 /**
  * Shared devices (decision 0026, EU GMP Annex 11): two operators take turns on one handheld with
@@ -62,8 +62,7 @@ async function choosePack(page: Page) {
 }
 
 async function scan(page: Page, pack: PackSpec) {
-  await page.keyboard.type(packCode(pack), { delay: 2 });
-  await page.keyboard.press('Enter');
+  await sendScan(page, packCode(pack));
 }
 
 /** Signs out with unsent scans: the spec's question first, then leave; the scans stay on the device. */
