@@ -249,3 +249,108 @@ describe('decideScan', () => {
     expect(d).toMatchObject({ ok: false, refusal: { code: 'NOT_EXPECTED' } });
   });
 });
+
+/** A batch on hold or recalled in the engine (issue 30, decision 0071): each family's `heldBatch` says what it means. */
+describe('decideScan and a held batch', () => {
+  const held = (status: 'ON_HOLD' | 'RECALLED', over: Partial<ScanUnit> = {}) => unit({ batchStatus: status, ...over });
+  const inbound = { status: 'TRANSIT', reason: 'PENDING GR' } as const;
+
+  it('dispatch and transfer refuse a pack of a held or recalled batch, naming the batch and its status', () => {
+    for (const family of [dispatch, transfer]) {
+      const onHold = decideScan(input(family, [held('ON_HOLD')]));
+      expect(onHold).toMatchObject({
+        ok: false,
+        blocked: false,
+        refusal: { status: 422, code: 'BATCH_HELD', params: { materialNo: '10000001', batchNo: 'B1', status: 'on hold' } },
+      });
+      const recalled = decideScan(input(family, [held('RECALLED')]));
+      if (recalled.ok) throw new Error('a recalled pack was accepted');
+      expect(message(recalled.refusal.code, recalled.refusal.params)).toBe(
+        'Batch B1 of material 10000001 is recalled: this item cannot be scanned here.',
+      );
+      // The same pack, its batch released: taken.
+      expect(decideScan(input(family, [unit()]))).toMatchObject({ ok: true, warnings: [] });
+    }
+  });
+
+  it('a carton or pallet holding one pack of a held batch is refused naming the batch of that pack', () => {
+    const tree = carton([unit(), held('ON_HOLD', { batchNo: 'B2' }), unit()]);
+    const d = decideScan(
+      input(dispatch, tree, { lines: [{ lineNo: 10, materialNo: '10000001', batchNo: null, quantity: 10, scanned: 0 }] }),
+    );
+    if (d.ok) throw new Error('a carton holding a held pack was accepted');
+    expect(d.refusal).toEqual({
+      status: 422,
+      code: 'BATCH_HELD_INSIDE',
+      params: { materialNo: '10000001', batchNo: 'B2', status: 'on hold', unit: 'carton' },
+    });
+    expect(message(d.refusal.code, d.refusal.params)).toBe(
+      'This carton holds packs of batch B2 of material 10000001, which is on hold: it cannot be scanned here.',
+    );
+    const pallet = unit({ type: 'PLT', materialNo: null, batchNo: null, expiry: null, label: '088812340000000024' });
+    const onPallet = [pallet, ...tree.map((u) => (u.parentId === null ? { ...u, parentId: pallet.id } : u))];
+    expect(decideScan(input(transfer, onPallet))).toMatchObject({ refusal: { code: 'BATCH_HELD_INSIDE', params: { unit: 'pallet' } } });
+    // The server reads a tree's rows in no particular order: the scanned unit need not come first.
+    const shuffled = [...onPallet.slice(1).reverse(), pallet];
+    expect(decideScan({ ...input(transfer, shuffled), root: pallet })).toMatchObject({
+      refusal: { code: 'BATCH_HELD_INSIDE', params: { unit: 'pallet', batchNo: 'B2' } },
+    });
+  });
+
+  it('the tree checks come first: a held pack in a state dispatch cannot take is refused for its state', () => {
+    expect(decideScan(input(dispatch, [held('ON_HOLD', { status: 'DAMAGED' })]))).toMatchObject({
+      ok: false,
+      refusal: { code: 'NOT_SALEABLE' },
+    });
+    expect(decideScan(input(dispatch, [held('ON_HOLD', { status: 'PENDING', reason: 'DISPATCHED' })]))).toMatchObject({
+      ok: false,
+      blocked: true,
+    });
+  });
+
+  it('receiving takes a held pack with one warning per held batch saying it goes into quarantine; the scan sets the usual state', () => {
+    const d = decideScan(input(receive, [held('RECALLED', inbound)]));
+    expect(d).toMatchObject({ ok: true, packs: 1, state: receive.scanned });
+    if (!d.ok) throw new Error('refused');
+    expect(d.warnings.map((w) => message(w.code, w.params))).toEqual([
+      'Batch B1 of material 10000001 is recalled: the pack is received into quarantine.',
+    ]);
+    const lines = [{ lineNo: 10, materialNo: '10000001', batchNo: null, quantity: 10, scanned: 0 }];
+    const tree = carton(
+      [held('ON_HOLD', inbound), held('ON_HOLD', inbound), held('RECALLED', { ...inbound, batchNo: 'B3' }), unit(inbound)],
+      inbound,
+    );
+    const several = decideScan(input(receive, tree, { lines }));
+    expect(several).toMatchObject({
+      ok: true,
+      packs: 4,
+      warnings: [
+        { code: 'BATCH_HELD_QUARANTINE', params: { batchNo: 'B1', status: 'on hold' } },
+        { code: 'BATCH_HELD_QUARANTINE', params: { batchNo: 'B3', status: 'recalled' } },
+      ],
+    });
+    expect(decideScan(input(receive, [unit(inbound)]))).toMatchObject({ ok: true, warnings: [] });
+  });
+
+  it('return to principal, scrapping and returns take a recalled pack as any other, with no warning', () => {
+    for (const family of [returnToPrincipal, scrap]) {
+      expect(decideScan(input(family, [held('RECALLED')]))).toMatchObject({ ok: true, packs: 1, warnings: [] });
+      expect(decideScan(input(family, [held('ON_HOLD', { status: 'QUARANTINE' })]))).toMatchObject({ ok: true, warnings: [] });
+    }
+    const dispatched = { status: 'TRANSIT', reason: 'DISPATCHED', warehouseNo: null } as const;
+    expect(decideScan(input(returns, [held('RECALLED', dispatched)]))).toMatchObject({ ok: true, warnings: [] });
+  });
+
+  it("every family that scans units through the engine: a held pack it can scan is refused exactly when its heldBatch is 'refuse'", () => {
+    const engine = FAMILIES.filter((f) => !f.aggregates && f.scannable.length > 0);
+    expect(engine.length).toBeGreaterThan(5);
+    for (const family of engine) {
+      const { status, reasons } = family.scannable[0]!;
+      const pack = held('ON_HOLD', { status, reason: reasons[0] ?? null, warehouseNo: 'W2010' });
+      const d = decideScan(input(family, [pack]));
+      expect(d.ok, family.type).toBe(family.heldBatch !== 'refuse');
+      if (family.heldBatch === 'refuse') expect(d).toMatchObject({ refusal: { code: 'BATCH_HELD' } });
+      if (d.ok) expect(d.warnings.length, family.type).toBe(family.heldBatch === 'quarantine' ? 1 : 0);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { allocate, type AllocLine, type PackGroup } from '../rules/allocate.ts';
 import { quantityExceeded } from '../rules/quantity-exceeded.ts';
+import { heldBatchRefusal, heldBatchWarnings } from '../rules/held-batch.ts';
 import type { Family, Refusal, RuleInput, ScanUnit, UnitState, Warning } from './family.ts';
 import { isScannable, materialsText, stateText } from './rules.ts';
 import { message } from '../messages.ts';
@@ -53,6 +54,14 @@ export function decideScan(input: ScanInput): ScanDecision {
   const below = tree.find((u) => !isScannable(family, u));
   if (below) return notScannable(family, below, input, refuse);
 
+  // A pack of a batch on hold or recalled, or a pallet or carton holding one (issue 30, decision 0071):
+  // refused where the family moves stock on, received into quarantine with a warning, or taken as any other.
+  if (family.heldBatch === 'refuse') {
+    const held = heldBatchRefusal(rootFirst(root, tree));
+    if (held) return refuse(held);
+  }
+  if (family.heldBatch === 'quarantine') warnings.push(...heldBatchWarnings(tree));
+
   if (family.sameWarehouse) {
     const elsewhere = tree.find((u) => u.warehouseNo !== document.warehouseNo);
     if (elsewhere) {
@@ -98,6 +107,11 @@ export function decideScan(input: ScanInput): ScanDecision {
     if (added > 0) counts.set(l.lineNo, l.scanned + added);
   }
   return { ok: true, groups, packs: groups.reduce((n, g) => n + g.count, 0), counts, state: family.scanned, warnings };
+}
+
+/** The tree with its root first, as the held-batch rule reads it (the server reads a tree's rows in no order). */
+function rootFirst(root: ScanUnit, tree: readonly ScanUnit[]): readonly ScanUnit[] {
+  return tree[0]?.id === root.id ? tree : [root, ...tree.filter((u) => u.id !== root.id)];
 }
 
 /** A unit the family cannot scan: "already scanned" when it is on this document, else the family's refusal naming its state. */

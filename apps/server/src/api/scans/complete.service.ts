@@ -1,4 +1,4 @@
-import { completeButtonEnabled, documentAuditAction, message } from '@pharma/domain';
+import { BATCH_STATUS_WORDS, completeButtonEnabled, documentAuditAction, heldBatchCompletion, message } from '@pharma/domain';
 import type { DocumentLine } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -9,6 +9,7 @@ import { documentLines } from '../inventory/document-view.ts';
 import * as units from '../inventory/units.repository.ts';
 import { recordMovement } from '../integration/movements.service.ts';
 import { takeOut } from './disaggregation.ts';
+import { heldBatchesAmong, packsOfBatches, unitsBesidesBatches } from './scans.repository.ts';
 import { familyFor, openDocument, type Actor } from './scans.service.ts';
 
 /**
@@ -40,9 +41,17 @@ export class CompleteService {
       const warehouseNo = intoWarehouse ? doc.warehouse_no : family.handOver ? null : undefined;
       // A reopened document's units changed since its first completion (dispatched) stay as they are.
       const onDocument = docs.unitsOnDocument(doc.id, family.reopen ? family.scanned : undefined);
+      // Packs of a batch on hold or recalled (decision 0071): a refusing family's document is not completed
+      // (nothing changed yet); receiving puts them into quarantine instead of its completed state.
+      const held = heldBatchCompletion(family.heldBatch, family.heldBatch === 'accept' ? [] : await heldBatchesAmong(trx, onDocument));
+      if (!held.ok) throw new AppError(held.refusal.status, held.refusal.code, held.refusal.params);
       // Units scanned without their parent leave it (decision 0063): read while they are still in the scanned state.
       const leaving = family.disaggregates ? await units.unitsLeavingParents(trx, doc.id, onDocument) : [];
-      await units.setStateOf(trx, onDocument, { ...done, warehouseNo }, audit);
+      await units.setStateOf(trx, unitsBesidesBatches(onDocument, held.quarantine), { ...done, warehouseNo }, audit);
+      for (const q of held.quarantine) {
+        const why = `batch ${q.batchNo} of material ${q.materialNo} ${BATCH_STATUS_WORDS[q.status]}`;
+        await units.setStateOf(trx, packsOfBatches(onDocument, [q]), { ...q.state, warehouseNo }, { ...audit, why });
+      }
       await takeOut(trx, leaving, audit);
       if (family.handOver) await docs.handOver(trx, doc.id);
       if (family.unscanned && family.announced) {

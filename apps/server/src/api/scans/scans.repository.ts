@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { DocumentStatus } from '@pharma/domain';
+import { sql, type RawBuilder } from 'kysely';
+import type { DocumentStatus, HeldOnDocument } from '@pharma/domain';
 import {
   auditMacs,
   auditRow,
@@ -24,7 +24,14 @@ import {
   type OldestPack,
   type StockQuery,
 } from '../inventory/documents.repository.ts';
-import { findUnitForScan, setTreeState, treeCte, type UnitWithParent } from '../inventory/units.repository.ts';
+import {
+  BATCH_STATUS,
+  BATCH_STATUS_JOIN,
+  findUnitForScan,
+  setTreeState,
+  treeCte,
+  type UnitWithParent,
+} from '../inventory/units.repository.ts';
 
 /** Scans against documents and the packs each put on its document. SQL only. */
 
@@ -215,8 +222,8 @@ export async function setStoredAnswer(db: Db, scanId: string, responseJson: stri
 }
 
 /**
- * PostgreSQL: the pack a scan names, locked, with its parent, and in the same round trip whether the
- * document expects it: it names no list (no advance shipping notice, no document it receives), or it
+ * PostgreSQL: the pack a scan names, locked, with its parent and its batch's status (decision 0071), and
+ * in the same round trip whether the document expects it: it names no list (no advance shipping notice, no document it receives), or it
  * names the pack or a unit the pack is in. Same answer as `isExpected` for a pack (which has nothing under it).
  * Each unit of the walk up probes the list by its whole key (document, unit): the probe sits in the
  * walk's select list, where the planner keeps it a probe. A join of the walk with the list let it read
@@ -225,6 +232,7 @@ export async function setStoredAnswer(db: Db, scanId: string, responseJson: stri
  */
 const PACK_WITH_EXPECTED_PG = `
   SELECT h.*, p.type AS parent_type, p.sscc AS parent_sscc, p.gtin AS parent_gtin, p.serial AS parent_serial,
+    ${BATCH_STATUS},
     (NOT (EXISTS (SELECT 1 FROM document_units WHERE document_id = $3)
           OR EXISTS (SELECT 1 FROM documents WHERE id = $3 AND source_document_id IS NOT NULL))
       OR EXISTS (
@@ -237,7 +245,7 @@ const PACK_WITH_EXPECTED_PG = `
 `;
 
 const packExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string, string, string]>(`${PACK_WITH_EXPECTED_PG}
-  FROM handling_units h LEFT JOIN handling_units p ON p.id = h.parent_id
+  FROM handling_units h LEFT JOIN handling_units p ON p.id = h.parent_id ${BATCH_STATUS_JOIN}
   WHERE h.gtin = $1 AND h.serial = $2
   FOR UPDATE OF h`);
 
@@ -253,7 +261,7 @@ export interface ScanHint {
 const packsExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string[], string[], string]>(`${PACK_WITH_EXPECTED_PG}
   FROM unnest(CAST($1 AS text[]), CAST($2 AS text[])) AS k(gtin, serial)
   JOIN handling_units h ON h.gtin = k.gtin AND h.serial = k.serial
-  LEFT JOIN handling_units p ON p.id = h.parent_id
+  LEFT JOIN handling_units p ON p.id = h.parent_id ${BATCH_STATUS_JOIN}
   FOR UPDATE OF h`);
 
 const READ = 'packs read for the group';
@@ -334,7 +342,7 @@ async function groupReads(db: Db, hint: ScanHint, documentId: string) {
 }
 
 /**
- * The unit a scan names, locked, as `findUnitForScan` answers, and for a pack on PostgreSQL whether
+ * The unit a scan names, locked, with its batch's status, as `findUnitForScan` answers, and for a pack on PostgreSQL whether
  * `documentId` expects it (read in the same statement); `expected` is undefined when not read here
  * (SQLite, where a statement costs no round trip; an SSCC, whose units below count too).
  */
@@ -490,4 +498,39 @@ export async function recordTreeScan(db: Db, p: TreeScan): Promise<void> {
 
 function scanValues(s: NewScan): unknown[] {
   return [s.id, s.documentId, s.unitId, s.kind, s.code, s.packs, s.userId, s.device, s.at, s.requestHash, s.responseJson];
+}
+
+/**
+ * The packs of `ids` (a query yielding unit ids: the units on a document being completed) whose batch is
+ * on hold or recalled, counted per batch (issue 30, decision 0071).
+ */
+export async function heldBatchesAmong(db: Db, ids: RawBuilder<unknown>): Promise<HeldOnDocument[]> {
+  const { rows } = await sql<{ material_no: string; batch_no: string; status: HeldOnDocument['status']; packs: number | string }>`
+    SELECT h.material_no, h.batch_no, bs.status, COUNT(*) AS packs
+    FROM handling_units h JOIN batch_statuses bs ON bs.material_no = h.material_no AND bs.batch_no = h.batch_no
+    WHERE h.id IN (${ids}) AND h.type = 'EA' AND bs.status <> 'RELEASED'
+    GROUP BY h.material_no, h.batch_no, bs.status`.execute(db);
+  return rows.map((r) => ({ materialNo: r.material_no, batchNo: r.batch_no, status: r.status, packs: Number(r.packs) }));
+}
+
+type Batch = { materialNo: string; batchNo: string };
+
+/** Whether unit `h` is a pack of one of the batches. */
+function packOf(batches: readonly Batch[]): RawBuilder<unknown> {
+  const any = sql.join(
+    batches.map((b) => sql`(h.material_no = ${b.materialNo} AND h.batch_no = ${b.batchNo})`),
+    sql` OR `,
+  );
+  return sql`(h.type = 'EA' AND (${any}))`;
+}
+
+/** The units of `ids` that are packs of the batches (as read by `heldBatchesAmong`: a hold committed since changes nothing here). */
+export function packsOfBatches(ids: RawBuilder<unknown>, batches: readonly Batch[]): RawBuilder<unknown> {
+  return sql`SELECT h.id FROM handling_units h WHERE h.id IN (${ids}) AND ${packOf(batches)}`;
+}
+
+/** The units of `ids` other than the packs of the batches. */
+export function unitsBesidesBatches(ids: RawBuilder<unknown>, batches: readonly Batch[]): RawBuilder<unknown> {
+  if (batches.length === 0) return ids;
+  return sql`SELECT h.id FROM handling_units h WHERE h.id IN (${ids}) AND NOT ${packOf(batches)}`;
 }
