@@ -89,7 +89,7 @@ describe('anyArea', () => {
   });
 });
 
-describe('the tools: printing, new SSCCs, repack (decision 0057)', () => {
+describe('the tools: printing, new SSCCs, repack (decision 0057), batches (decision 0070)', () => {
   it('each need names an action or feature its module can have, in both areas', () => {
     for (const [name, need] of Object.entries(TOOL_NEEDS)) {
       if ('action' in need) expect(MODULE_ACTIONS[need.module], name).toContain(need.action);
@@ -98,7 +98,7 @@ describe('the tools: printing, new SSCCs, repack (decision 0057)', () => {
     }
   });
 
-  it('a complete REPACK and GLOBAL grant every tool; a read-only role none but the repack view', () => {
+  it('a complete grant of the area gives every tool; a read-only role none but the views (a repack, a batch)', () => {
     const operator: Authorization = {
       authorizedMicroApp: ['RDC'],
       applications: [{ application: 'RDC', modules: AREA_MODULES.RDC.map(fullModuleGrant) }],
@@ -106,7 +106,7 @@ describe('the tools: printing, new SSCCs, repack (decision 0057)', () => {
     };
     for (const [name, need] of Object.entries(TOOL_NEEDS)) {
       expect(authorize({ application: 'RDC', ...need }, operator).ok, name).toBe(true);
-      expect(authorize({ application: 'RDC', ...need }, readOnly('RDC')).ok, name).toBe(name === 'repackView');
+      expect(authorize({ application: 'RDC', ...need }, readOnly('RDC')).ok, name).toBe(name === 'repackView' || name === 'batchView');
     }
   });
 
