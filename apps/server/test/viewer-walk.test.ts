@@ -19,6 +19,7 @@ const NOT_WALKED: Record<string, string> = {
   'POST /api/auth-login': 'signing in is public: it is how the viewer has a session at all',
   'POST /api/auth-logout': "signing out is public and ends only the caller's own session",
   'POST /api/register': 'requesting an account is public (anonymous) and grants nothing (decision 0057)',
+  'POST /api/batches/lookup': "a read: names the batch of a scanned pack, which the viewer's RECALL DetailsPage may see (decision 0070)",
 };
 
 /** The routes issue 26 found answering 200 to the viewer: each must be in the walk with a body that works. */
@@ -115,6 +116,7 @@ describe.each(DATABASES)('the viewer walk over every state-changing route on %s'
       '/api/admin/roles/{id}': roles.find((r) => r.name === 'LDC viewer')!.id,
       warehouseNo: 'W3010',
       materialNo: DEMO_MATERIALS[0]!.materialNo,
+      batchNo: DEMO_MATERIALS[0]!.batches[0]!.batchNo,
       type: 'IBD',
       number: DEMO_IBDS.local,
     };
@@ -140,6 +142,7 @@ describe.each(DATABASES)('the viewer walk over every state-changing route on %s'
       // Taking the Administrator role, and setting up the warehouse's printers: an escalation and the integration right.
       'PATCH /api/admin/users/{id}': { roleIds: [adminRole] },
       'PUT /api/integration/warehouses/{warehouseNo}': { gs1CompanyPrefix: '0614141', extensionDigit: '6', printers: [] },
+      'PUT /api/batches/{materialNo}/{batchNo}/status': { status: 'ON_HOLD', reason: 'Quality complaint' },
     };
   });
   afterAll(() => t?.close());

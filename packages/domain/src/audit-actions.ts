@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   // EPCIS intake
   'commission',
   'aggregate',
+  // A batch put on hold, released or recalled (issue 30, decision 0070)
+  'batch status',
 ] as const;
 export type PlainAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -70,3 +70,28 @@ export const WhereaboutsResponse = z.object({
   ),
 });
 export type WhereaboutsResponse = z.infer<typeof WhereaboutsResponse>;
+
+/** The path of every batch call: the material and batch numbers, URL-decoded. */
+export const BatchParams = z.object({ materialNo: MaterialNo, batchNo: BatchNo });
+
+/** GET whereabouts: JSON (default) or `format=csv`, one row per unit. */
+export const WhereaboutsQuery = z.object({
+  area: z.enum(APPLICATIONS).default('RDC'),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+
+/**
+ * The whereabouts CSV's header row, one column a field of each unit: its SSCC (pallet, carton) or
+ * serial (pack, bundle), its GTIN, its level (PLT, CTN, BUN, EA), the SSCC (or GTIN/serial) of its
+ * parent, its warehouse, status and reason, and the last document it was scanned on (or expected by).
+ */
+export const WHEREABOUTS_CSV_HEADER = [
+  'Serial or SSCC',
+  'GTIN',
+  'Level',
+  'Parent',
+  'Warehouse',
+  'Status',
+  'Reason',
+  'Last document',
+] as const;

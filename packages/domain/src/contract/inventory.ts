@@ -3,6 +3,7 @@ import { ScanCode, TEXT_BREAKS } from './common.ts';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, PAGE_SIZE } from '../documents.ts';
 import { EDITABLE_STATUSES, ID_TYPES, ITEM_REASONS, UNIT_STATUSES, UNIT_TYPES } from '../units.ts';
 import { APPLICATIONS } from '../permissions.ts';
+import { BATCH_STATUSES } from '../batches.ts';
 
 /** Reference data (spec point 7). */
 export const Warehouse = z.object({
@@ -216,6 +217,10 @@ export const UnitView = z.object({
     }),
   ),
   editableStatuses: z.array(z.enum(EDITABLE_STATUSES)),
+  /** A pack's (or bundle's) batch status (issue 30, decision 0070); null for a pallet or carton, which is held through its packs. */
+  batchStatus: z.enum(BATCH_STATUSES).nullable(),
+  /** The batches on hold or recalled among the packs of the unit's tree (a held pack: its own), each once. */
+  heldBatches: z.array(z.object({ materialNo: z.string(), batchNo: z.string(), status: z.enum(BATCH_STATUSES).exclude(['RELEASED']) })),
 });
 export type UnitView = z.infer<typeof UnitView>;
 export const SearchResponse = z.object({ data: z.array(UnitView) });

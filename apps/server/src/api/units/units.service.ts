@@ -4,6 +4,8 @@ import {
   editableStatuses,
   unitId,
   hasValidCheckDigit,
+  heldBatchesIn,
+  isHeld,
   isLocked,
   type Application,
   type EditableStatus,
@@ -17,6 +19,9 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as materials from '../inventory/materials.repository.ts';
 import * as units from '../inventory/units.repository.ts';
+import type { UnitRowWithBatch } from '../inventory/units.repository.ts';
+import { scanUnit } from '../inventory/unit-view.ts';
+import * as batches from '../batches/batches.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 
 /**
@@ -82,13 +87,15 @@ export class UnitsService {
   private async view(unit: UnitRow, db: Db = this.db): Promise<UnitView> {
     const leaf = unit.type === 'EA';
     const [tree, kids, up, material, history] = await Promise.all([
-      leaf ? [unit] : units.subtree(db, unit.id),
+      // A pack's batch status is one query; a tree's rows carry their batch's status (the subtree's one statement).
+      leaf ? packWithBatch(db, unit) : units.subtree(db, unit.id),
       leaf ? [] : units.children(db, unit.id),
       units.ancestors(db, unit.id),
       unit.material_no ? materials.materialName(db, unit.material_no) : undefined,
       unitHistory(db, unit.id),
     ]);
     const parent = up[0];
+    const root = tree.find((u) => u.id === unit.id);
     return {
       type: unit.type,
       sscc: unit.sscc,
@@ -106,8 +113,23 @@ export class UnitsService {
       children: kids.map((k) => ({ type: k.type, id: unitId(k), status: k.status })),
       history,
       editableStatuses: isLocked(unit.status, unit.reason) ? [] : offered(tree),
+      batchStatus: unit.type === 'PLT' || unit.type === 'CTN' || !unit.batch_no ? null : (root?.batch_status ?? 'RELEASED'),
+      heldBatches: heldBatchesOf(tree),
     };
   }
+}
+
+/** A pack with its batch's status (none held: absent). */
+async function packWithBatch(db: Db, pack: UnitRow): Promise<UnitRowWithBatch[]> {
+  const status = pack.material_no && pack.batch_no ? await batches.batchStatus(db, pack.material_no, pack.batch_no) : undefined;
+  return [{ ...pack, batch_status: status }];
+}
+
+/** The held or recalled batches of a tree's packs, each once, root first (the scan rules' `heldBatchesIn`). */
+function heldBatchesOf(tree: readonly UnitRowWithBatch[]): UnitView['heldBatches'] {
+  return heldBatchesIn(tree.map(scanUnit)).flatMap((u) =>
+    isHeld(u.batchStatus) && u.materialNo && u.batchNo ? [{ materialNo: u.materialNo, batchNo: u.batchNo, status: u.batchStatus }] : [],
+  );
 }
 
 function offered(tree: UnitRow[]): EditableStatus[] {
