@@ -17,6 +17,7 @@ const BENCHES: readonly (readonly [title: string, load: () => Promise<BenchModul
   ['epcis', () => import('./bench/epcis.bench.ts')],
   ['receive', () => import('./bench/receive.bench.ts')],
   ['dispatch', () => import('./bench/dispatch.bench.ts')],
+  ['batch-hold', () => import('./bench/batch-hold.bench.ts')],
   ['web', () => import('./bench/web.bench.ts')],
   ['copy', () => import('./bench/copy.bench.ts')],
 ];
