@@ -5,7 +5,8 @@ import type { Family, Refusal, UnitState } from '../families/family.ts';
  * What a document's completion does with the packs on it whose batch is on hold or recalled (issue 30,
  * decision 0071). Pure: the server counts those packs per batch in the completion's transaction and
  * writes what this answers. The scan refused them already; these are packs scanned before the batch
- * was held (a refusing family) or received with the warning (receiving).
+ * was held (a refusing family) or received with the warning (receiving). A counted family (ScanLite)
+ * gives its packs counted per batch, scans less reverses (decision 0072): the same shape, no unit.
  */
 
 /** The packs of one held or recalled batch on the document, as the completion counted them. */

@@ -8,6 +8,7 @@ import * as docs from '../inventory/documents.repository.ts';
 import { documentLines } from '../inventory/document-view.ts';
 import * as units from '../inventory/units.repository.ts';
 import { recordMovement } from '../integration/movements.service.ts';
+import { heldBatchesCounted } from './counts.repository.ts';
 import { takeOut } from './disaggregation.ts';
 import { heldBatchesAmong, packsOfBatches, unitsBesidesBatches } from './scans.repository.ts';
 import { familyFor, openDocument, type Actor } from './scans.service.ts';
@@ -42,8 +43,16 @@ export class CompleteService {
       // A reopened document's units changed since its first completion (dispatched) stay as they are.
       const onDocument = docs.unitsOnDocument(doc.id, family.reopen ? family.scanned : undefined);
       // Packs of a batch on hold or recalled (decision 0071): a refusing family's document is not completed
-      // (nothing changed yet); receiving puts them into quarantine instead of its completed state.
-      const held = heldBatchCompletion(family.heldBatch, family.heldBatch === 'accept' ? [] : await heldBatchesAmong(trx, onDocument));
+      // (nothing changed yet); receiving puts them into quarantine instead of its completed state. A counted
+      // family's packs are counts on its lines, not units (decision 0072): the same rule over its counted scans.
+      const held = heldBatchCompletion(
+        family.heldBatch,
+        family.heldBatch === 'accept'
+          ? []
+          : family.counted
+            ? await heldBatchesCounted(trx, doc.id)
+            : await heldBatchesAmong(trx, onDocument),
+      );
       if (!held.ok) throw new AppError(held.refusal.status, held.refusal.code, held.refusal.params);
       // Units scanned without their parent leave it (decision 0063): read while they are still in the scanned state.
       const leaving = family.disaggregates ? await units.unitsLeavingParents(trx, doc.id, onDocument) : [];

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BatchStatus } from '@pharma/domain';
+import type { BatchStatus, HeldOnDocument } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import type { ScanKind } from '../../db/schema.ts';
 
@@ -82,6 +82,21 @@ export async function countedOnLines(db: Db, documentId: string, materialNo: str
     .groupBy('line_no')
     .execute();
   return new Map(rows.map((r) => [Number(r.line_no), Number(r.n)]));
+}
+
+/**
+ * The packs of each batch on hold or recalled still counted on a counted document (its scans less its
+ * reverses and removals), with the batch's status, in one statement (issue 30, decision 0072): what a
+ * counted document's completion gives `heldBatchCompletion`, as `heldBatchesAmong` does for units.
+ */
+export async function heldBatchesCounted(db: Db, documentId: string): Promise<HeldOnDocument[]> {
+  const { rows } = await sql<{ material_no: string; batch_no: string; status: HeldOnDocument['status']; packs: number | string }>`
+    SELECT c.material_no, c.batch_no, bs.status, SUM(CASE WHEN c.kind = 'scan' THEN 1 ELSE -1 END) AS packs
+    FROM counted_scans c JOIN batch_statuses bs ON bs.material_no = c.material_no AND bs.batch_no = c.batch_no
+    WHERE c.document_id = ${documentId} AND bs.status <> 'RELEASED'
+    GROUP BY c.material_no, c.batch_no, bs.status
+    HAVING SUM(CASE WHEN c.kind = 'scan' THEN 1 ELSE -1 END) > 0`.execute(db);
+  return rows.map((r) => ({ materialNo: r.material_no, batchNo: r.batch_no, status: r.status, packs: Number(r.packs) }));
 }
 
 /**
