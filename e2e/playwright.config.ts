@@ -13,10 +13,18 @@ if (!existsSync(CHROMIUM)) {
   throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`);
 }
 const PORT = E2E_PORT;
+/**
+ * The journeys whose subject is key timing (a keyboard wedge's bursts and quiet gaps): npm test runs
+ * the rest on SQLite and PostgreSQL at once, which share the machine, then these alone
+ * (E2E_SET=shared leaves them out, E2E_SET=timing runs only them; unset runs everything).
+ */
+const KEY_TIMING = ['**/scanner.spec.ts'];
+const set = process.env.E2E_SET;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pharma-e2e-'));
 
 export default defineConfig({
   testDir: './journeys',
+  ...(set === 'shared' ? { testIgnore: KEY_TIMING } : set === 'timing' ? { testMatch: KEY_TIMING } : {}),
   outputDir: process.env.E2E_OUTPUT ?? '../test-results/playwright',
   timeout: 30_000,
   expect: { timeout: 7_000 },

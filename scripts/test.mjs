@@ -2,7 +2,7 @@
 // `npm test`: typecheck, lint (ESLint, import circles, Prettier), dead code (knip), unit and API
 // tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then the browser tests in Chromium.
 // Stops at the first failing step and ends with one summary line, "Tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,7 +15,9 @@ if (!existsSync(chromium)) {
 
 rmSync('test-results', { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
-// Each step: a name and its commands, run in order while they pass.
+// Each step: a name and its commands, run in order while they pass. The browser tests on SQLite and on
+// PostgreSQL run at once (each with its own server, database, OpenID provider and ports: the two runs
+// share nothing but the machine), which keeps npm test within its time as the journeys grow.
 const steps = [
   ['typecheck', [['npm', ['run', '-s', 'typecheck']]]],
   [
@@ -31,46 +33,61 @@ const steps = [
     [['npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']]],
   ],
   ['build', [['npm', ['run', '-s', 'build']]]],
-  ['browser tests', [['npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']]]],
 ];
+const browserTests = ['npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']];
 
-// With TEST_DATABASE_URL the browser tests run a second time on PostgreSQL, on a fresh database.
+// With TEST_DATABASE_URL the browser tests run a second time on PostgreSQL, on a fresh database, beside the SQLite run.
 const pgBase = process.env.TEST_DATABASE_URL;
 let pgDrop;
-if (pgBase) {
+const postgresRun = pgBase && {
+  // Its own database, ports, report and screenshots.
+  prepare: async () => {
+    const { default: pg } = await import('pg');
+    const name = `pharma_e2e_${Date.now().toString(36)}`;
+    const client = new pg.Client({ connectionString: pgBase });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    pgDrop = async () => {
+      const c = new pg.Client({ connectionString: pgBase });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+    const url = new URL(pgBase);
+    url.pathname = `/${name}`;
+    return {
+      E2E_DATABASE_URL: url.toString(),
+      E2E_PORT: '3320',
+      E2E_OIDC_PORT: '3322',
+      E2E_REPORT: '../test-results/e2e-postgres.json',
+      E2E_OUTPUT: '../test-results/playwright-postgres',
+    };
+  },
+};
+if (postgresRun) {
+  // The key-timing journeys (scanner.spec.ts) run alone after the two runs that share the machine.
+  steps.push(['browser tests on SQLite and PostgreSQL', [browserTests], () => ({ E2E_SET: 'shared' }), postgresRun]);
   steps.push([
-    'browser tests on PostgreSQL',
-    [['npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']]],
-    async () => {
-      const { default: pg } = await import('pg');
-      const name = `pharma_e2e_${Date.now().toString(36)}`;
-      const client = new pg.Client({ connectionString: pgBase });
-      await client.connect();
-      await client.query(`CREATE DATABASE ${name}`);
-      await client.end();
-      pgDrop = async () => {
-        const c = new pg.Client({ connectionString: pgBase });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
-      const url = new URL(pgBase);
-      url.pathname = `/${name}`;
-      return {
-        E2E_DATABASE_URL: url.toString(),
-        E2E_REPORT: '../test-results/e2e-postgres.json',
-        E2E_OUTPUT: '../test-results/playwright-postgres',
-      };
-    },
+    'browser tests of key timing',
+    [browserTests],
+    () => ({ E2E_SET: 'timing', E2E_REPORT: '../test-results/e2e-timing.json', E2E_OUTPUT: '../test-results/playwright-timing' }),
   ]);
+} else {
+  steps.push(['browser tests', [browserTests]]);
 }
 
 let failedStep;
-for (const [name, commands, prepare] of steps) {
+for (const [name, commands, prepare, postgres] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const env = { ...process.env, ...(prepare ? await prepare() : {}) };
-  const ok = commands.every(([cmd, args]) => spawnSync(cmd, args, { stdio: 'inherit', env }).status === 0);
+  const ok = postgres
+    ? await besideEachOther(commands, [
+        ['sqlite', env],
+        ['postgres', { ...env, ...(await postgres.prepare()) }],
+      ])
+    : commands.every(([cmd, args]) => run(cmd, args, env));
   console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (!ok) {
     failedStep = name;
@@ -85,7 +102,7 @@ if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
 }
-for (const file of ['test-results/e2e.json', 'test-results/e2e-postgres.json']) {
+for (const file of ['test-results/e2e.json', 'test-results/e2e-postgres.json', 'test-results/e2e-timing.json']) {
   const e2e = readJson(file);
   if (e2e) {
     passed += e2e.stats.expected;
@@ -104,4 +121,35 @@ function readJson(file) {
   } catch {
     return undefined;
   }
+}
+
+function run(cmd, args, env) {
+  return spawnSync(cmd, args, { stdio: 'inherit', env }).status === 0;
+}
+
+/** The commands once per run, the runs at once, each output line prefixed with its run's label; passes when all pass. */
+async function besideEachOther(commands, runs) {
+  const results = await Promise.all(runs.map(([label, env]) => runLabelled(label, commands, env)));
+  return results.every(Boolean);
+}
+
+async function runLabelled(label, commands, env) {
+  for (const [cmd, args] of commands) {
+    const ok = await new Promise((resolve) => {
+      const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) console.log(`[${label}] ${line}`);
+        });
+        stream.on('end', () => rest && console.log(`[${label}] ${rest}`));
+      }
+      child.on('close', (code) => resolve(code === 0));
+    });
+    if (!ok) return false;
+  }
+  return true;
 }
