@@ -258,7 +258,8 @@ export const MESSAGES = {
   BATCH_STATUS_UNCHANGED: 'Batch {batchNo} of material {materialNo} is already {status}.',
   BATCH_UNKNOWN: 'No unit of batch {batchNo} of material {materialNo} is known.',
   BATCH_REASON_REQUIRED: 'Give the reason for this change of batch {batchNo} (at least 5 characters).',
-  BATCH_STATUS_SET: 'Batch {batchNo} of material {materialNo} is now {status}: {units} {units:unit|units} in {warehouses} {warehouses:warehouse|warehouses}.',
+  BATCH_STATUS_SET:
+    'Batch {batchNo} of material {materialNo} is now {status}: {units} {units:unit|units} in {warehouses} {warehouses:warehouse|warehouses}.',
   BATCH_CODE_NO_BATCH: 'This code names no batch: scan a pack, or type the material and batch number.',
   UNKNOWN_PLANT: 'Plant {plant} names no single warehouse: send the destination warehouse.',
   DESTINATION_REQUIRED: '{type} {number} needs a destination plant or warehouse.',

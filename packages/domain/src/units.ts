@@ -32,7 +32,16 @@ export const UNIT_STATUSES = [...ITEM_STATUSES, 'RETAINED', 'INACTIVE'] as const
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
 // 'ON HOLD' and 'RECALLED': a pack of a held or recalled batch received into quarantine (issue 30, decision 0070).
-export const ITEM_REASONS = ['WAREHOUSE RECEIVED', 'RETURNED', 'OTHER', 'DISPATCHED', 'PENDING GR', 'REDRESSED', 'ON HOLD', 'RECALLED'] as const;
+export const ITEM_REASONS = [
+  'WAREHOUSE RECEIVED',
+  'RETURNED',
+  'OTHER',
+  'DISPATCHED',
+  'PENDING GR',
+  'REDRESSED',
+  'ON HOLD',
+  'RECALLED',
+] as const;
 export type ItemReason = (typeof ITEM_REASONS)[number];
 
 export const ID_TYPES = ['GS1', 'NON_GS1'] as const;
