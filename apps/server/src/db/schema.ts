@@ -59,6 +59,7 @@ export interface Database {
   repack_moves: RepackMovesTable;
   epcis_aggregations: EpcisAggregationsTable;
   epcis_batch_events: EpcisBatchEventsTable;
+  epcis_batch_changes: EpcisBatchChangesTable;
   label_prints: LabelPrintsTable;
 }
 
@@ -440,6 +441,18 @@ export interface EpcisBatchEventsTable {
   created_at: string;
 }
 export type NewEpcisBatchEventRow = Insertable<EpcisBatchEventsTable>;
+
+/** A change of a batch's status whose EPCIS events are owed (migration 0027): built after its commit, `built_at` set once kept. */
+export interface EpcisBatchChangesTable {
+  id: string;
+  material_no: string;
+  batch_no: string;
+  status: BatchStatus;
+  /** The change's `changed_at`: its events' time. */
+  changed_at: string;
+  built_at: string | null;
+}
+export type EpcisBatchChangeRow = Selectable<EpcisBatchChangesTable>;
 
 /** One label printed: `copy` (1) marks a reprint. */
 export interface LabelPrintsTable {

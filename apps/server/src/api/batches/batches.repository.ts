@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Application, BatchStatus, DocumentStatus, DocumentType, ItemReason, UnitStatus, UnitType } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/prepared.ts';
@@ -6,8 +6,8 @@ import type { BatchStatusRow } from '../../db/schema.ts';
 
 /**
  * Batch statuses (issue 30, decision 0070): a row per batch ever put on hold or recalled; a batch
- * without one is RELEASED. And the batch's units, read set-based: its packs (material and batch, the
- * index of migration 0026) and the pallets, cartons and bundles above them, whatever their number.
+ * without one is RELEASED. And the batch's units and their documents, read a range at a time
+ * (`batch-units.ts` puts the ranges together, letting scans run in between).
  */
 
 /** The batch's status row, or undefined for a batch never held. */
@@ -75,56 +75,14 @@ export async function isKnownBatch(db: Db, materialNo: string, batchNo: string):
 /**
  * A pack in stock: on hand in a warehouse in any condition, or picked on a document of its warehouse
  * not completed yet; not in transit, dispatched, destroyed, short or still arriving (on a receipt or a
- * return not completed). The same units as the batch status's EPCIS event names (decision 0073).
+ * return not completed). The one rule: the answer of a change (the warehouses it names), the
+ * whereabouts' `inStock` and the batch status's EPCIS events (decision 0073) all read `in_stock`.
  */
 const IN_STOCK = sql`(h.warehouse_no IS NOT NULL AND (
   h.status IN ('ACTIVE', 'QUARANTINE', 'EXPIRED', 'DAMAGED', 'RETAINED')
   OR (h.status = 'PENDING' AND h.reason IN ('DISPATCHED', 'REDRESSED', 'OTHER'))))`;
 
-/** `packs(id, parent_id)` the batch's packs, `up(id)` every unit above one (each once), `batch_units(id)` both. */
-function batchUnitsCte(materialNo: string, batchNo: string): RawBuilder<unknown> {
-  return sql`packs(id, parent_id) AS (
-      SELECT id, parent_id FROM handling_units WHERE material_no = ${materialNo} AND batch_no = ${batchNo} AND type = 'EA'
-    ), up(id) AS (
-      SELECT parent_id FROM packs WHERE parent_id IS NOT NULL
-      UNION SELECT h.parent_id FROM up JOIN handling_units h ON h.id = up.id WHERE h.parent_id IS NOT NULL
-    ), batch_units(id) AS (SELECT id FROM packs UNION ALL SELECT id FROM up)`;
-}
-
-/**
- * What a change of the batch's status covers, in one statement whatever the batch's size: its packs
- * and the pallets, cartons and bundles holding them, and the warehouses where its packs are in stock.
- */
-export async function coveredUnits(db: Db, materialNo: string, batchNo: string): Promise<{ units: number; warehouses: string[] }> {
-  const { rows } = await sql<{ packs: number | string; holders: number | string; warehouse_no: string | null }>`
-    WITH RECURSIVE packs(id, parent_id, stock_warehouse) AS (
-      SELECT h.id, h.parent_id, CASE WHEN ${IN_STOCK} THEN h.warehouse_no END FROM handling_units h
-      WHERE h.material_no = ${materialNo} AND h.batch_no = ${batchNo} AND h.type = 'EA'
-    ), up(id) AS (
-      SELECT parent_id FROM packs WHERE parent_id IS NOT NULL
-      UNION SELECT h.parent_id FROM up JOIN handling_units h ON h.id = up.id WHERE h.parent_id IS NOT NULL
-    )
-    SELECT c.packs, c.holders, w.warehouse_no
-    FROM (SELECT count(*) AS packs, (SELECT count(*) FROM up) AS holders FROM packs) c
-    LEFT JOIN (SELECT DISTINCT stock_warehouse AS warehouse_no FROM packs WHERE stock_warehouse IS NOT NULL) w ON 1 = 1
-    ORDER BY w.warehouse_no`.execute(db);
-  const counts = rows[0];
-  return {
-    units: Number(counts?.packs ?? 0) + Number(counts?.holders ?? 0),
-    warehouses: rows.flatMap((r) => (r.warehouse_no === null ? [] : [r.warehouse_no])),
-  };
-}
-
-/**
- * PostgreSQL: no JIT compilation for the rest of the transaction. A recursive statement over a batch's
- * units is estimated at millions of rows (the recursion's guess), so PostgreSQL would spend more time
- * compiling it than running it (0.3 to 0.4 s of a 0.5 s count of 100,000 packs). SQLite has no JIT.
- */
-export async function withoutJit(db: Db): Promise<void> {
-  if (isPostgres(db)) await sql`SET LOCAL jit = off`.execute(db);
-}
-
-/** A unit of the batch as the whereabouts read it: a pack, or a pallet, carton or bundle above one. */
+/** A unit of the batch: a pack, or a pallet, carton or bundle above one. */
 export interface BatchUnitRow {
   id: string;
   type: UnitType;
@@ -139,17 +97,75 @@ export interface BatchUnitRow {
   in_stock: number | string;
 }
 
-/** Every unit of the batch: its packs (read straight from the batch's index) and every unit above one, in one statement. */
-export async function batchUnits(db: Db, materialNo: string, batchNo: string): Promise<BatchUnitRow[]> {
+const UNIT_COLUMNS = sql`h.id, h.type, h.sscc, h.gtin, h.serial, h.parent_id, h.status, h.reason, h.warehouse_no`;
+
+/**
+ * The batch's next `limit` packs after the pack `afterId`, in id order: a range of the index
+ * (material_no, batch_no, id) of migration 0026, so each read costs the same however far it has come.
+ */
+export async function batchPacksAfter(
+  db: Db,
+  materialNo: string,
+  batchNo: string,
+  afterId: string,
+  limit: number,
+): Promise<BatchUnitRow[]> {
   const { rows } = await sql<BatchUnitRow>`
-    WITH RECURSIVE ${batchUnitsCte(materialNo, batchNo)}
-    SELECT h.id, h.type, h.sscc, h.gtin, h.serial, h.parent_id, h.status, h.reason, h.warehouse_no,
-      CASE WHEN ${IN_STOCK} THEN 1 ELSE 0 END AS in_stock
-    FROM handling_units h WHERE h.material_no = ${materialNo} AND h.batch_no = ${batchNo} AND h.type = 'EA'
-    UNION ALL
-    SELECT h.id, h.type, h.sscc, h.gtin, h.serial, h.parent_id, h.status, h.reason, h.warehouse_no, 0
-    FROM up JOIN handling_units h ON h.id = up.id`.execute(db);
+    SELECT ${UNIT_COLUMNS}, CASE WHEN ${IN_STOCK} THEN 1 ELSE 0 END AS in_stock
+    FROM handling_units h
+    WHERE h.material_no = ${materialNo} AND h.batch_no = ${batchNo} AND h.id > ${afterId} AND h.type = 'EA'
+    ORDER BY h.id LIMIT ${limit}`.execute(db);
   return rows;
+}
+
+/** The units of these ids (pallets, cartons and bundles above a batch's packs: `in_stock` 0). */
+export async function unitsWithIds(db: Db, ids: readonly string[]): Promise<BatchUnitRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<BatchUnitRow>`
+    SELECT ${UNIT_COLUMNS}, 0 AS in_stock FROM handling_units h WHERE h.id IN (${sql.join(ids)})`.execute(db);
+  return rows;
+}
+
+/** The documents expecting these units (a notice's or a transfer's units, on an IBD), by the index on document_units(unit_id). */
+export async function documentUnitsOf(db: Db, unitIds: readonly string[]): Promise<{ unit_id: string; document_id: string }[]> {
+  if (unitIds.length === 0) return [];
+  return db
+    .selectFrom('document_units')
+    .select(['unit_id', 'document_id'])
+    .where('unit_id', 'in', [...unitIds])
+    .execute();
+}
+
+/** A unit on a document through a scan. */
+export interface ScanItemKey {
+  document_id: string;
+  unit_id: string;
+}
+
+/**
+ * The next `limit` units on documents through their scans after `after`, in the order of scan_items'
+ * primary key (document, unit), read from that key alone (a covering index on SQLite: about 1 us a
+ * row). scan_items has no index on its unit (decision 0017: fewer index writes on the scan path), so
+ * the units of a batch are found by walking it whole, a range at a time.
+ */
+export async function scanItemsAfter(db: Db, after: ScanItemKey, limit: number): Promise<ScanItemKey[]> {
+  const { rows } = await sql<ScanItemKey>`
+    SELECT document_id, unit_id FROM scan_items
+    WHERE (document_id, unit_id) > (${after.document_id}, ${after.unit_id})
+    ORDER BY document_id, unit_id LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/** When these units were scanned onto the document, by scan_items' primary key. */
+export async function scannedAt(db: Db, documentId: string, unitIds: readonly string[]): Promise<{ unit_id: string; at: string }[]> {
+  if (unitIds.length === 0) return [];
+  return db
+    .selectFrom('scan_items as s')
+    .innerJoin('scans as sc', 'sc.id', 's.scan_id')
+    .select(['s.unit_id', 'sc.at'])
+    .where('s.document_id', '=', documentId)
+    .where('s.unit_id', 'in', [...unitIds])
+    .execute();
 }
 
 /** A document a unit of the batch is on: scanned on it (`at` the scan's time) or expected by it (`at` null). */
@@ -165,19 +181,26 @@ export interface BatchDocumentRow {
   at: string | null;
 }
 
-/** Every document any unit of the batch is on (scanned, or expected by a notice or a transfer), in one statement. */
-export async function batchDocuments(db: Db, materialNo: string, batchNo: string): Promise<BatchDocumentRow[]> {
-  const { rows } = await sql<BatchDocumentRow>`
-    WITH RECURSIVE ${batchUnitsCte(materialNo, batchNo)}
-    SELECT s.unit_id, d.id AS document_id, d.type, d.number, d.status, d.warehouse_no, d.destination_warehouse_no,
-      d.completed_at, sc.at
-    FROM scan_items s JOIN scans sc ON sc.id = s.scan_id JOIN documents d ON d.id = s.document_id
-    WHERE s.unit_id IN (SELECT id FROM batch_units)
-    UNION ALL
-    SELECT du.unit_id, d.id, d.type, d.number, d.status, d.warehouse_no, d.destination_warehouse_no, d.completed_at, NULL
-    FROM document_units du JOIN documents d ON d.id = du.document_id
-    WHERE du.unit_id IN (SELECT id FROM batch_units)`.execute(db);
-  return rows;
+export type BatchDocument = Omit<BatchDocumentRow, 'unit_id' | 'document_id' | 'at'> & { id: string };
+
+/** The documents of these ids, as the whereabouts name them. */
+export async function documentsWithIds(db: Db, ids: readonly string[]): Promise<BatchDocument[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('documents')
+    .select(['id', 'type', 'number', 'status', 'warehouse_no', 'destination_warehouse_no', 'completed_at'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/**
+ * PostgreSQL: `work` in one read-only REPEATABLE READ transaction (one snapshot, on a connection of the
+ * pool others do not wait for). SQLite: statement by statement, since a transaction would hold its one
+ * connection, every scan waiting, for as long as the work lasts.
+ */
+export function inSnapshot<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work(db);
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
 }
 
 /** The warehouses with their area and name, and their business partners: the whereabouts name them. */

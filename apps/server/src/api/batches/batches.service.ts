@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { BATCH_STATUS_WORDS, batchChangeRefusal, decodeScan, message, type BatchStatus } from '@pharma/domain';
 import {
   WHEREABOUTS_CSV_HEADER,
@@ -10,11 +11,13 @@ import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isoToday } from '../../lib/today.ts';
-import { recordBatchStatusEvent } from '../integration/batch-status-events.ts';
+import { batchEventsSettled, buildBatchStatusEvents, oweBatchStatusEvents } from '../integration/batch-status-events.ts';
 import * as materials from '../inventory/materials.repository.ts';
 import * as units from '../inventory/units.repository.ts';
+import { batchDocuments, covered, readBatchUnits } from './batch-units.ts';
 import * as repo from './batches.repository.ts';
 import { csvDocument } from './csv.ts';
+import { Slices } from './slices.ts';
 import { whereabouts, whereaboutsRows } from './whereabouts.ts';
 
 /** A batch as the path names it. */
@@ -36,16 +39,23 @@ export class BatchesService {
   constructor(private readonly db: Db) {}
 
   /**
-   * PUT /api/batches/{m}/{b}/status: one transaction, one audit row, the EPCIS event of the change
-   * (decision 0073). The units are not written: every scan reads the batch's status with its units
-   * (decision 0071), so the change covers every unit of the batch at once, whatever their number.
+   * PUT /api/batches/{m}/{b}/status: one short transaction (the status row, one audit row, the EPCIS
+   * events owed: decision 0073). The units are not written: every scan reads the batch's status with
+   * its units (decision 0071), so the change covers every unit of the batch at once, whatever their
+   * number. After the commit the batch's units are read a slice at a time, scans going on in between
+   * (decision 0070): the answer counts them, and the events are built from that same read after the
+   * answer (`onEventsFailed` hears of a build that failed; the export builds those).
    */
-  async setStatus(actorId: string, batch: BatchRef, req: SetBatchStatusRequest): Promise<SetBatchStatusResponse> {
+  async setStatus(
+    actorId: string,
+    batch: BatchRef,
+    req: SetBatchStatusRequest,
+    onEventsFailed: (error: unknown) => void = () => undefined,
+  ): Promise<SetBatchStatusResponse> {
     const { materialNo, batchNo } = batch;
     const reason = req.reason.trim();
     if (reason.length < MIN_REASON) throw new AppError(422, 'BATCH_REASON_REQUIRED', { batchNo });
-    return this.db.transaction().execute(async (trx) => {
-      await repo.withoutJit(trx);
+    const owed = await this.db.transaction().execute(async (trx) => {
       const at = new Date().toISOString();
       const previous = await this.change(trx, actorId, batch, req.status, reason, at);
       await writeAudit(
@@ -63,17 +73,19 @@ export class BatchesService {
         ],
         at,
       );
-      await recordBatchStatusEvent(trx, { materialNo, batchNo, status: req.status, previous, reason, at, actorId });
-      const covered = await repo.coveredUnits(trx, materialNo, batchNo);
-      const params = {
-        materialNo,
-        batchNo,
-        status: BATCH_STATUS_WORDS[req.status],
-        units: covered.units,
-        warehouses: covered.warehouses.length,
-      };
-      return { status: req.status, units: covered.units, warehouses: covered.warehouses, message: message('BATCH_STATUS_SET', params) };
+      return oweBatchStatusEvents(trx, { materialNo, batchNo, status: req.status, at });
     });
+    const slices = new Slices();
+    const units = await repo.inSnapshot(this.db, (db) => readBatchUnits(db, materialNo, batchNo, slices));
+    buildBatchStatusEvents(this.db, owed, units).catch(onEventsFailed);
+    const { units: count, warehouses } = covered(units);
+    const params = { materialNo, batchNo, status: BATCH_STATUS_WORDS[req.status], units: count, warehouses: warehouses.length };
+    return { status: req.status, units: count, warehouses, message: message('BATCH_STATUS_SET', params) };
+  }
+
+  /** Resolves once the EPCIS events being built have been kept (or have failed): the server closing waits for them. */
+  eventsSettled(): Promise<void> {
+    return batchEventsSettled(this.db);
   }
 
   /** Writes the new status if the batch may take it; answers the status it had. */
@@ -117,34 +129,36 @@ export class BatchesService {
 
   /** GET whereabouts: the batch's status and where its packs are, in every warehouse. */
   async whereabouts(batch: BatchRef): Promise<WhereaboutsResponse> {
-    const { status, change, input } = await this.read(batch);
-    return { ...batch, status, change, ...whereabouts(input) };
+    const { status, change, input, slices } = await this.read(batch);
+    return { ...batch, status, change, ...(await whereabouts(input, slices)) };
   }
 
-  /** GET whereabouts?format=csv: a header row, then one row per unit of the batch. */
-  async whereaboutsCsv(batch: BatchRef): Promise<string> {
-    const { input } = await this.read(batch);
-    return csvDocument(WHEREABOUTS_CSV_HEADER, whereaboutsRows(input));
+  /** GET whereabouts?format=csv: a header row, then one row per unit of the batch, as a stream of UTF-8 pieces. */
+  async whereaboutsCsv(batch: BatchRef): Promise<Readable> {
+    const { input, slices } = await this.read(batch);
+    return Readable.from(csvDocument(WHEREABOUTS_CSV_HEADER, await whereaboutsRows(input, slices), slices), { objectMode: false });
   }
 
-  /** Everything the whereabouts are made of, read in one transaction (one snapshot on PostgreSQL). */
-  private read(batch: BatchRef) {
+  /**
+   * Everything the whereabouts are made of, a slice at a time (`batch-units.ts`): in one snapshot on
+   * PostgreSQL; on SQLite statement by statement, scans going on in between.
+   */
+  private async read(batch: BatchRef) {
     const { materialNo, batchNo } = batch;
-    return this.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        await repo.withoutJit(trx);
-        const row = await repo.findBatchStatusChange(trx, materialNo, batchNo);
-        if (!row && !(await repo.isKnownBatch(trx, materialNo, batchNo))) throw new AppError(404, 'BATCH_UNKNOWN', { materialNo, batchNo });
-        const unitRows = await repo.batchUnits(trx, materialNo, batchNo);
-        const documents = await repo.batchDocuments(trx, materialNo, batchNo);
-        const places = await repo.places(trx);
-        return {
-          status: row?.status ?? ('RELEASED' as const),
-          change: row ? { reason: row.reason, by: row.changed_by_email ?? row.changed_by, at: row.changed_at } : null,
-          input: { units: unitRows, documents, ...places },
-        };
-      });
+    const slices = new Slices();
+    return repo.inSnapshot(this.db, async (db) => {
+      const row = await repo.findBatchStatusChange(db, materialNo, batchNo);
+      if (!row && !(await repo.isKnownBatch(db, materialNo, batchNo))) throw new AppError(404, 'BATCH_UNKNOWN', { materialNo, batchNo });
+      const units = await readBatchUnits(db, materialNo, batchNo, slices);
+      const documents = await batchDocuments(db, units, slices);
+      const places = await repo.places(db);
+      const all = [...units.packs, ...units.holders.values()];
+      return {
+        status: row?.status ?? ('RELEASED' as const),
+        change: row ? { reason: row.reason, by: row.changed_by_email ?? row.changed_by, at: row.changed_at } : null,
+        input: { units: all, documents, ...places },
+        slices,
+      };
+    });
   }
 }

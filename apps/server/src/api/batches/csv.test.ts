@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvDocument, csvField } from './csv.ts';
+import { Slices } from './slices.ts';
 
 describe('csvField', () => {
   it('writes plain text as it is, null as empty', () => {
@@ -29,15 +30,31 @@ describe('csvField', () => {
 });
 
 describe('csvDocument', () => {
-  it('writes the header then each row, CRLF after each line', () => {
+  const text = async (pieces: AsyncIterable<Buffer>) => {
+    const all: Buffer[] = [];
+    for await (const piece of pieces) all.push(piece);
+    return { pieces: all.length, text: Buffer.concat(all).toString('utf8') };
+  };
+
+  it('writes the header then each row, CRLF after each line', async () => {
     expect(
-      csvDocument(
-        ['a', 'b'],
-        [
-          ['1', null],
-          ['x,y', '=z'],
-        ],
+      await text(
+        csvDocument(
+          ['a', 'b'],
+          [
+            ['1', null],
+            ['x,y', '=z'],
+          ],
+          new Slices(),
+        ),
       ),
-    ).toBe(`a,b\r\n1,\r\n"x,y",'=z\r\n`);
+    ).toEqual({ pieces: 1, text: `a,b\r\n1,\r\n"x,y",'=z\r\n` });
+  });
+
+  it('in pieces of 1,000 lines, UTF-8, the same text whole', async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => [`é${i}`]);
+    const written = await text(csvDocument(['h'], rows, new Slices()));
+    expect(written.pieces).toBe(3);
+    expect(written.text).toBe(`h\r\n${rows.map(([v]) => `${v}\r\n`).join('')}`);
   });
 });

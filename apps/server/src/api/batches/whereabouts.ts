@@ -1,10 +1,12 @@
 import { familyOf, unitId, type Application } from '@pharma/domain';
 import type { WhereaboutsResponse } from '@pharma/domain/contract/batches';
 import type { BatchDocumentRow, BatchUnitRow } from './batches.repository.ts';
+import { mapInSlices, sortInSlices, type Slices } from './slices.ts';
 
 /**
  * Where a batch's packs are (issue 30, decision 0070), from its units and the documents they are on,
- * as the repository read them: pure, no database. Each pack counts in one total:
+ * as `batch-units.ts` read them: no database, and a slice at a time (`Slices`: 100,000 packs and their
+ * documents take longer than a scan may wait). Each pack counts in one total:
  * - decommissioned: DESTROYED (scrapped);
  * - returned: TRANSIT / DISPATCHED, the last completed document that sent it being one whose family
  *   sends stock back (CBV disposition `returned`: return to principal);
@@ -39,14 +41,16 @@ function byDocument(a: { docType: string; docNo: string }, b: { docType: string;
   return a.docType.localeCompare(b.docType) || a.docNo.localeCompare(b.docNo);
 }
 
-export function whereabouts(input: WhereaboutsInput): Whereabouts {
-  const units = new Map(input.units.map((u) => [u.id, u]));
-  const docsOf = documentsByUnit(input.documents);
-  const packs = input.units.filter((u) => u.type === 'EA');
+/** The totals, the stock per warehouse and the documents; in slices (a batch has 100,000 packs and more). */
+export async function whereabouts(input: WhereaboutsInput, slices: Slices): Promise<Whereabouts> {
+  const units = await unitsById(input.units, slices);
+  const docsOf = await documentsByUnit(input.documents, slices);
 
   const totals: Record<Total, number> = { inStock: 0, inTransit: 0, dispatched: 0, decommissioned: 0, returned: 0 };
   const stock = new Map<string, { units: number; pallets: Set<string>; cartons: Set<string>; looseUnits: number }>();
-  for (const pack of packs) {
+  for (const pack of input.units) {
+    if (slices.spent()) await slices.pause();
+    if (pack.type !== 'EA') continue;
     const total = totalOf(pack, docsOf.get(pack.id) ?? []);
     totals[total] += 1;
     if (total !== 'inStock' || !pack.warehouse_no) continue;
@@ -76,6 +80,7 @@ export function whereabouts(input: WhereaboutsInput): Whereabouts {
   const open = new Map<string, { docType: string; docNo: string; packs: Set<string> }>();
   const sent = new Map<string, { row: BatchDocumentRow; packs: Set<string> }>();
   for (const d of input.documents) {
+    if (slices.spent()) await slices.pause();
     if (units.get(d.unit_id)?.type !== 'EA') continue;
     if (d.status !== 'Completed') {
       let doc = open.get(d.document_id);
@@ -100,12 +105,22 @@ export function whereabouts(input: WhereaboutsInput): Whereabouts {
   return { totals, warehouses, openDocuments, dispatched };
 }
 
-function documentsByUnit(documents: readonly BatchDocumentRow[]): Map<string, BatchDocumentRow[]> {
+async function unitsById(units: readonly BatchUnitRow[], slices: Slices): Promise<Map<string, BatchUnitRow>> {
+  const byId = new Map<string, BatchUnitRow>();
+  for (const u of units) {
+    byId.set(u.id, u);
+    if (slices.spent()) await slices.pause();
+  }
+  return byId;
+}
+
+async function documentsByUnit(documents: readonly BatchDocumentRow[], slices: Slices): Promise<Map<string, BatchDocumentRow[]>> {
   const of = new Map<string, BatchDocumentRow[]>();
   for (const d of documents) {
     const list = of.get(d.unit_id);
     if (list) list.push(d);
     else of.set(d.unit_id, [d]);
+    if (slices.spent()) await slices.pause();
   }
   return of;
 }
@@ -141,16 +156,16 @@ const LEVEL_ORDER = { PLT: 0, CTN: 1, BUN: 2, EA: 3 } as const;
 /**
  * One row per unit of the batch, in the order of `WHEREABOUTS_CSV_HEADER`: pallets, cartons, bundles,
  * then packs, each by its identifier. The last document is the one of its latest scan, else the one
- * expecting it (a notice's receipt).
+ * expecting it (a notice's receipt). In slices.
  */
-export function whereaboutsRows(input: Pick<WhereaboutsInput, 'units' | 'documents'>): (string | null)[][] {
-  const units = new Map(input.units.map((u) => [u.id, u]));
-  const docsOf = documentsByUnit(input.documents);
-  return [...input.units]
-    .map((u) => ({ u, id: unitId(u) }))
-    .sort((a, b) => LEVEL_ORDER[a.u.type] - LEVEL_ORDER[b.u.type] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map(({ u }) => u)
-    .map((u) => {
+export async function whereaboutsRows(input: Pick<WhereaboutsInput, 'units' | 'documents'>, slices: Slices): Promise<(string | null)[][]> {
+  const units = await unitsById(input.units, slices);
+  const docsOf = await documentsByUnit(input.documents, slices);
+  const keyed = await mapInSlices(input.units, (u) => ({ u, level: LEVEL_ORDER[u.type], id: unitId(u) }), slices);
+  const sorted = await sortInSlices(keyed, (a, b) => a.level - b.level || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0), slices);
+  return mapInSlices(
+    sorted,
+    ({ u }) => {
       const parent = u.parent_id ? units.get(u.parent_id) : undefined;
       const last = lastDocument(docsOf.get(u.id) ?? []);
       return [
@@ -163,7 +178,9 @@ export function whereaboutsRows(input: Pick<WhereaboutsInput, 'units' | 'documen
         u.reason,
         last ? `${last.type} ${last.number}` : null,
       ];
-    });
+    },
+    slices,
+  );
 }
 
 function lastDocument(documents: readonly BatchDocumentRow[]): BatchDocumentRow | undefined {

@@ -1,37 +1,21 @@
-import { sql } from 'kysely';
-import type { MovementUnit } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
-import type { NewEpcisBatchEventRow } from '../../db/schema.ts';
+import type { EpcisBatchChangeRow, NewEpcisBatchEventRow } from '../../db/schema.ts';
 
 /**
- * The units a batch's status event names (decision 0073), per warehouse: every pack of the batch still
- * in a warehouse (on hand in any condition, or scanned on a document not completed yet) and every
- * pallet, carton and bundle above one. Stock that left (in transit, dispatched, handed over), was destroyed, was
- * short or is still arriving (scanned on a receipt or a return not completed) is in no warehouse's event.
+ * A batch status's EPCIS events (decision 0073): the change whose events are owed, written in the
+ * change's transaction (migration 0027, `epcis_batch_changes`), and the events, kept with the change
+ * marked built in one short transaction once they are made. The units they name are read by
+ * `api/batches/batch-units.ts`, whose `in_stock` is the one rule of a pack in the warehouse.
  */
-const IN_WAREHOUSE = `h.warehouse_no IS NOT NULL AND (
-  h.status IN ('ACTIVE', 'QUARANTINE', 'EXPIRED', 'DAMAGED', 'RETAINED')
-  OR (h.status = 'PENDING' AND h.reason IN ('DISPATCHED', 'REDRESSED', 'OTHER')))`;
 
-/** One statement, set-based: the batch's packs in warehouses and the units holding them (each once per warehouse). */
-export async function batchUnitsByWarehouse(db: Db, materialNo: string, batchNo: string): Promise<Map<string, MovementUnit[]>> {
-  const rows = await sql<{ warehouse_no: string; sscc: string | null; gtin: string | null; serial: string | null }>`
-    WITH RECURSIVE packs AS (
-      SELECT h.id, h.parent_id, h.warehouse_no, h.sscc, h.gtin, h.serial FROM handling_units h
-      WHERE h.material_no = ${materialNo} AND h.batch_no = ${batchNo} AND h.type = 'EA' AND ${sql.raw(IN_WAREHOUSE)}
-    ), up(id, warehouse_no) AS (
-      SELECT parent_id, warehouse_no FROM packs WHERE parent_id IS NOT NULL
-      UNION SELECT h.parent_id, up.warehouse_no FROM up JOIN handling_units h ON h.id = up.id WHERE h.parent_id IS NOT NULL
-    )
-    SELECT warehouse_no, sscc, gtin, serial FROM packs
-    UNION ALL SELECT up.warehouse_no, h.sscc, h.gtin, h.serial FROM up JOIN handling_units h ON h.id = up.id`.execute(db);
-  const byWarehouse = new Map<string, MovementUnit[]>();
-  for (const r of rows.rows) {
-    let units = byWarehouse.get(r.warehouse_no);
-    if (!units) byWarehouse.set(r.warehouse_no, (units = []));
-    units.push({ sscc: r.sscc, gtin: r.gtin, serial: r.serial });
-  }
-  return byWarehouse;
+/** Owes the events of a change: the row a server stopped before building them leaves for the export to build. */
+export async function insertOwed(db: Db, row: EpcisBatchChangeRow): Promise<void> {
+  await db.insertInto('epcis_batch_changes').values(row).execute();
+}
+
+/** The changes whose events are still owed, oldest first. */
+export async function owedChanges(db: Db): Promise<EpcisBatchChangeRow[]> {
+  return db.selectFrom('epcis_batch_changes').selectAll().where('built_at', 'is', null).orderBy('changed_at').orderBy('id').execute();
 }
 
 /** The GLN and time zone of each of the warehouses. */
@@ -48,12 +32,24 @@ export async function warehousePlaces(
   return new Map(rows.map((r) => [r.warehouse_no, { gln: r.gln, timeZone: r.time_zone }]));
 }
 
-/** Keeps the events; one already kept (the same eventID) is left as it is. */
-export async function insertBatchEvents(db: Db, rows: readonly NewEpcisBatchEventRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('epcis_batch_events')
-    .values([...rows])
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+/**
+ * Keeps a change's events and marks it built, in one transaction, if no one built it meanwhile (the
+ * export and the change's own build may meet; the first to commit wins, the other writes nothing). An
+ * event already kept (the same eventID: the same units at the same time) is left as it is.
+ */
+export async function keepBuiltEvents(db: Db, changeId: string, rows: readonly NewEpcisBatchEventRow[], builtAt: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable('epcis_batch_changes')
+      .set({ built_at: builtAt })
+      .where('id', '=', changeId)
+      .where('built_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0 || rows.length === 0) return;
+    await trx
+      .insertInto('epcis_batch_events')
+      .values([...rows])
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  });
 }

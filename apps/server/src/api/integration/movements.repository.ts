@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { familyOf, type DocumentType, type MovementUnit } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import type { NewEpcisMovementRow } from '../../db/schema.ts';
+import { buildOwedBatchEvents } from './batch-status-events.ts';
 
 /** The GLN and time zone of a warehouse, as its EPCIS events name it. */
 export async function warehousePlace(db: Db, warehouseNo: string): Promise<{ gln: string | null; timeZone: string | null } | undefined> {
@@ -62,6 +63,9 @@ export interface MovementFilter {
 
 /** The kept events matching the filter, oldest first, as their JSON text. */
 export async function findMovements(db: Db, f: MovementFilter): Promise<string[]> {
+  const batchEvents = f.docType === undefined && f.docNo === undefined;
+  // A batch status change whose events are still owed (being built, or a server stopped before it built them) is built first.
+  if (batchEvents) await buildOwedBatchEvents(db);
   let q = db.selectFrom('epcis_movements').select('body_json');
   if (f.docType !== undefined) q = q.where('doc_type', '=', f.docType);
   if (f.docNo !== undefined) q = q.where('doc_no', '=', f.docNo);
@@ -81,7 +85,7 @@ export async function findMovements(db: Db, f: MovementFilter): Promise<string[]
   }
   // A batch put on hold, recalled or released (migration 0027, decision 0073): no document's, so a query
   // naming a type or a number leaves it out.
-  if (f.docType === undefined && f.docNo === undefined) {
+  if (batchEvents) {
     let b = db.selectFrom('epcis_batch_events').select(['body_json', 'event_time', 'id']);
     if (f.from !== undefined) b = b.where('event_time', '>=', f.from);
     if (f.to !== undefined) b = b.where('event_time', '<', f.to);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { EPCIS_CONTEXT, movementEvent, utcMillis, type BizTransactionType, type DocumentType } from '@pharma/domain';
 import type { EpcisEventsQuery, MovementEventsDocument } from '@pharma/domain/contract/epcis';
 import type { Db } from '../../db/database.ts';
+import { offsetAt } from './epcis-offset.ts';
 import * as repo from './movements.repository.ts';
 
 /**
@@ -83,14 +84,5 @@ export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-/** The UTC offset ('+08:00') of an IANA time zone at an instant; '+00:00' for a warehouse with none. */
-export function offsetAt(timeZone: string | null, at: string): string {
-  const instant = utcMillis(at);
-  if (timeZone === null || instant === null) return '+00:00';
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-    .formatToParts(new Date(instant))
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const m = /^GMT(?:([+-]\d{2}:\d{2}))?$/.exec(name ?? '');
-  if (!m) throw new Error(`No UTC offset for time zone ${timeZone}`);
-  return m[1] ?? '+00:00';
-}
+/** Repacking's events import it from here (epcis-offset.ts has it). */
+export { offsetAt };
