@@ -46,6 +46,12 @@ describe.each(DATABASES)('a counted document holding a held batch on %s', (kind)
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { document: { status: string; completedAt: string | null }; lines: Line[] };
   };
+  /** The open documents a batch's whereabouts name. */
+  const openDocuments = async (batchNo: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/batches/${a.materialNo}/${batchNo}/whereabouts${LDC}`, headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { openDocuments: { docType: string; docNo: string; units: number }[] }).openDocuments;
+  };
   /** The batch's status, set as quality sets it: PUT /api/batches/{materialNo}/{batchNo}/status by a user with module RECALL. */
   const setBatch = async (batchNo: string, status: BatchStatus) => {
     const res = await t.app.inject({
@@ -97,6 +103,8 @@ describe.each(DATABASES)('a counted document holding a held batch on %s', (kind)
     const off = await post(`/api/reverseOperation${LDC}`, { docType: 'SCANLITE', docNo: DOC, code: lot(HELD), scanId: randomUUID() });
     expect(off.statusCode, off.body).toBe(200);
     await setBatch(HELD, 'ON_HOLD');
+    // The batch's whereabouts name the document its packs are counted on, though no unit is on it.
+    expect((await openDocuments(HELD)).filter((d) => d.docNo === DOC)).toEqual([{ docType: 'SCANLITE', docNo: DOC, units: 2 }]);
     const before = await state(DOC);
     expect(before.view.document).toEqual(expect.objectContaining({ status: 'In Progress', completedAt: null }));
     expect(before.view.lines.map((l) => l.scannedQuantity)).toEqual([2, 1]);
@@ -135,6 +143,7 @@ describe.each(DATABASES)('a counted document holding a held batch on %s', (kind)
     });
     expect((await view(DOC)).document.status).toBe('Completed');
     expect(await written()).toEqual({ ...before, audit: before.audit + 1, movements: before.movements + 1 });
+    expect((await openDocuments(KEPT)).filter((d) => d.docNo === DOC)).toEqual([]);
   });
 
   it('a release instead lets the document complete with the packs counted', async () => {

@@ -194,6 +194,24 @@ export async function documentsWithIds(db: Db, ids: readonly string[]): Promise<
 }
 
 /**
+ * The open documents holding packs of the batch counted without serials (ScanLite: no unit is on the
+ * document, decision 0027), with the packs still counted (counts less reverses and removals).
+ */
+export async function countedOnOpenDocuments(
+  db: Db,
+  materialNo: string,
+  batchNo: string,
+): Promise<{ docType: string; docNo: string; units: number }[]> {
+  const { rows } = await sql<{ type: string; number: string; packs: number | string }>`
+    SELECT d.type, d.number, SUM(CASE WHEN c.kind = 'scan' THEN 1 ELSE -1 END) AS packs
+    FROM counted_scans c JOIN documents d ON d.id = c.document_id
+    WHERE c.material_no = ${materialNo} AND c.batch_no = ${batchNo} AND d.status <> 'Completed'
+    GROUP BY d.type, d.number
+    HAVING SUM(CASE WHEN c.kind = 'scan' THEN 1 ELSE -1 END) > 0`.execute(db);
+  return rows.map((r) => ({ docType: r.type, docNo: r.number, units: Number(r.packs) }));
+}
+
+/**
  * PostgreSQL: `work` in one read-only REPEATABLE READ transaction (one snapshot, on a connection of the
  * pool others do not wait for). SQLite: statement by statement, since a transaction would hold its one
  * connection, every scan waiting, for as long as the work lasts.

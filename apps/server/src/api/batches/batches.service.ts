@@ -130,7 +130,13 @@ export class BatchesService {
   /** GET whereabouts: the batch's status and where its packs are, in every warehouse. */
   async whereabouts(batch: BatchRef): Promise<WhereaboutsResponse> {
     const { status, change, input, slices } = await this.read(batch);
-    return { ...batch, status, change, ...(await whereabouts(input, slices)) };
+    const found = await whereabouts(input, slices);
+    // Packs counted without serials on an open document (ScanLite) are on it too, though no unit is.
+    const counted = await repo.countedOnOpenDocuments(this.db, batch.materialNo, batch.batchNo);
+    const openDocuments = [...found.openDocuments, ...counted].sort(
+      (a, b) => a.docType.localeCompare(b.docType) || a.docNo.localeCompare(b.docNo),
+    );
+    return { ...batch, status, change, ...found, openDocuments };
   }
 
   /** GET whereabouts?format=csv: a header row, then one row per unit of the batch, as a stream of UTF-8 pieces. */
