@@ -4,6 +4,7 @@ import type { Area } from '@pharma/domain/contract/inventory';
 import { PrintedResponse, PrintersResponse, type PrintLabelRequest } from '@pharma/domain/contract/labels';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { withArea } from '../../../lib/area-path.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 /** GET /api/labelPrinters: the network label printers of the area's warehouses. */
 export function useLabelPrinters(area: Area) {
@@ -46,14 +47,7 @@ async function printLabel(area: Area, body: PrintLabelRequest): Promise<PrintRes
     throw new ApiError(response.status, error.code ?? 'HTTP_ERROR', error.message ?? message('SOMETHING_WENT_WRONG'), error);
   }
   const file = `${body.sscc}.${body.format === 'PDF' ? 'pdf' : 'zpl'}`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await response.blob(), file);
   return { kind: 'downloaded', file };
 }
 

@@ -8,6 +8,7 @@ import {
 import type { Area } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
 import { withArea } from '../../../lib/area-path.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 /** A batch as the API names it: material and batch number. */
 export interface BatchRef {
@@ -73,14 +74,7 @@ export function csvFileName({ materialNo, batchNo }: BatchRef): string {
 async function downloadCsv(batch: BatchRef, area: Area): Promise<string> {
   const text = await api.request<unknown>(withArea(`${batchPath(batch, 'whereabouts')}?format=csv`, area));
   const file = csvFileName(batch);
-  const url = URL.createObjectURL(new Blob([typeof text === 'string' ? text : ''], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob([typeof text === 'string' ? text : ''], { type: 'text/csv;charset=utf-8' }), file);
   return file;
 }
 
