@@ -7,7 +7,7 @@ import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { putDocumentFor, receiveIbd, scanAndComplete, scanUnits } from '../src/seed/stock-builder.ts';
 import { apiPort, insertBundle, makeCodes, products, type Product } from './inventory-fixtures.ts';
-import { DATABASES, rowCount, signIn, startTestApp, type TestApp } from './harness.ts';
+import { DATABASES, localUserWith, rowCount, signIn, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * Issue 30, decision 0070: a batch's status set in one audited action, and where its packs are. One
@@ -309,24 +309,7 @@ describe.each(DATABASES)('batch status and whereabouts on %s', (kind) => {
     let outsider: Headers;
 
     /** A local role with exactly these grants, and a user holding only it. */
-    async function userWith(name: string, modules: ModuleGrant[]): Promise<Headers> {
-      const role = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/roles',
-        headers: admin,
-        payload: { name, areas: ['LDC'], applications: [{ application: 'LDC', modules }], rights: [] },
-      });
-      expect(role.statusCode, role.body).toBe(201);
-      const email = `${name.toLowerCase().replace(/\W+/g, '.')}@demo.local`;
-      const user = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/users',
-        headers: admin,
-        payload: { email, firstName: 'Test', lastName: name, password: 'Pharma#2026', roleIds: [role.json().id] },
-      });
-      expect(user.statusCode, user.body).toBe(201);
-      return (await signIn(t.app, email, 'Pharma#2026')).headers;
-    }
+    const userWith = (name: string, modules: ModuleGrant[]) => localUserWith(t.app, admin, name, modules);
     const recall = (actions: string[]) =>
       [{ module: 'RECALL', isCompletelyPermitted: false, features: [{ feature: 'DetailsPage', actions }] }] as ModuleGrant[];
 

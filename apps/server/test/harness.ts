@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import type { ModuleGrant } from '@pharma/domain';
 import { buildApp } from '../src/app.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -119,6 +120,26 @@ export async function signIn(app: ZodApp, email: string, password = DEMO_PASSWOR
   const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
   const jwt = res.json().jwt as string;
   return { jwt, cookies, headers: { authorization: `Bearer ${jwt}` } };
+}
+
+/** A local role with exactly these grants, made by `admin`, and a new user holding only it: that user's headers. */
+export async function localUserWith(app: ZodApp, admin: Record<string, string>, name: string, modules: ModuleGrant[]) {
+  const role = await app.inject({
+    method: 'POST',
+    url: '/api/admin/roles',
+    headers: admin,
+    payload: { name, areas: ['LDC'], applications: [{ application: 'LDC', modules }], rights: [] },
+  });
+  if (role.statusCode !== 201) throw new Error(`role ${name}: ${role.statusCode} ${role.body}`);
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@demo.local`;
+  const user = await app.inject({
+    method: 'POST',
+    url: '/api/admin/users',
+    headers: admin,
+    payload: { email, firstName: 'Test', lastName: name, password: 'Pharma#2026', roleIds: [role.json().id] },
+  });
+  if (user.statusCode !== 201) throw new Error(`user ${name}: ${user.statusCode} ${user.body}`);
+  return (await signIn(app, email, 'Pharma#2026')).headers;
 }
 
 /** How many rows a table holds (PostgreSQL answers count(*) as a string, SQLite as a number). */

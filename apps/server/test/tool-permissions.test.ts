@@ -4,7 +4,7 @@ import { authorize, TOOL_NEEDS, type Application, type ModuleGrant } from '@phar
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { DEMO_INVENTORY } from '../src/seed/demo-documents.ts';
 import { packScan, ssccScan } from '../src/seed/epcis-builder.ts';
-import { DATABASES, rowCount, signIn, startTestApp, type TestApp } from './harness.ts';
+import { DATABASES, localUserWith, rowCount, signIn, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * Issue 26, decision 0057: printing needs GLOBAL's Print; a new SSCC (createPallet, generateSSCC)
@@ -17,24 +17,7 @@ describe.each(DATABASES)('printing, new SSCCs and repack by their own actions on
   let ldc: Record<string, string>;
 
   /** A local role with exactly these grants, and a user holding only it. */
-  async function userWith(name: string, modules: ModuleGrant[]): Promise<Record<string, string>> {
-    const role = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/roles',
-      headers: admin,
-      payload: { name, areas: ['LDC'], applications: [{ application: 'LDC', modules }], rights: [] },
-    });
-    expect(role.statusCode, role.body).toBe(201);
-    const email = `${name.toLowerCase().replace(/\W+/g, '.')}@demo.local`;
-    const user = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: admin,
-      payload: { email, firstName: 'Test', lastName: name, password: 'Pharma#2026', roleIds: [role.json().id] },
-    });
-    expect(user.statusCode, user.body).toBe(201);
-    return (await signIn(t.app, email, 'Pharma#2026')).headers;
-  }
+  const userWith = (name: string, modules: ModuleGrant[]) => localUserWith(t.app, admin, name, modules);
   const partial = (module: ModuleGrant['module'], feature: ModuleGrant['features'][number]['feature'], actions: string[]) =>
     ({ module, isCompletelyPermitted: false, features: [{ feature, actions }] }) as ModuleGrant;
   const complete = (module: ModuleGrant['module']): ModuleGrant => ({ module, isCompletelyPermitted: true, features: [] });
