@@ -37,6 +37,7 @@ import { SsccService } from './api/labels/sscc.service.ts';
 import { unitsRoutes } from './api/units/units.routes.ts';
 import { batchesRoutes } from './api/batches/batches.routes.ts';
 import { BatchesService } from './api/batches/batches.service.ts';
+import { BatchWork } from './api/batches/batch-work.ts';
 import { liteRoutes } from './api/lite/lite.routes.ts';
 import { LiteService } from './api/lite/lite.service.ts';
 import { healthRoutes, type Readiness } from './api/health/health.routes.ts';
@@ -101,7 +102,7 @@ export async function buildApp({ config, database, logStream, readiness }: AppDe
   liteRoutes(app, new LiteService(database.db, scanService, completeService, new DocumentsService(database.db)));
   redressRoutes(app, new RedressService(database.db), new ReopenService(database.db));
   unitsRoutes(app, new UnitsService(database.db));
-  batchesRoutes(app, new BatchesService(database.db));
+  batchesRoutes(app, new BatchesService(database.db, new BatchWork(database.db, config.database, config.audit.key)));
   const repackService = new RepackService(database.db);
   labelsRoutes(app, new SsccService(database.db, config.printers), new LabelsService(database.db, config.printers), repackService);
   repackRoutes(app, repackService);

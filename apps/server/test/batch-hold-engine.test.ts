@@ -33,7 +33,7 @@ describe.each(DATABASES)('a held batch in the line engine on %s', (kind) => {
   // Batch D30 (held while on a dispatch) and P30 (never held).
   let onDocument: PackSpec[];
   let released: PackSpec;
-  // First expiry, first out: F30A, F30B, F30C, F30OLD and F30MID expire before F30NEW, in that order.
+  // First expiry, first out: F30A, F30B, F30C, F30OLD, then F30MID and F30MIE (the same day) expire before F30NEW, in that order.
   let older: PackSpec[];
   let newer: PackSpec[];
   // The race: batch C30.
@@ -124,8 +124,9 @@ describe.each(DATABASES)('a held batch in the line engine on %s', (kind) => {
       ...codes.packs(1, batch('F30C', '2027-03-31')),
       ...codes.packs(2, batch('F30OLD', '2027-06-30')),
       ...codes.packs(1, batch('F30MID', '2027-09-30')),
+      ...codes.packs(1, batch('F30MIE', '2027-09-30')),
     ];
-    newer = codes.packs(10, batch('F30NEW', '2028-06-30'));
+    newer = codes.packs(14, batch('F30NEW', '2028-06-30'));
     racing = codes.packs(40, batch('C30'));
     await receiveIbd(
       apiPort(t.app, admin, 'RDC'),
@@ -306,7 +307,7 @@ describe.each(DATABASES)('a held batch in the line engine on %s', (kind) => {
 
   it('first expiry, first out never advises a held batch, scan by scan or many at once, however many are held ahead', async () => {
     const obd = '8130710005';
-    await putDocument('OBD', obd, 'W2010', [['F30NEW', 10]]);
+    await putDocument('OBD', obd, 'W2010', [['F30NEW', 14]]);
     const fefo = (batchNo: string) => {
       const expiry = older.find((p) => p.batch === batchNo)!.expiry;
       return [`Batch ${batchNo} of material ${a.materialNo} expires earlier (${expiry}): first expiry, first out.`];
@@ -326,10 +327,14 @@ describe.each(DATABASES)('a held batch in the line engine on %s', (kind) => {
     for (const b of ['F30B', 'F30C', 'F30OLD']) await hold(b);
     expect(await warnings(newer[2]!)).toEqual(fefo('F30MID'));
     expect(await atOnce(newer.slice(3, 6))).toEqual([fefo('F30MID'), fefo('F30MID'), fefo('F30MID')]);
+    // F30MIE expires the same day as F30MID: the read passes over the held batch, not over its day (decision 0076).
     await hold('F30MID', 'RECALLED');
-    expect(await warnings(newer[6]!)).toEqual([]);
-    expect(await atOnce(newer.slice(7))).toEqual([[], [], []]);
-    expect((await details('/api/obdNo', obd)).document.scannedQuantity).toBe(10);
+    expect(await warnings(newer[6]!)).toEqual(fefo('F30MIE'));
+    expect(await atOnce(newer.slice(7, 10))).toEqual([fefo('F30MIE'), fefo('F30MIE'), fefo('F30MIE')]);
+    await hold('F30MIE');
+    expect(await warnings(newer[10]!)).toEqual([]);
+    expect(await atOnce(newer.slice(11))).toEqual([[], [], []]);
+    expect((await details('/api/obdNo', obd)).document.scannedQuantity).toBe(14);
   });
 
   it('scans racing a hold are each accepted whole (on the document) or refused; those after it are refused', async () => {

@@ -26,6 +26,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from SQLite to PostgreS
   let dataDir: string;
   let file: string;
   const IBD = '1800000101';
+  const EVENTS = '/api/integration/epcis/events';
+  let siteEvents: { eventList: { bizStep?: string }[] };
   /** The site's audit key: the copy keeps its rows' MACs, so the new site is started with the same key. */
   const AUDIT_KEY = 'copy-audit-key-copy-audit-key-0123456789';
 
@@ -39,6 +41,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from SQLite to PostgreS
       payload: { docType: 'IBD', docNo: IBD, code: '00088812340000644473', unit: 'CTN', scanId: randomUUID() },
     });
     expect(scanned.statusCode).toBe(200);
+    // A batch on hold: its EPCIS event is kept gzipped (a blob on SQLite, bytea on PostgreSQL: migration 0028).
+    const batch = await site.database.db
+      .selectFrom('handling_units')
+      .select(['material_no', 'batch_no'])
+      .where('type', '=', 'EA')
+      .where('status', '=', 'ACTIVE')
+      .where('batch_no', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const admin = (await signIn(site.app, DEMO_USERS.admin)).headers;
+    const held = await site.app.inject({
+      method: 'PUT',
+      url: `/api/batches/${batch.material_no}/${batch.batch_no}/status?area=RDC`,
+      headers: admin,
+      payload: { status: 'ON_HOLD', reason: 'Copy test: quality hold' },
+    });
+    expect(held.statusCode).toBe(200);
+    // The export builds what is still owed before it answers: the event is kept before the file is copied.
+    siteEvents = (await site.app.inject({ method: 'GET', url: EVENTS, headers: admin })).json().epcisBody;
     await sealAudit(site.database.db);
     // The site's file as it is now (its own sealer keeps running), plus a row written after the last
     // seal: copied unsealed, chained later by the new site's sealer.
@@ -85,12 +106,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from SQLite to PostgreS
       'scan_items',
       'audit_log',
       'audit_chain_head',
+      'epcis_batch_events',
     ]) {
       expect(byTable[table], table).toBeDefined();
       expect(byTable[table]!.ok, table).toBe(true);
     }
     expect(byTable.handling_units!.rows).toBeGreaterThan(100);
     expect(byTable.scans!.copiedRows).toBeGreaterThan(0);
+    expect(byTable.epcis_batch_events!.copiedRows).toBeGreaterThan(0);
     expect(report.tables.every((t) => t.rows === t.copiedRows && t.checksum === t.copiedChecksum)).toBe(true);
     // The chain came over as it was: every sealed row, ending at the same head, plus the unsealed rows.
     expect(report.chain.ok).toBe(true);
@@ -121,6 +144,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from SQLite to PostgreS
     const after = await copy.inject({ method: 'GET', url: `/api/ibdNo/${IBD}`, headers });
     expect(after.statusCode).toBe(200);
     expect(after.json()).toEqual(before.json());
+    // The EPCIS export, the batch's hold event (kept gzipped) among its events, is the site's.
+    const events = await copy.inject({ method: 'GET', url: EVENTS, headers: (await signIn(copy, DEMO_USERS.admin)).headers });
+    expect(events.json().epcisBody).toEqual(siteEvents);
+    expect(siteEvents.eventList.filter((e) => e.bizStep === 'holding').length).toBeGreaterThan(0);
     const database = openDatabase({ kind: 'postgres', url: target.url }, site.config.audit.key);
     try {
       await sealAudit(database.db);

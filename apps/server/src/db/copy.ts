@@ -105,7 +105,7 @@ export async function copySqliteToPostgres(options: {
         for (const batch of batches(sourceRows(source, table))) {
           await target.query(
             `INSERT INTO ${quote(table.name)} SELECT * FROM json_populate_recordset(NULL::${quote(table.name)}, $1::json)`,
-            [JSON.stringify(batch, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))],
+            [JSON.stringify(batch, asJson)],
           );
           copied += batch.length;
         }
@@ -313,6 +313,17 @@ function digest(rows: Iterable<Row>): { rows: number; checksum: string } {
 }
 
 const MODULUS = 2n ** 128n;
+
+/**
+ * A row's value as JSON for json_populate_recordset: a bigint as its digits, a blob (a Buffer, which
+ * JSON.stringify has already turned into `{type, data}`: its original is read from the holder) in
+ * bytea's hex input format.
+ */
+function asJson(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const original = this[key];
+  if (Buffer.isBuffer(original)) return `\\x${original.toString('hex')}`;
+  return typeof value === 'bigint' ? value.toString() : value;
+}
 
 function canonical(value: Value): string | null {
   if (value === null || value === undefined) return null;

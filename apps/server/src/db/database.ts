@@ -88,9 +88,15 @@ function counted(client: pg.PoolClient, activity: PostgresActivity): void {
  * Opens the database. SQLite: WAL with synchronous=FULL so an acknowledged write survives a
  * power cut, foreign keys on. PostgreSQL: synchronous commit (its default, pinned here).
  * `auditKey` (config.audit.key) signs every audit row written through the handle and checks them
- * (db/audit-key.ts, decision 0059); it is never written to the database.
+ * (db/audit-key.ts, decision 0059); it is never written to the database. A second handle on the same
+ * database (a worker thread's, decision 0076) leaves checkpoints to the first (`checkpointer: false`) and
+ * may keep fewer PostgreSQL connections (`connections`, 10 by default).
  */
-export function openDatabase(database: Config['database'], auditKey: Uint8Array): DatabaseHandle {
+export function openDatabase(
+  database: Config['database'],
+  auditKey: Uint8Array,
+  options: { checkpointer?: boolean; connections?: number } = {},
+): DatabaseHandle {
   const plugins = [new AuditKey(auditKey)];
   if (database.kind === 'sqlite') {
     if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
@@ -110,7 +116,7 @@ export function openDatabase(database: Config['database'], auditKey: Uint8Array)
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), plugins });
     const changes = sqlite.prepare('SELECT total_changes()').pluck();
     const checkpointer =
-      database.file === ':memory:'
+      database.file === ':memory:' || options.checkpointer === false
         ? undefined
         : new Worker(new URL('./checkpointer.mjs', import.meta.url), { workerData: { file: database.file } });
     checkpointer?.unref();
@@ -133,7 +139,7 @@ export function openDatabase(database: Config['database'], auditKey: Uint8Array)
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: database.url, max: options.connections ?? 10 });
   // An idle connection the server drops (restart, failover) must not crash the process; the pool
   // replaces it on the next query.
   pool.on('error', () => undefined);

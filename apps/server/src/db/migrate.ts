@@ -23,6 +23,8 @@ import * as redressCartonUnits from './migrations/2026-11-26-0023-redress-carton
 import * as countRemovals from './migrations/2026-11-26-0025-count-removals.ts';
 import * as batchStatuses from './migrations/2026-11-26-0026-batch-statuses.ts';
 import * as epcisBatchEvents from './migrations/2026-11-26-0027-epcis-batch-events.ts';
+import * as batchEventsGzip from './migrations/2026-11-26-0028-batch-events-gzip.ts';
+import * as fefoByBatch from './migrations/2026-11-26-0029-fefo-by-batch.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +51,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0025-count-removals': countRemovals,
   '2026-11-26-0026-batch-statuses': batchStatuses,
   '2026-11-26-0027-epcis-batch-events': epcisBatchEvents,
+  '2026-11-26-0028-batch-events-gzip': batchEventsGzip,
+  '2026-11-26-0029-fefo-by-batch': fefoByBatch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

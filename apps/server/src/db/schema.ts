@@ -437,7 +437,8 @@ export interface EpcisBatchEventsTable {
   warehouse_no: string;
   /** ISO-8601 UTC with milliseconds: text order is time order. */
   event_time: string;
-  body_json: string;
+  /** The event's JSON text (UTF-8), gzipped (migration 0028, decision 0076). */
+  body_gzip: Uint8Array;
   created_at: string;
 }
 export type NewEpcisBatchEventRow = Insertable<EpcisBatchEventsTable>;

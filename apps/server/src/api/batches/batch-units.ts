@@ -9,8 +9,9 @@ import type { Slices } from './slices.ts';
  * whereabouts are all made from this one read.
  */
 
-/** Packs per read: a range of the batch's index, 1 to 3 ms on SQLite. */
+/** Packs per read: a range of the batch's index, 1 to 3 ms on SQLite; where slices never end (the batch worker), more. */
 const PACKS_PER_READ = 500;
+const PACKS_PER_WHOLE_READ = 5000;
 /** Ids per `IN` list. */
 const IDS_PER_READ = 500;
 /** scan_items rows per read of its primary key: 3 to 5 ms on SQLite. */
@@ -40,8 +41,9 @@ export async function readBatchUnits(db: Db, materialNo: string, batchNo: string
     }
     return ids;
   };
+  const perRead = slices.yields ? PACKS_PER_READ : PACKS_PER_WHOLE_READ;
   for (let after = ''; ;) {
-    const read = await repo.batchPacksAfter(db, materialNo, batchNo, after, PACKS_PER_READ);
+    const read = await repo.batchPacksAfter(db, materialNo, batchNo, after, perRead);
     await slices.breathe();
     for (const pack of read) packs.push(pack);
     for (let wanted = parentsOf(read); wanted.length > 0;) {
@@ -53,16 +55,22 @@ export async function readBatchUnits(db: Db, materialNo: string, batchNo: string
       for (const holder of found) holders.set(holder.id, holder);
       wanted = parentsOf(found);
     }
-    if (read.length < PACKS_PER_READ) return { packs, holders };
+    if (read.length < perRead) return { packs, holders };
     after = read[read.length - 1]!.id;
   }
+}
+
+/** What a change of a batch's status covers: the count of its units and the warehouses of its stock. */
+export interface Covered {
+  units: number;
+  warehouses: string[];
 }
 
 /**
  * What a change of the batch's status covers: its packs and the pallets, cartons and bundles holding
  * them, and the warehouses where its packs are in stock (in their order).
  */
-export function covered(units: BatchUnits): { units: number; warehouses: string[] } {
+export function covered(units: BatchUnits): Covered {
   const warehouses = new Set<string>();
   for (const p of units.packs) if (Number(p.in_stock) === 1 && p.warehouse_no !== null) warehouses.add(p.warehouse_no);
   return { units: units.packs.length + units.holders.size, warehouses: [...warehouses].sort() };

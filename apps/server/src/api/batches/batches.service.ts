@@ -11,10 +11,11 @@ import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isoToday } from '../../lib/today.ts';
-import { batchEventsSettled, buildBatchStatusEvents, oweBatchStatusEvents } from '../integration/batch-status-events.ts';
+import { oweBatchStatusEvents } from '../integration/batch-status-events.ts';
 import * as materials from '../inventory/materials.repository.ts';
 import * as units from '../inventory/units.repository.ts';
-import { batchDocuments, covered, readBatchUnits } from './batch-units.ts';
+import { batchDocuments, readBatchUnits } from './batch-units.ts';
+import type { BatchWork } from './batch-work.ts';
 import * as repo from './batches.repository.ts';
 import { csvDocument } from './csv.ts';
 import { Slices } from './slices.ts';
@@ -36,15 +37,18 @@ const ATTEMPTS = 3;
  * recall is company-wide: every call sees every warehouse, in whichever area it is made.
  */
 export class BatchesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly work: BatchWork,
+  ) {}
 
   /**
    * PUT /api/batches/{m}/{b}/status: one short transaction (the status row, one audit row, the EPCIS
    * events owed: decision 0073). The units are not written: every scan reads the batch's status with
    * its units (decision 0071), so the change covers every unit of the batch at once, whatever their
-   * number. After the commit the batch's units are read a slice at a time, scans going on in between
-   * (decision 0070): the answer counts them, and the events are built from that same read after the
-   * answer (`onEventsFailed` hears of a build that failed; the export builds those).
+   * number. After the commit the batch's units are read in the batch worker, scans going on meanwhile
+   * (decisions 0070, 0076): the answer counts them, and the events are built from that same read after
+   * the answer (`onEventsFailed` hears of a build that failed; the export builds those).
    */
   async setStatus(
     actorId: string,
@@ -75,17 +79,16 @@ export class BatchesService {
       );
       return oweBatchStatusEvents(trx, { materialNo, batchNo, status: req.status, at });
     });
-    const slices = new Slices();
-    const units = await repo.inSnapshot(this.db, (db) => readBatchUnits(db, materialNo, batchNo, slices));
-    buildBatchStatusEvents(this.db, owed, units).catch(onEventsFailed);
-    const { units: count, warehouses } = covered(units);
+    const work = this.work.start(owed);
+    work.built.catch(onEventsFailed);
+    const { units: count, warehouses } = await work.covered;
     const params = { materialNo, batchNo, status: BATCH_STATUS_WORDS[req.status], units: count, warehouses: warehouses.length };
     return { status: req.status, units: count, warehouses, message: message('BATCH_STATUS_SET', params) };
   }
 
-  /** Resolves once the EPCIS events being built have been kept (or have failed): the server closing waits for them. */
-  eventsSettled(): Promise<void> {
-    return batchEventsSettled(this.db);
+  /** Resolves once the EPCIS events being built have been kept (or have failed) and the batch worker has ended: the server closing waits for them. */
+  close(): Promise<void> {
+    return this.work.close();
   }
 
   /** Writes the new status if the batch may take it; answers the status it had. */

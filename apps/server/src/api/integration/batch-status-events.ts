@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import {
   BATCH_STATUS_CBV,
   epcDigitalLink,
@@ -73,13 +75,22 @@ const running = new WeakMap<Db, Map<string, Promise<void>>>();
  * the same change already running is the one answered.
  */
 export function buildBatchStatusEvents(db: Db, owed: OwedBatchEvents, units?: BatchUnits): Promise<void> {
+  return trackBatchEventsBuild(db, owed.id, () => buildEvents(db, owed, units));
+}
+
+/**
+ * `build` as the build of change `id` on `db`, which the export and the server's close await: a build
+ * made elsewhere (the batch worker's, decision 0076) is tracked here too. While a build of `id` runs,
+ * that one is answered and `build` is not called.
+ */
+export function trackBatchEventsBuild(db: Db, id: string, build: () => Promise<void>): Promise<void> {
   let builds = running.get(db);
   if (!builds) running.set(db, (builds = new Map()));
-  const already = builds.get(owed.id);
+  const already = builds.get(id);
   if (already) return already;
-  const build = buildEvents(db, owed, units).finally(() => builds.delete(owed.id));
-  builds.set(owed.id, build);
-  return build;
+  const tracked = build().finally(() => builds.delete(id));
+  builds.set(id, tracked);
+  return tracked;
 }
 
 /** Builds every change still owed, oldest first (the export, before it reads the events). */
@@ -101,7 +112,29 @@ export async function batchEventsSettled(db: Db): Promise<void> {
 }
 
 async function buildEvents(db: Db, owed: OwedBatchEvents, units: BatchUnits | undefined): Promise<void> {
-  const slices = new Slices();
+  await keepBatchStatusEvents(db, owed.id, await makeBatchStatusEvents(db, owed, units));
+}
+
+/**
+ * Keeps a change's events, made by `makeBatchStatusEvents`, and marks the change built, in one short
+ * transaction; the first to commit wins. On SQLite the server's connection is the only one that writes
+ * (its transactions are deferred: one that read before another connection's commit could not write after
+ * it), so the batch worker makes the events and the server keeps them.
+ */
+export function keepBatchStatusEvents(db: Db, changeId: string, rows: readonly NewEpcisBatchEventRow[]): Promise<void> {
+  return repo.keepBuiltEvents(db, changeId, rows, new Date().toISOString());
+}
+
+/**
+ * The rows of a change's events, one per warehouse holding packs of the batch, made from `units` (the
+ * batch as the change read it) or, without them, from the batch as it is now; reads only.
+ */
+export async function makeBatchStatusEvents(
+  db: Db,
+  owed: OwedBatchEvents,
+  units?: BatchUnits,
+  slices = new Slices(),
+): Promise<NewEpcisBatchEventRow[]> {
   const read = units ?? (await inSnapshot(db, (snapshot) => readBatchUnits(snapshot, owed.materialNo, owed.batchNo, slices)));
   const byWarehouse = await unitsByWarehouse(read, slices);
   const warehouseNos = [...byWarehouse.keys()].sort(byCodeUnits);
@@ -125,11 +158,11 @@ async function buildEvents(db: Db, owed: OwedBatchEvents, units: BatchUnits | un
       status: owed.status,
       warehouse_no: warehouseNo,
       event_time: built.event.eventTime,
-      body_json: built.body,
+      body_gzip: await gzipped(Buffer.from(built.body, 'utf8')),
       created_at: new Date().toISOString(),
     });
   }
-  await repo.keepBuiltEvents(db, owed.id, rows, new Date().toISOString());
+  return rows;
 }
 
 /**
@@ -155,6 +188,9 @@ async function unitsByWarehouse(units: BatchUnits, slices: Slices): Promise<Map<
   }
   return new Map([...byWarehouse].map(([warehouseNo, { units: listed }]) => [warehouseNo, listed]));
 }
+
+/** Off the event loop (zlib's thread pool): an event of 50,000 packs is 2.4 MB of JSON, kept as about 0.35 MB. */
+const gzipped = promisify(gzip);
 
 const SSCC_URI = 'urn:epc:id:sscc:';
 
