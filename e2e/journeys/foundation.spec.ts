@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { login, openMenu } from './support.ts';
 
-// The spec's tiles, and Search (ours: no spec entry reaches the search pages).
-const RDC_TILES = ['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label', 'Search', 'Recall'];
+// The spec's tiles, and Search (ours: no spec entry reaches the search pages), Recall (issue 30) and Reports (issue 32).
+const RDC_TILES = ['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label', 'Search', 'Recall', 'Reports'];
 const LDC_TILES = [
   'Receive',
   'Redress',
@@ -22,6 +22,7 @@ const LDC_TILES = [
   'Repack',
   'Search',
   'Recall',
+  'Reports',
 ];
 
 test('a regional operator logs in and sees the regional home, menu and version', async ({ page }) => {
@@ -32,7 +33,7 @@ test('a regional operator logs in and sees the regional home, menu and version',
   await expect(tiles.getByRole('link')).toHaveCount(RDC_TILES.length);
   await openMenu(page);
   const menu = page.getByRole('dialog', { name: 'Menu' });
-  for (const name of ['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search']) {
+  for (const name of ['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search', 'Recall', 'Reports']) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
   // Who is signed in, and at which site.
@@ -53,7 +54,7 @@ test('every home tile has an icon', async ({ page }) => {
   for (const tile of await tiles.all()) await expect(tile.locator('svg[aria-hidden="true"]')).toHaveCount(1);
 });
 
-test('a local operator logs in and sees the 16 local tiles, Search and Recall', async ({ page }) => {
+test('a local operator logs in and sees the 16 local tiles, Search, Recall and Reports', async ({ page }) => {
   await login(page, 'ldc', 'ldc@demo.local');
   await expect(page).toHaveURL(/\/ldc$/);
   const tiles = page.getByRole('navigation', { name: 'Modules' });

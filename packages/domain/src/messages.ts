@@ -261,6 +261,8 @@ export const MESSAGES = {
   BATCH_STATUS_SET:
     'Batch {batchNo} of material {materialNo} is now {status}: {units} {units:unit|units} in {warehouses} {warehouses:warehouse|warehouses}.',
   BATCH_CODE_NO_BATCH: 'This code names no batch: scan a pack, or type the material and batch number.',
+  // The reports (issue 32, decision 0077).
+  REPORT_PERIOD_REVERSED: 'The period ends on {to}, before it starts on {from}: choose a last day on or after the first.',
   UNKNOWN_PLANT: 'Plant {plant} names no single warehouse: send the destination warehouse.',
   DESTINATION_REQUIRED: '{type} {number} needs a destination plant or warehouse.',
   DESTINATION_NOT_ALLOWED: '{type} documents have no destination.',

@@ -28,6 +28,8 @@ export const MODULES = [
   'REPACK',
   // Ours (issue 30, decision 0070): a batch's hold, release and recall, and where its stock is, in both areas.
   'RECALL',
+  // Ours (issue 32, decision 0077): the reports (expiry, stock, discrepancies, productivity), read only, in both areas.
+  'REPORTS',
 ] as const;
 export type ModuleCode = (typeof MODULES)[number];
 
@@ -92,6 +94,8 @@ export const MODULE_ACTIONS: Record<ModuleCode, readonly Action[]> = {
   GLOBAL: ['Filter', 'Print'],
   REPACK: REPACK_ACTIONS,
   RECALL: ['SetHold', 'ReleaseHold', 'Recall'],
+  // Reading only: the reports page and its CSV are the feature.
+  REPORTS: [],
 };
 
 const LITE_FEATURES: readonly Feature[] = ['List', 'DetailsPage', 'MaterialDetails', 'CreateMaterialBatch'];
@@ -118,11 +122,13 @@ export const MODULE_FEATURES: Record<ModuleCode, readonly Feature[]> = {
   REPACK: DOC_FEATURES,
   // A batch's page: its status and where its stock is (the whereabouts and their CSV).
   RECALL: ['DetailsPage'],
+  // The reports and their CSV.
+  REPORTS: ['DetailsPage'],
 };
 
 /** The modules each area offers (spec point 2: tiles and menus). */
 export const AREA_MODULES: Record<Application, readonly ModuleCode[]> = {
-  RDC: ['RECEIVE', 'DISPATCH', 'RETURN', 'DECOMM', 'GLOBAL', 'REPACK', 'RECALL'],
+  RDC: ['RECEIVE', 'DISPATCH', 'RETURN', 'DECOMM', 'GLOBAL', 'REPACK', 'RECALL', 'REPORTS'],
   LDC: MODULES,
 };
 
@@ -192,6 +198,8 @@ export const TOOL_NEEDS = {
   batchRelease: { module: 'RECALL', action: 'ReleaseHold' },
   /** A batch recalled (final). */
   batchRecall: { module: 'RECALL', action: 'Recall' },
+  /** The reports and their CSV (issue 32). */
+  reportsView: { module: 'REPORTS', feature: 'DetailsPage' },
 } as const satisfies Record<string, Need>;
 
 export type AuthorizeResult =

@@ -25,6 +25,7 @@ import * as batchStatuses from './migrations/2026-11-26-0026-batch-statuses.ts';
 import * as epcisBatchEvents from './migrations/2026-11-26-0027-epcis-batch-events.ts';
 import * as batchEventsGzip from './migrations/2026-11-26-0028-batch-events-gzip.ts';
 import * as fefoByBatch from './migrations/2026-11-26-0029-fefo-by-batch.ts';
+import * as scanRefusals from './migrations/2026-11-26-0030-scan-refusals.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0027-epcis-batch-events': epcisBatchEvents,
   '2026-11-26-0028-batch-events-gzip': batchEventsGzip,
   '2026-11-26-0029-fefo-by-batch': fefoByBatch,
+  '2026-11-26-0030-scan-refusals': scanRefusals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

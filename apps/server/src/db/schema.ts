@@ -42,6 +42,7 @@ export interface Database {
   scans: ScansTable;
   scan_items: ScanItemsTable;
   counted_scans: CountedScansTable;
+  scan_refusals: ScanRefusalsTable;
   epcis_events: EpcisEventsTable;
   epcis_jobs: EpcisJobsTable;
   epcis_movements: EpcisMovementsTable;
@@ -310,6 +311,19 @@ export interface CountedScansTable {
   response_json: string;
   /** A removal's scan row: the id of the scan it takes off (migration 0025); null for a scan or a reverse by code. */
   reverses: string | null;
+}
+
+/** A scan the rules refused (409 or 422; migration 0030, decision 0077), keyed by its scanId: a resend counts once. */
+export interface ScanRefusalsTable {
+  id: string;
+  user_id: string;
+  doc_type: string;
+  doc_no: string;
+  /** The document's warehouse; null when no document of that type and number exists. */
+  warehouse_no: string | null;
+  /** The error code answered. */
+  code: string;
+  at: string;
 }
 
 export interface EpcisEventsTable {

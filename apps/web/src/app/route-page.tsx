@@ -22,6 +22,7 @@ import { CreatePalletPage, PrintLabelPage } from '../features/labels/index.ts';
 import { NotAvailable } from '../features/not-available/index.ts';
 import { RecallPage } from '../features/recall/index.ts';
 import { RegisterPage } from '../features/register/index.ts';
+import { ReportsPage } from '../features/reports/index.ts';
 import { LocalRepackPage, RepackEditPage, RepackScanPage, RepackViewPage } from '../features/repack/index.ts';
 import { ScanFillDataPage, SearchPage, UnitPage } from '../features/search/index.ts';
 import { SettingsPage } from '../features/settings/index.ts';
@@ -125,6 +126,8 @@ function Page({ meta }: { meta: RouteMeta }) {
       return <SearchPage area={area} />;
     case 'recall':
       return <RecallPage area={area} />;
+    case 'reports':
+      return <ReportsPage area={area} />;
     case 'scanFillData':
       return <ScanFillDataPage area={area} />;
     case 'pallet':

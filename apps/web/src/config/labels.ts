@@ -74,6 +74,8 @@ export const TITLES = {
   materialAndBatchScanner: 'Scan Material/Batch',
   // Issue 30 (decision 0074): a batch's status and where its stock is, in each area.
   recall: 'Recall',
+  // Issue 32 (decision 0077): the reports (expiry, stock, discrepancies, productivity), in each area.
+  reports: 'Reports',
 } as const;
 
 /** Tile and menu labels (spec point 2). */
@@ -102,6 +104,7 @@ export const NAV_LABELS = {
   admin: 'Admin',
   logout: 'Logout',
   recall: 'Recall',
+  reports: 'Reports',
 } as const;
 
 /** Buttons, fields and screen text that are ours, not the spec's. */
@@ -669,4 +672,79 @@ export const RECALL_UI = {
   recallFinal: 'This batch is recalled: a recall is final.',
   downloadCsv: 'Download CSV',
   downloaded: 'CSV downloaded ({file}).',
+} as const;
+
+/** The Reports page (issue 32, decision 0077): four read-only reports with their filters and CSV. Ours, the spec has none. */
+export const REPORTS_UI = {
+  reports: 'Report',
+  // The reports, in the order of their tabs.
+  names: { expiry: 'Expiry', stock: 'Stock', discrepancies: 'Discrepancies', productivity: 'Productivity' },
+  filters: 'Filters',
+  warehouse: 'Warehouse',
+  allWarehouses: 'All warehouses',
+  materialNo: 'Material No.',
+  batchNo: 'Batch No.',
+  asOf: 'As of',
+  from: 'From',
+  to: 'To',
+  apply: 'Apply',
+  clear: 'Clear',
+  // What the report read, as the server applied it (the area's warehouses, today's date when none is given).
+  appliedWarehouses: 'Warehouses: {list}',
+  appliedAsOf: 'as of {date}',
+  appliedPeriod: '{from} to {to}',
+  appliedSince: 'from {from}',
+  appliedUntil: 'up to {to}',
+  appliedAllTime: 'all dates',
+  noWarehouse: 'none',
+  downloadCsv: 'Download CSV',
+  downloaded: 'CSV downloaded ({file}).',
+  // Expiry: days left until expiry, in buckets.
+  buckets: 'Packs by days left',
+  bucketNames: {
+    expired: 'Expired',
+    '0-30': '0–30 days',
+    '31-90': '31–90 days',
+    '91-180': '91–180 days',
+    'over-180': 'Over 180 days',
+    'no-expiry': 'No expiry',
+  },
+  columns: {
+    warehouseNo: 'Warehouse',
+    materialNo: 'Material No.',
+    batchNo: 'Batch No.',
+    expiry: 'Expiry',
+    daysLeft: 'Days left',
+    bucket: 'Days left group',
+    packs: 'Packs',
+    status: 'Status',
+    cartons: 'Cartons',
+    pallets: 'Pallets',
+    lineNo: 'Line',
+    expected: 'Expected',
+    scanned: 'Scanned',
+    difference: 'Difference',
+    hour: 'Hour (UTC)',
+    user: 'User',
+    docType: 'Document',
+    accepted: 'Accepted',
+    refused: 'Refused',
+  },
+  total: 'Total',
+  lines: 'Lines',
+  // Discrepancies: one block per document.
+  document: '{name} · {warehouseNo}',
+  completed: 'Completed {at} by {by}',
+  completedNoOne: 'Completed {at}',
+  documents: '{count} {count:document|documents}',
+  // Productivity: the scans per hour, then per user.
+  perHour: 'Scans per hour',
+  perUser: 'Per user',
+  none: '–',
+  empty: {
+    expiry: 'No pack in stock matches these filters.',
+    stock: 'No stock matches these filters.',
+    discrepancies: 'No completed document with a short or over line matches these filters.',
+    productivity: 'No scan matches these filters.',
+  },
 } as const;

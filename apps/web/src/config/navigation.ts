@@ -57,6 +57,12 @@ export const RECALL_PAGES = {
 /** A batch's status and where its stock is (issue 30, decision 0074): the Recall page of each area, under module RECALL. */
 const recallEntry = (area: Application): NavEntry => tool(L.recall, TOOL_NEEDS.batchView, link(RECALL_PAGES.page(area)));
 
+/**
+ * The reports (issue 32, decision 0077): the Reports page of each area, under module REPORTS; the report
+ * and its filters ride in the page's query (features/reports), so the entry opens the first report unfiltered.
+ */
+const reportsEntry = (area: Application): NavEntry => tool(L.reports, TOOL_NEEDS.reportsView, link(`/${area.toLowerCase()}/reports`));
+
 const plus = (label: string, module: ModuleCode): NavEntry => ({
   label,
   module,
@@ -90,8 +96,9 @@ export const TILES: Record<Application, NavEntry[]> = {
     tool(L.printLabel, TOOL_NEEDS.print, link('/rdc/printLabel'), 'PRINT'),
     searchEntry('/rdc/searchPage'),
     recallEntry('RDC'),
+    reportsEntry('RDC'),
   ],
-  LDC: [...LDC_MODULES, searchEntry('/ldc/searchPageLDC'), recallEntry('LDC')],
+  LDC: [...LDC_MODULES, searchEntry('/ldc/searchPageLDC'), recallEntry('LDC'), reportsEntry('LDC')],
 };
 
 /** The admin screen (decision 0006): not in the spec, shown only to holders of the ADMIN right. */
@@ -104,6 +111,7 @@ export const MENU: Record<Application, NavEntry[]> = {
     ...RDC_MODULES,
     searchEntry('/rdc/searchPage'),
     recallEntry('RDC'),
+    reportsEntry('RDC'),
     ADMIN_ENTRY,
   ],
   LDC: [
@@ -111,6 +119,7 @@ export const MENU: Record<Application, NavEntry[]> = {
     ...LDC_MODULES,
     searchEntry('/ldc/searchPageLDC'),
     recallEntry('LDC'),
+    reportsEntry('LDC'),
     { label: L.settings, bypass: true, action: link('/ldc/settings') },
     ADMIN_ENTRY,
   ],

@@ -13,8 +13,8 @@ const paths = (routes: { path: string }[]) => routes.map((r) => r.path);
 describe('route table', () => {
   it('mirrors every route of spec point 2', () => {
     expect(paths(RDC_ROUTES)).toEqual(expect.arrayContaining(SPEC_RDC.split(' ')));
-    // Then ours: the Recall page (issue 30, decision 0074).
-    expect(paths(LDC_ROUTES)).toEqual([...SPEC_LDC.split(' '), '/ldc/recall']);
+    // Then ours: the Recall page (issue 30, decision 0074) and the Reports page (issue 32, decision 0077).
+    expect(paths(LDC_ROUTES)).toEqual([...SPEC_LDC.split(' '), '/ldc/recall', '/ldc/reports']);
     expect(paths(OTHER_ROUTES)).toEqual(SPEC_OTHER.split(' '));
   });
 
@@ -84,6 +84,19 @@ describe('route table', () => {
       });
     }
     expect([...RDC_ROUTES, ...LDC_ROUTES].filter((r) => r.page === 'recall').map((r) => r.path)).toEqual(['/rdc/recall', '/ldc/recall']);
+  });
+
+  it('puts the Reports page of each area behind module REPORTS and its details page (issue 32)', () => {
+    const reports = [...RDC_ROUTES, ...LDC_ROUTES].filter((r) => r.page === 'reports');
+    expect(reports.map((r) => ({ path: r.path, title: r.title, module: r.module, feature: r.feature, action: r.action }))).toEqual(
+      ['/rdc/reports', '/ldc/reports'].map((path) => ({
+        path,
+        title: 'Reports',
+        module: 'REPORTS',
+        feature: 'DetailsPage',
+        action: undefined,
+      })),
+    );
   });
 
   it('puts the admin screen behind the ADMIN right, outside the areas', () => {

@@ -17,6 +17,7 @@ export type PageKey =
   | 'createPallet'
   | 'printLabel'
   | 'recall'
+  | 'reports'
   | InventoryPageKey
   | LitePageKey
   | RepackPageKey;
@@ -179,6 +180,8 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/settings', TITLES.settings, { page: 'settings' }),
   // Not in the spec's table (issue 30, decision 0074): a batch's status and where its stock is.
   rdc('/recall', TITLES.recall, { ...TOOL_NEEDS.batchView, page: 'recall' }),
+  // Not in the spec's table (issue 32, decision 0077): the reports, read only, with their CSV.
+  rdc('/reports', TITLES.reports, { ...TOOL_NEEDS.reportsView, page: 'reports' }),
 ];
 
 /** Spec point 2, local area. */
@@ -251,6 +254,8 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/transferDetails/:transferDetails', TITLES.stoDetails, documents('STO', 'documentDetails')),
   // Not in the spec's table (issue 30, decision 0074): a batch's status and where its stock is.
   ldc('/recall', TITLES.recall, { ...TOOL_NEEDS.batchView, page: 'recall' }),
+  // Not in the spec's table (issue 32, decision 0077): the reports, read only, with their CSV.
+  ldc('/reports', TITLES.reports, { ...TOOL_NEEDS.reportsView, page: 'reports' }),
 ];
 
 /** Spec point 2, other routes. All public. */

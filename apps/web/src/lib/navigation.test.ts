@@ -9,7 +9,7 @@ const labels = (entries: { label: string }[]) => entries.map((e) => e.label);
 describe('tiles and menus as data', () => {
   it('has the spec regional tiles and menu, in order', () => {
     // Search is ours: the spec's lists reach no search page.
-    // Recall is ours too (issue 30, decision 0074): a batch's status and where its stock is.
+    // Recall is ours too (issue 30, decision 0074): a batch's status and where its stock is; and Reports (issue 32, decision 0077).
     expect(labels(TILES.RDC)).toEqual([
       'Receive',
       'Dispatch',
@@ -19,8 +19,9 @@ describe('tiles and menus as data', () => {
       'Print new label',
       'Search',
       'Recall',
+      'Reports',
     ]);
-    expect(labels(MENU.RDC)).toEqual(['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search', 'Recall', 'Admin']);
+    expect(labels(MENU.RDC)).toEqual(['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search', 'Recall', 'Reports', 'Admin']);
   });
 
   it('has the 16 local tiles, and the menu adds Home and Settings', () => {
@@ -42,8 +43,8 @@ describe('tiles and menus as data', () => {
       'ScanLite',
       'Repack',
     ];
-    expect(labels(TILES.LDC)).toEqual([...local, 'Search', 'Recall']);
-    expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Search', 'Recall', 'Settings', 'Admin']);
+    expect(labels(TILES.LDC)).toEqual([...local, 'Search', 'Recall', 'Reports']);
+    expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Search', 'Recall', 'Reports', 'Settings', 'Admin']);
   });
 
   it('maps modules to the spec paths', () => {
@@ -56,6 +57,9 @@ describe('tiles and menus as data', () => {
     expect(TILES.RDC.find((e) => e.label === 'Search')?.action).toEqual({ kind: 'link', to: '/rdc/searchPage' });
     expect(to('Recall')).toEqual({ kind: 'link', to: '/ldc/recall' });
     expect(TILES.RDC.find((e) => e.label === 'Recall')?.action).toEqual({ kind: 'link', to: '/rdc/recall' });
+    expect(to('Reports')).toEqual({ kind: 'link', to: '/ldc/reports' });
+    expect(TILES.RDC.find((e) => e.label === 'Reports')?.action).toEqual({ kind: 'link', to: '/rdc/reports' });
+    expect(MENU.LDC.find((e) => e.label === 'Reports')?.action).toEqual({ kind: 'link', to: '/ldc/reports' });
   });
 });
 
@@ -114,6 +118,12 @@ describe('visibleEntries', () => {
     ];
     expect(labels(visibleEntries(MENU.LDC, 'LDC', viewer))).toEqual(['Home', 'Recall', 'Settings']);
     expect(labels(visibleEntries(TILES.LDC, 'LDC', buildAuthorization({ LDC: ['DISPATCH'] })))).toEqual(['Dispatch']);
+  });
+
+  it('shows Reports to a holder of module REPORTS only (issue 32)', () => {
+    expect(labels(visibleEntries(TILES.RDC, 'RDC', buildAuthorization({ RDC: ['REPORTS'] })))).toEqual(['Reports']);
+    expect(labels(visibleEntries(MENU.LDC, 'LDC', buildAuthorization({ LDC: ['REPORTS'] })))).toEqual(['Home', 'Reports', 'Settings']);
+    expect(labels(visibleEntries(TILES.LDC, 'LDC', buildAuthorization({ LDC: ['RECALL'] })))).toEqual(['Recall']);
   });
 
   it('shows everything to a user holding every module and the ADMIN right', () => {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import * as repo from './batches.repository.ts';
 import type { BatchDocument, BatchDocumentRow, BatchUnitRow, ScanItemKey } from './batches.repository.ts';
-import type { Slices } from './slices.ts';
+import type { Slices } from '../../lib/slices.ts';
 
 /**
  * A batch's units and the documents they are on, read a range at a time with scans served in between

@@ -12,7 +12,7 @@ import {
 } from '../integration/batch-status-events.ts';
 import { covered, readBatchUnits, type Covered } from './batch-units.ts';
 import { inSnapshot } from './batches.repository.ts';
-import { Slices } from './slices.ts';
+import { Slices } from '../../lib/slices.ts';
 
 /**
  * The work after a change of a batch's status (decision 0076): reading the batch's units right after the

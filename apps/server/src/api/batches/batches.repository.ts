@@ -3,6 +3,7 @@ import type { Application, BatchStatus, DocumentStatus, DocumentType, ItemReason
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/prepared.ts';
 import type { BatchStatusRow } from '../../db/schema.ts';
+import { IN_STOCK } from '../inventory/in-stock.ts';
 
 /**
  * Batch statuses (issue 30, decision 0070): a row per batch ever put on hold or recalled; a batch
@@ -71,16 +72,6 @@ export async function isKnownBatch(db: Db, materialNo: string, batchNo: string):
       OR EXISTS (SELECT 1 FROM document_lines WHERE material_no = ${materialNo} AND batch_no = ${batchNo})`.execute(db);
   return rows.length > 0;
 }
-
-/**
- * A pack in stock: on hand in a warehouse in any condition, or picked on a document of its warehouse
- * not completed yet; not in transit, dispatched, destroyed, short or still arriving (on a receipt or a
- * return not completed). The one rule: the answer of a change (the warehouses it names), the
- * whereabouts' `inStock` and the batch status's EPCIS events (decision 0073) all read `in_stock`.
- */
-const IN_STOCK = sql`(h.warehouse_no IS NOT NULL AND (
-  h.status IN ('ACTIVE', 'QUARANTINE', 'EXPIRED', 'DAMAGED', 'RETAINED')
-  OR (h.status = 'PENDING' AND h.reason IN ('DISPATCHED', 'REDRESSED', 'OTHER'))))`;
 
 /** A unit of the batch: a pack, or a pallet, carton or bundle above one. */
 export interface BatchUnitRow {

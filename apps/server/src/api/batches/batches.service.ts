@@ -17,8 +17,8 @@ import * as units from '../inventory/units.repository.ts';
 import { batchDocuments, readBatchUnits } from './batch-units.ts';
 import type { BatchWork } from './batch-work.ts';
 import * as repo from './batches.repository.ts';
-import { csvDocument } from './csv.ts';
-import { Slices } from './slices.ts';
+import { csvDocument } from '../../lib/csv.ts';
+import { Slices } from '../../lib/slices.ts';
 import { whereabouts, whereaboutsRows } from './whereabouts.ts';
 
 /** A batch as the path names it. */

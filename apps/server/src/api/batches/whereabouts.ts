@@ -1,7 +1,7 @@
 import { familyOf, unitId, type Application } from '@pharma/domain';
 import type { WhereaboutsResponse } from '@pharma/domain/contract/batches';
 import type { BatchDocumentRow, BatchUnitRow } from './batches.repository.ts';
-import { mapInSlices, sortInSlices, type Slices } from './slices.ts';
+import { mapInSlices, sortInSlices, type Slices } from '../../lib/slices.ts';
 
 /**
  * Where a batch's packs are (issue 30, decision 0070), from its units and the documents they are on,

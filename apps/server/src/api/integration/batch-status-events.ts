@@ -19,7 +19,7 @@ import type { Db } from '../../db/database.ts';
 import type { NewEpcisBatchEventRow } from '../../db/schema.ts';
 import { readBatchUnits, type BatchUnits } from '../batches/batch-units.ts';
 import { inSnapshot } from '../batches/batches.repository.ts';
-import { byCodeUnits, mapInSlices, Slices, sortInSlices } from '../batches/slices.ts';
+import { byCodeUnits, mapInSlices, Slices, sortInSlices } from '../../lib/slices.ts';
 import * as repo from './batch-status-events.repository.ts';
 import { offsetAt } from './epcis-offset.ts';
 

@@ -28,8 +28,10 @@ import {
 } from '@pharma/domain/contract/lite';
 import { LiteCountsQuery, LiteCountsResponse, LiteRemoveCountRequest, LiteRemoveCountResponse } from '@pharma/domain/contract/lite-counts';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ZodApp } from '../../lib/zod-app.ts';
+import { recordRefusals } from '../scans/refusals.ts';
 import type { LiteService } from './lite.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
@@ -44,9 +46,10 @@ const inArea = (need: { feature: Feature } | { action: Action }) => ({ requireme
 /**
  * The 23 lite paths of spec point 7 (decision 0039). Every path checks the family's module (REDRESS+,
  * DISPATCH+, …) on the server: the list and scan paths name their family, so their requirement says it;
- * the others read `moduleType` and check it with the same `authorize()` before the service runs.
+ * the others read `moduleType` and check it with the same `authorize()` before the service runs. A scan
+ * the rules refuse is recorded as the engine's scan paths record it (`recordRefusals`).
  */
-export function liteRoutes(app: ZodApp, service: LiteService): void {
+export function liteRoutes(app: ZodApp, db: Db, service: LiteService): void {
   const user = (request: FastifyRequest) => ({ userId: request.principal!.user.id });
 
   for (const f of LITE_FAMILIES) {
@@ -62,6 +65,7 @@ export function liteRoutes(app: ZodApp, service: LiteService): void {
     });
     app.post(f.api.scan, {
       config: { requirement: { application: 'LDC', module: f.module, action: 'Scan' } },
+      onError: recordRefusals(db, f.family.type),
       schema: {
         tags,
         summary: `Scan a ${f.scanUnits.join(', ')} against a ${f.name} document: the units move as the engine's ${f.family.type} family says (idempotent by scanId)`,

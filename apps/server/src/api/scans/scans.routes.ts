@@ -9,25 +9,28 @@ import {
   ScanRequest,
   ScanResponse,
 } from '@pharma/domain/contract/inventory';
+import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { CompleteService } from './complete.service.ts';
 import type { CountService } from './counts.service.ts';
 import type { ScanService } from './scans.service.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { recordRefusals } from './refusals.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
 /**
  * Scanning against documents of every family. The module a call needs is the family's of the
  * document it names (`familyField`), checked after the area and the action. The raw code is decoded
- * again here: the browser's fields are never trusted.
+ * again here: the browser's fields are never trusted. A scan the rules refuse is recorded (`recordRefusals`).
  */
-export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteService, counts?: CountService): void {
+export function scansRoutes(app: ZodApp, db: Db, scans: ScanService, complete: CompleteService, counts?: CountService): void {
   /** The service that scans a document type: a counted family's (ScanLite, decision 0027) or the units' one. */
   const counting = (docType: string) => (counts && familyOf(docType)?.counted ? counts : undefined);
 
   app.post('/api/scanForOperation', {
     config: { requirement: { application: 'RDC', action: 'Scan' }, areaParam: true, familyField: 'docType' },
+    onError: recordRefusals(db),
     schema: {
       tags: ['documents'],
       summary: 'Scan a pallet, carton or pack against a document of any family (idempotent by scanId)',
@@ -73,6 +76,7 @@ export function scansRoutes(app: ZodApp, scans: ScanService, complete: CompleteS
     if (!family.counted || !counts) continue;
     app.post(family.counted.scanPath, {
       config: { requirement: { application: 'RDC', module: family.module, action: 'Scan' }, areaParam: true },
+      onError: recordRefusals(db, family.type),
       schema: {
         tags: ['documents'],
         summary: `Count one pack of a material and batch (GS1 01 + 10) on a ${family.type} document; no serialised unit moves (idempotent by scanId)`,

@@ -76,6 +76,8 @@ const MODULE_PATHS: Record<string, string> = {
   PRINT: 'M6 9V3h12v6M6 18H4v-7h16v7h-2M8 14h8v7H8z',
   // A shield with an exclamation mark: a batch held or recalled (issue 30).
   RECALL: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3M12 8v5M12 16.5h.01',
+  // Bars over a base line: the reports (issue 32).
+  REPORTS: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
 };
 
 /** A home tile's icon, by module; undefined when the module has none. */

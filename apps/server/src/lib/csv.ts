@@ -10,8 +10,13 @@ import type { Slices } from './slices.ts';
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** One field: null is empty; a formula's first character is guarded; quoted where RFC 4180 says. */
+/**
+ * One field: null is empty; a formula's first character is guarded; quoted where RFC 4180 says. A number
+ * is written as it is: a JavaScript number's text ('-2', '1.5e-7') is never a formula, and a report's
+ * negative difference must stay a number for the spreadsheet (decision 0077).
+ */
 export function csvField(value: string | number | null | undefined): string {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   const raw = value === null || value === undefined ? '' : String(value);
   const text = FORMULA_START.test(raw) ? `'${raw}` : raw;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

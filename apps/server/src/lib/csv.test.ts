@@ -27,6 +27,14 @@ describe('csvField', () => {
     // Only the first character matters.
     expect(csvField('A=1')).toBe('A=1');
   });
+
+  it('writes a number as it is, a negative one too: a number is never a formula; text that looks like one is still guarded', () => {
+    expect(csvField(-2)).toBe('-2');
+    expect(csvField(-0.5)).toBe('-0.5');
+    expect(csvField(1e21)).toBe('1e+21');
+    expect(csvField(Number.NaN)).toBe('');
+    expect(csvField('-2')).toBe("'-2");
+  });
 });
 
 describe('csvDocument', () => {

@@ -1,0 +1,54 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Area } from '@pharma/domain/contract/inventory';
+import { DiscrepanciesReport, ExpiryReport, ProductivityReport, StockReport, type ReportName } from '@pharma/domain/contract/reports';
+import { api, createApiClient } from '../../../lib/api-client.ts';
+import { withArea } from '../../../lib/area-path.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { csvFileName } from '../csv-file-name.ts';
+import { reportPath, type ReportChoice } from '../report-filters.ts';
+
+/** Each report's answer, as the contract types it. */
+export interface ReportAnswers {
+  expiry: ExpiryReport;
+  stock: StockReport;
+  discrepancies: DiscrepanciesReport;
+  productivity: ProductivityReport;
+}
+export type ReportAnswer = { [N in ReportName]: { report: N; data: ReportAnswers[N] } }[ReportName];
+
+const SCHEMAS = { expiry: ExpiryReport, stock: StockReport, discrepancies: DiscrepanciesReport, productivity: ProductivityReport };
+
+/** GET /api/reports/{name} with the filters the report takes; the answer names its report, so the page picks its table by it. */
+export function useReport(choice: ReportChoice, area: Area) {
+  const path = withArea(reportPath(choice), area);
+  return useQuery({
+    queryKey: ['report', path],
+    queryFn: async (): Promise<ReportAnswer> => {
+      const data = await api.request(path, { parse: (raw) => SCHEMAS[choice.report].parse(raw) });
+      return { report: choice.report, data } as ReportAnswer;
+    },
+  });
+}
+
+/**
+ * The same request with `format=csv`, handed to the browser as a download under the name the answer's
+ * Content-Disposition gives. It goes through an API client of its own, over a fetch that keeps that
+ * header (the app's client answers bodies only), so the session's cookies go with it and an expired
+ * session is renewed first, as for every call.
+ */
+async function downloadCsv(choice: ReportChoice, area: Area): Promise<string> {
+  let disposition: string | null = null;
+  const client = createApiClient(async (input, init) => {
+    const response = await fetch(input, init);
+    disposition = response.headers.get('content-disposition');
+    return response;
+  });
+  const text = await client.request<unknown>(withArea(reportPath(choice, 'csv'), area));
+  const file = csvFileName(disposition, `${choice.report}-report.csv`);
+  saveFile(new Blob([typeof text === 'string' ? text : ''], { type: 'text/csv;charset=utf-8' }), file);
+  return file;
+}
+
+export function useDownloadCsv(area: Area) {
+  return useMutation({ mutationFn: (choice: ReportChoice) => downloadCsv(choice, area) });
+}

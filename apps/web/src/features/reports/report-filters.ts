@@ -1,0 +1,87 @@
+import { REPORT_NAMES, type ReportName } from '@pharma/domain/contract/reports';
+
+/**
+ * The report shown and its filters, as the page's query holds them (`?report=stock&warehouseNo=W2010`),
+ * so Back and a shared link bring the same report again. Empty values are left out; each value is sent
+ * to the API as typed, which checks it and answers in words (an unknown warehouse, a reversed period).
+ */
+export interface ReportChoice {
+  report: ReportName;
+  warehouseNo?: string;
+  materialNo?: string;
+  batchNo?: string;
+  asOf?: string;
+  from?: string;
+  to?: string;
+}
+
+export type ReportFilterField = Exclude<keyof ReportChoice, 'report'>;
+type DateField = 'asOf' | 'from' | 'to';
+
+/** The first report, shown when the query names none (or one that does not exist). */
+export const DEFAULT_REPORT: ReportName = 'expiry';
+
+/**
+ * The filters each report takes, in the order of the form (contract/reports.ts): every one a warehouse;
+ * expiry, stock and discrepancies a material and batch (productivity counts scans, which name no single
+ * batch, so the server applies none); expiry counts days left from a day, discrepancies and productivity
+ * count over a period, stock is of now.
+ */
+const REPORT_FILTERS: Record<ReportName, readonly ReportFilterField[]> = {
+  expiry: ['warehouseNo', 'materialNo', 'batchNo', 'asOf'],
+  stock: ['warehouseNo', 'materialNo', 'batchNo'],
+  discrepancies: ['warehouseNo', 'materialNo', 'batchNo', 'from', 'to'],
+  productivity: ['warehouseNo', 'from', 'to'],
+};
+
+const DATE_FIELDS: readonly ReportFilterField[] = ['asOf', 'from', 'to'];
+
+/** The dates a report reads. */
+export function reportDates(report: ReportName): readonly DateField[] {
+  return REPORT_FILTERS[report].filter((f): f is DateField => DATE_FIELDS.includes(f));
+}
+
+const FIELDS: readonly ReportFilterField[] = ['warehouseNo', 'materialNo', 'batchNo', ...DATE_FIELDS];
+
+const isReport = (name: string | null): name is ReportName => REPORT_NAMES.some((r) => r === name);
+
+/** The choice a page query names: the report (else the first), and every non-blank filter, trimmed. */
+export function choiceFromQuery(query: URLSearchParams): ReportChoice {
+  const name = query.get('report');
+  const choice: ReportChoice = { report: isReport(name) ? name : DEFAULT_REPORT };
+  for (const field of FIELDS) {
+    const value = query.get(field)?.trim();
+    if (value) choice[field] = value;
+  }
+  return choice;
+}
+
+/**
+ * The page query of a choice. Every filter is kept, those another report reads too, so that a look at
+ * the stock between two discrepancy periods does not lose the period, nor productivity the batch.
+ */
+export function queryFromChoice(choice: ReportChoice): URLSearchParams {
+  const query = new URLSearchParams({ report: choice.report });
+  for (const field of FIELDS) {
+    const value = choice[field]?.trim();
+    if (value) query.set(field, value);
+  }
+  return query;
+}
+
+/** The filters a report takes, in the order of the form. */
+export function reportFields(report: ReportName): readonly ReportFilterField[] {
+  return REPORT_FILTERS[report];
+}
+
+/** The API path of a report with the filters it takes (never another report's), as JSON or CSV. */
+export function reportPath(choice: ReportChoice, format: 'json' | 'csv' = 'json'): string {
+  const query = new URLSearchParams();
+  for (const field of reportFields(choice.report)) {
+    const value = choice[field]?.trim();
+    if (value) query.set(field, value);
+  }
+  if (format === 'csv') query.set('format', 'csv');
+  const text = query.toString();
+  return `/api/reports/${choice.report}${text ? `?${text}` : ''}`;
+}
