@@ -117,6 +117,8 @@ export class BatchesService {
    * neither, names no batch (422); a code that does not decode is refused as scans are (400).
    */
   async lookup(code: string, today = isoToday()): Promise<BatchLookupResponse> {
+    // A status change usually follows: its worker starts meanwhile (decision 0076).
+    this.work.warm();
     const decoded = decodeScan(code, { idType: 'GS1', today });
     if (!decoded.ok) throw new AppError(400, decoded.code, decoded.params);
     if (decoded.gtin && decoded.serial) {
@@ -153,6 +155,7 @@ export class BatchesService {
    * PostgreSQL; on SQLite statement by statement, scans going on in between.
    */
   private async read(batch: BatchRef) {
+    this.work.warm();
     const { materialNo, batchNo } = batch;
     const slices = new Slices();
     return repo.inSnapshot(this.db, async (db) => {
