@@ -3,6 +3,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import {
   DISCREPANCIES_CSV_HEADER,
   EXPIRY_CSV_HEADER,
+  LEDGER_CSV_HEADER,
   PRODUCTIVITY_CSV_HEADER,
   STOCK_CSV_HEADER,
 } from '../../packages/domain/src/contract/reports.ts';
@@ -14,15 +15,25 @@ import { login, openMenu } from './support.ts';
 /**
  * The reports (issue 32, decision 0077), as a supervisor of each area reads them on a handheld and at a
  * desk: the Reports tile; each report's tab; a filter changed and the table with it (the batch, the
- * as-of date, the period); the CSV with the contract's header row; Back to the previous filters; the
- * server's words for a warehouse of the other area and a reversed period; the menu entry. Each area's
+ * as-of date, the period); the charts above the tables (expiry's buckets, the ledger's days, the scans
+ * per hour), each named and drawn within the window; the CSV with the contract's header row; Back to the
+ * previous filters; the server's words for a warehouse of the other area and a reversed period; the
+ * menu entry. Each area's
  * stock is the journey's own, built by code: an IBD of 8 packs of a batch of its own received short by
  * one (a pallet of 2 cartons of 2 packs and 3 loose packs, expiring 2028-06-30), so the figures are known.
  */
 const STAMP = String(Date.now()).slice(-8);
 // Extension digit 0 with a seed of its own: SSCCs and serials apart from the other journeys'.
 const codes = new CodeMaker(Number(STAMP.slice(-6)) + 838_383, '0');
-const TODAY = new Date().toISOString().slice(0, 10);
+const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const TODAY = dayBefore(0);
+const WEEK_AGO = dayBefore(6);
+const YESTERDAY = dayBefore(1);
+const CHART = {
+  expiry: 'Chart: packs by days left until expiry',
+  ledger: (from: string, to: string) => `Chart: packs in stock at the end of each day, ${from} to ${to}`,
+  productivity: 'Chart: scans accepted and refused per hour (UTC)',
+};
 
 interface Setup {
   area: 'rdc' | 'ldc';
@@ -54,8 +65,36 @@ test.beforeAll(async () => {
   await api.dispose();
 });
 
-/** At 360 px and 1280 px: nothing wider than the window (a wide table scrolls in its own box), no button cut short; a screenshot of each kept. */
-async function look(page: Page, info: TestInfo, name: string) {
+/**
+ * The charts on the page: each an image by its name, and drawn: a canvas as wide as its box (redrawn at
+ * the window's width), within the window, with painted pixels.
+ */
+async function charts(page: Page) {
+  return page.getByTestId('report-chart').evaluateAll((boxes) =>
+    boxes.map((box) => {
+      const canvas = box.querySelector('canvas');
+      const rect = box.getBoundingClientRect();
+      let painted = 0;
+      if (canvas && canvas.width > 0 && canvas.height > 0) {
+        const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+        for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) painted += 1;
+      }
+      return {
+        role: box.getAttribute('role'),
+        name: box.getAttribute('aria-label'),
+        fits: rect.width > 0 && rect.height > 0 && rect.right <= document.documentElement.clientWidth,
+        sized: canvas !== null && Math.abs(canvas.getBoundingClientRect().width - rect.width) <= 2 && canvas.height > 0,
+        painted: painted > 0,
+      };
+    }),
+  );
+}
+
+/**
+ * At 360 px and 1280 px: nothing wider than the window (a wide table scrolls in its own box), no button
+ * cut short, the charts named (`chartNames`) and drawn; a screenshot of each kept.
+ */
+async function look(page: Page, info: TestInfo, name: string, chartNames: string[] = []) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 640 : 800 });
     const { scrollWidth, clientWidth, clipped } = await page.evaluate(() => ({
@@ -67,6 +106,10 @@ async function look(page: Page, info: TestInfo, name: string) {
     }));
     expect(scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(clientWidth);
     expect(clipped, `${name} at ${width} px`).toEqual([]);
+    const drawn = chartNames.map((chart) => ({ role: 'img', name: chart, fits: true, sized: true, painted: true }));
+    await expect.poll(() => charts(page), { message: `${name}'s charts at ${width} px` }).toEqual(drawn);
+    // From the top: a full-page picture of a scrolled page draws the fixed header part way down.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize({ width: 360, height: 640 });
@@ -128,7 +171,8 @@ for (const setup of AREAS) {
     );
     const expiryCsv = await downloadCsv(page, EXPIRY_CSV_HEADER, 'expiry-report.csv');
     expect(expiryCsv).toEqual([`${setup.warehouseNo},${product.materialNo},${product.batch},2028-06-30,10,0-30,7`]);
-    await look(page, testInfo, `reports-${setup.area}-expiry`);
+    await expect(page.getByRole('img', { name: CHART.expiry })).toBeVisible();
+    await look(page, testInfo, `reports-${setup.area}-expiry`, [CHART.expiry]);
     // Back: the previous filters again (as of today, so more than 10 days left).
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`report=expiry&batchNo=${product.batch}$`));
@@ -152,6 +196,33 @@ for (const setup of AREAS) {
     await look(page, testInfo, `reports-${setup.area}-stock`);
     await filter(page, { 'Batch No.': `${product.batch}X` });
     await expect(page.getByTestId('report-empty')).toHaveText('No stock matches these filters.');
+
+    // Ledger, over the last 7 days: the batch came in today, so none at the start, 7 received, 7 at the
+    // end; its line over the days, then over today alone; a period before the receipt: nothing.
+    await page.getByRole('tab', { name: 'Ledger' }).click();
+    await expect(page).toHaveURL(/report=ledger&/);
+    await filter(page, { 'Batch No.': product.batch, From: WEEK_AGO, To: TODAY });
+    const ledger = cells(page, 'Lines');
+    const ledgerLine = `${setup.warehouseNo}${product.materialNo}${product.batch}070000007`;
+    await expect(ledger).toHaveText([ledgerLine]);
+    await expect(page.getByTestId('report-applied')).toHaveText(
+      `Warehouses: ${setup.warehouseNo} · Batch No. ${product.batch} · ${WEEK_AGO} to ${TODAY}`,
+    );
+    const week = page.getByRole('img', { name: CHART.ledger(WEEK_AGO, TODAY) });
+    await expect(week).toBeVisible();
+    const weekPicture = await week.screenshot();
+    const ledgerCsv = await downloadCsv(page, LEDGER_CSV_HEADER, 'ledger-report.csv');
+    expect(ledgerCsv).toEqual([`${setup.warehouseNo},${product.materialNo},${product.batch},0,7,0,0,0,0,0,0,7`]);
+    await look(page, testInfo, `reports-${setup.area}-ledger`, [CHART.ledger(WEEK_AGO, TODAY)]);
+    await filter(page, { From: TODAY });
+    const today = page.getByRole('img', { name: CHART.ledger(TODAY, TODAY) });
+    await expect(today).toBeVisible();
+    await expect(week).toHaveCount(0);
+    expect((await today.screenshot()).equals(weekPicture)).toBe(false);
+    await expect(ledger).toHaveText([ledgerLine]);
+    await filter(page, { From: WEEK_AGO, To: YESTERDAY });
+    await expect(page.getByTestId('report-empty')).toHaveText('No stock or movement matches these filters.');
+    await expect(page.getByTestId('report-chart')).toHaveCount(0);
 
     // Discrepancies of today: the IBD, its line short by one.
     await page.getByRole('tab', { name: 'Discrepancies' }).click();
@@ -188,7 +259,8 @@ for (const setup of AREAS) {
     await expect(cells(page, 'Per user').filter({ hasText: 'admin@demo.local' })).toHaveCount(1);
     const productivityCsv = await downloadCsv(page, PRODUCTIVITY_CSV_HEADER, 'productivity-report.csv');
     expect(productivityCsv.some((row) => row.startsWith(`admin@demo.local,${TODAY}T`) && row.includes(',IBD,'))).toBe(true);
-    await look(page, testInfo, `reports-${setup.area}-productivity`);
+    await expect(page.getByRole('img', { name: CHART.productivity })).toBeVisible();
+    await look(page, testInfo, `reports-${setup.area}-productivity`, [CHART.productivity]);
 
     // A link naming a warehouse of the other area: the server's words, the warehouse still chosen.
     await page.goto(`${home}/reports?report=stock&warehouseNo=${setup.otherWarehouseNo}`);

@@ -22,6 +22,7 @@ export * from './rules/quantity-exceeded.ts';
 export * from './rules/live-counts.ts';
 export * from './rules/held-batch.ts';
 export * from './rules/held-batch-completion.ts';
+export * from './rules/ledger.ts';
 export * from './gs1/epc.ts';
 export * from './gs1/event-hash.ts';
 export * from './gs1/epcis-event.ts';

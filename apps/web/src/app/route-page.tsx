@@ -17,6 +17,7 @@ import {
   type DocumentPageProps,
 } from '../features/documents/index.ts';
 import { ListTypeSwitch } from '../components/ui/list-type-switch.tsx';
+import { HomeDashboard } from '../features/dashboard/index.ts';
 import { HomePage } from '../features/home/index.ts';
 import { CreatePalletPage, PrintLabelPage } from '../features/labels/index.ts';
 import { NotAvailable } from '../features/not-available/index.ts';
@@ -96,7 +97,7 @@ function Page({ meta }: { meta: RouteMeta }) {
     case 'login':
       return meta.area ? <LoginPage area={meta.area} /> : <NotFoundPage />;
     case 'home':
-      return meta.area ? <HomePage area={meta.area} /> : <NotFoundPage />;
+      return meta.area ? <HomePage area={meta.area} dashboard={<HomeDashboard area={meta.area} />} /> : <NotFoundPage />;
     case 'restricted':
       return <RestrictedPage />;
     case 'notFound':

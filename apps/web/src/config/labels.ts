@@ -678,7 +678,7 @@ export const RECALL_UI = {
 export const REPORTS_UI = {
   reports: 'Report',
   // The reports, in the order of their tabs.
-  names: { expiry: 'Expiry', stock: 'Stock', discrepancies: 'Discrepancies', productivity: 'Productivity' },
+  names: { expiry: 'Expiry', stock: 'Stock', ledger: 'Ledger', discrepancies: 'Discrepancies', productivity: 'Productivity' },
   filters: 'Filters',
   warehouse: 'Warehouse',
   allWarehouses: 'All warehouses',
@@ -729,6 +729,15 @@ export const REPORTS_UI = {
     docType: 'Document',
     accepted: 'Accepted',
     refused: 'Refused',
+    opening: 'Opening',
+    received: 'Received',
+    returned: 'Returned',
+    transferredIn: 'Transferred in',
+    dispatched: 'Dispatched',
+    scrapped: 'Scrapped',
+    transferredOut: 'Transferred out',
+    adjusted: 'Adjusted',
+    closing: 'Closing',
   },
   total: 'Total',
   lines: 'Lines',
@@ -740,11 +749,43 @@ export const REPORTS_UI = {
   // Productivity: the scans per hour, then per user.
   perHour: 'Scans per hour',
   perUser: 'Per user',
+  // The charts: each one's accessible name (the figures are in the table or boxes below it), and its series.
+  charts: {
+    expiry: 'Chart: packs by days left until expiry',
+    ledger: 'Chart: packs in stock at the end of each day',
+    ledgerPeriod: 'Chart: packs in stock at the end of each day, {from} to {to}',
+    productivity: 'Chart: scans accepted and refused per hour (UTC)',
+    packs: 'Packs',
+    closing: 'Packs in stock',
+    accepted: 'Accepted',
+    refused: 'Refused',
+  },
   none: '–',
   empty: {
     expiry: 'No pack in stock matches these filters.',
     stock: 'No stock matches these filters.',
+    ledger: 'No stock or movement matches these filters.',
     discrepancies: 'No completed document with a short or over line matches these filters.',
     productivity: 'No scan matches these filters.',
   },
+} as const;
+
+/** The home dashboard (issue 32, decision 0077): four figures, each a link to the report it is read from. */
+export const DASHBOARD_UI = {
+  title: 'Today',
+  // Each figure's words, under its number.
+  expiring: '{count:pack|packs} expiring within 30 days',
+  quarantined: '{count:pack|packs} in quarantine',
+  openDocuments: '{count:open document|open documents}',
+  scansToday: '{count:scan|scans} today',
+  // Where each figure leads: the report it is read from, as the Reports page names it.
+  opens: {
+    expiring: 'Expiry report',
+    quarantined: 'Stock report',
+    openDocuments: 'Discrepancies today',
+    scansToday: 'Productivity today',
+  },
+  // In place of a number while it loads, or when it could not be read: quiet, the link still works.
+  loading: 'Loading the figures',
+  unknown: '–',
 } as const;

@@ -1,4 +1,5 @@
 import { TOOL_NEEDS, type Action, type Application, type ModuleCode, type Need, type SystemRight } from '@pharma/domain';
+import type { ReportName } from '@pharma/domain/contract/reports';
 import { NAV_LABELS as L } from './labels.ts';
 
 /** What a tile or menu entry does: go somewhere (optionally resetting the dispatch list state), or open the repack dialog. */
@@ -61,7 +62,37 @@ const recallEntry = (area: Application): NavEntry => tool(L.recall, TOOL_NEEDS.b
  * The reports (issue 32, decision 0077): the Reports page of each area, under module REPORTS; the report
  * and its filters ride in the page's query (features/reports), so the entry opens the first report unfiltered.
  */
-const reportsEntry = (area: Application): NavEntry => tool(L.reports, TOOL_NEEDS.reportsView, link(`/${area.toLowerCase()}/reports`));
+const reportsEntry = (area: Application): NavEntry => tool(L.reports, TOOL_NEEDS.reportsView, link(REPORTS_PAGES.page(area)));
+
+/** A report and its filters as the Reports page's query names them (features/reports/report-filters.ts). */
+export interface ReportLink {
+  report: ReportName;
+  warehouseNo?: string;
+  materialNo?: string;
+  batchNo?: string;
+  asOf?: string;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * The Reports page of an area (issue 32, decision 0077); with a report, that report so filtered:
+ * `?report=expiry&asOf=2026-11-26`, the keys in the order the page writes them, blanks left out. The page
+ * reads its query itself (a feature imports no other), so whatever links to a report (the home
+ * dashboard) builds the link here.
+ */
+export const REPORTS_PAGES = {
+  page: (area: Application, choice?: ReportLink) => {
+    const base = `/${area.toLowerCase()}/reports`;
+    if (!choice) return base;
+    const query = new URLSearchParams({ report: choice.report });
+    for (const key of ['warehouseNo', 'materialNo', 'batchNo', 'asOf', 'from', 'to'] as const) {
+      const value = choice[key]?.trim();
+      if (value) query.set(key, value);
+    }
+    return `${base}?${query}`;
+  },
+} as const;
 
 const plus = (label: string, module: ModuleCode): NavEntry => ({
   label,

@@ -12,7 +12,7 @@ import { UNIT_STATUSES } from '../units.ts';
 const IsoDate = z.iso.date();
 const Code = z.string().min(1).max(40);
 
-export const REPORT_NAMES = ['expiry', 'stock', 'discrepancies', 'productivity'] as const;
+export const REPORT_NAMES = ['expiry', 'stock', 'ledger', 'discrepancies', 'productivity'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 export const ReportQuery = z.object({

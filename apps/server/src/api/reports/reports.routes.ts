@@ -2,10 +2,13 @@ import { Readable } from 'node:stream';
 import { TOOL_NEEDS } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import {
+  DashboardReport,
   DISCREPANCIES_CSV_HEADER,
   DiscrepanciesReport,
   EXPIRY_CSV_HEADER,
   ExpiryReport,
+  LEDGER_CSV_HEADER,
+  LedgerReport,
   PRODUCTIVITY_CSV_HEADER,
   ProductivityReport,
   ReportQuery,
@@ -23,7 +26,9 @@ import type { ZodApp } from '../../lib/zod-app.ts';
 import { neededInArea } from '../../plugins/auth.ts';
 import { discrepanciesCsvRows, discrepanciesReport } from './discrepancies.ts';
 import { expiryCsvRows, expiryReport } from './expiry.ts';
+import { DashboardQuery, dashboardReport } from './dashboard.ts';
 import { appliedFilters } from './filters.ts';
+import { ledgerCsvRows, ledgerReport } from './ledger.ts';
 import { productivityCsvRows, productivityReport } from './productivity.ts';
 import { stockCsvRows, stockReport } from './stock.ts';
 
@@ -74,6 +79,15 @@ const REPORTS: readonly Entry[] = [
     header: STOCK_CSV_HEADER,
     csvRows: stockCsvRows,
   }),
+  entry('ledger', {
+    summary:
+      'Per warehouse, material and batch over the period (the last 30 days by default): packs in stock at the start, received, ' +
+      'returned, transferred in, dispatched, scrapped, transferred out, adjusted, and at the end; and the stock at the end of each day',
+    response: LedgerReport,
+    make: ledgerReport,
+    header: LEDGER_CSV_HEADER,
+    csvRows: ledgerCsvRows,
+  }),
   entry('discrepancies', {
     summary: 'Completed receiving, dispatch and return documents with their short and over lines, and who completed them',
     response: DiscrepanciesReport,
@@ -112,6 +126,17 @@ export function reportsRoutes(app: ZodApp, db: Db): void {
       },
     });
   }
+  // The home page's figures: JSON only, each from the report it links to (dashboard.ts).
+  app.get('/api/reports/dashboard', {
+    config: neededInArea(TOOL_NEEDS.reportsView),
+    schema: {
+      tags: ['reports'],
+      summary: 'The home page figures: packs expiring within 30 days, packs in quarantine, open documents, scans accepted today',
+      querystring: DashboardQuery,
+      response: { 200: DashboardReport, ...errors },
+    },
+    handler: async (request) => dashboardReport(db, await appliedFilters(db, request.query)),
+  });
 }
 
 function sendCsv(reply: FastifyReply, name: string, header: readonly string[], rows: CsvRow[]) {

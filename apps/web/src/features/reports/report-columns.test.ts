@@ -9,10 +9,17 @@ import {
   formatCount,
   formatDifference,
   formatHour,
+  LEDGER_COLUMNS,
   PRODUCTIVITY_COLUMNS,
   STOCK_COLUMNS,
 } from './report-columns.ts';
-import { DISCREPANCIES_CSV_HEADER, EXPIRY_CSV_HEADER, PRODUCTIVITY_CSV_HEADER, STOCK_CSV_HEADER } from '@pharma/domain/contract/reports';
+import {
+  DISCREPANCIES_CSV_HEADER,
+  EXPIRY_CSV_HEADER,
+  LEDGER_CSV_HEADER,
+  PRODUCTIVITY_CSV_HEADER,
+  STOCK_CSV_HEADER,
+} from '@pharma/domain/contract/reports';
 
 const cells = <T>(columns: { cell: (row: T) => string }[], row: T) => columns.map((c) => c.cell(row));
 
@@ -43,6 +50,7 @@ describe('report columns', () => {
   it('follow the CSV header, column for column', () => {
     expect(EXPIRY_COLUMNS.map((c) => c.key)).toEqual([...EXPIRY_CSV_HEADER]);
     expect(STOCK_COLUMNS.map((c) => c.key)).toEqual([...STOCK_CSV_HEADER]);
+    expect(LEDGER_COLUMNS.map((c) => c.key)).toEqual([...LEDGER_CSV_HEADER]);
     expect(DISCREPANCY_COLUMNS.map((c) => c.key)).toEqual(DISCREPANCIES_CSV_HEADER.slice(5));
     expect(PRODUCTIVITY_COLUMNS.map((c) => c.key)).toEqual([...PRODUCTIVITY_CSV_HEADER]);
   });
@@ -64,6 +72,25 @@ describe('report columns', () => {
     expect(cells(DISCREPANCY_COLUMNS, short)).toEqual(['10', 'M1', 'B1', '5', '3', '\u22122']);
     const row = { user: 'rdc@demo.local', hour: '2026-11-26T14:00Z', docType: 'IBD', accepted: 12, refused: 1 };
     expect(cells(PRODUCTIVITY_COLUMNS, row)).toEqual(['rdc@demo.local', '2026-11-26 14:00', 'IBD', '12', '1']);
+  });
+
+  it("write a ledger line's movements as counts, its adjustment signed", () => {
+    const line = {
+      warehouseNo: 'W2010',
+      materialNo: 'M1',
+      batchNo: null,
+      opening: 1200,
+      received: 7,
+      returned: 1,
+      transferredIn: 0,
+      dispatched: 3,
+      scrapped: 1,
+      transferredOut: 2,
+      adjusted: -1,
+      closing: 1201,
+    };
+    expect(cells(LEDGER_COLUMNS, line)).toEqual(['W2010', 'M1', '–', '1,200', '7', '1', '0', '3', '1', '2', '\u22121', '1,201']);
+    expect(cells(LEDGER_COLUMNS, { ...line, adjusted: 4 })[10]).toBe('+4');
   });
 
   it('right-align figures only', () => {
@@ -88,6 +115,9 @@ describe('the filters a report applied, in words', () => {
       'Warehouses: W2010, W2020 · Material No. M1 · Batch No. B1',
     );
     expect(appliedText(filters, 'discrepancies')).toBe('Warehouses: W2010, W2020 · all dates');
+    expect(appliedText({ ...filters, from: '2026-10-28', to: '2026-11-26' }, 'ledger')).toBe(
+      'Warehouses: W2010, W2020 · 2026-10-28 to 2026-11-26',
+    );
     expect(appliedText({ ...filters, from: '2026-11-01', to: '2026-11-30' }, 'productivity')).toBe(
       'Warehouses: W2010, W2020 · 2026-11-01 to 2026-11-30',
     );

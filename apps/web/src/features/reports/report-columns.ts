@@ -4,6 +4,7 @@ import type {
   DiscrepanciesReport,
   ExpiryBucket,
   ExpiryReport,
+  LedgerReport,
   ProductivityReport,
   ReportName,
   StockReport,
@@ -79,6 +80,7 @@ const figure = <T>(key: keyof typeof C, cell: (row: T) => number): Column<T> => 
 
 type ExpiryLine = ExpiryReport['lines'][number];
 type StockLine = StockReport['lines'][number];
+type LedgerLine = LedgerReport['lines'][number];
 type DiscrepancyLine = DiscrepanciesReport['documents'][number]['lines'][number];
 type ProductivityRow = ProductivityReport['rows'][number];
 type UserTotal = ProductivityReport['users'][number];
@@ -102,6 +104,21 @@ export const STOCK_COLUMNS: Column<StockLine>[] = [
   figure('packs', (l) => l.packs),
   figure('cartons', (l) => l.cartons),
   figure('pallets', (l) => l.pallets),
+];
+
+export const LEDGER_COLUMNS: Column<LedgerLine>[] = [
+  text('warehouseNo', (l) => l.warehouseNo),
+  text('materialNo', (l) => l.materialNo),
+  text('batchNo', (l) => l.batchNo),
+  figure('opening', (l) => l.opening),
+  figure('received', (l) => l.received),
+  figure('returned', (l) => l.returned),
+  figure('transferredIn', (l) => l.transferredIn),
+  figure('dispatched', (l) => l.dispatched),
+  figure('scrapped', (l) => l.scrapped),
+  figure('transferredOut', (l) => l.transferredOut),
+  { key: 'adjusted', label: C.adjusted, cell: (l) => formatDifference(l.adjusted), numeric: true },
+  figure('closing', (l) => l.closing),
 ];
 
 export const DISCREPANCY_COLUMNS: Column<DiscrepancyLine>[] = [

@@ -32,10 +32,12 @@ describe('the filters each report takes', () => {
   it('offers the dates the report reads (as of for expiry, a period for discrepancies and productivity, none for stock), and no batch for productivity', () => {
     expect(reportFields('expiry')).toEqual(['warehouseNo', 'materialNo', 'batchNo', 'asOf']);
     expect(reportFields('stock')).toEqual(['warehouseNo', 'materialNo', 'batchNo']);
+    expect(reportFields('ledger')).toEqual(['warehouseNo', 'materialNo', 'batchNo', 'from', 'to']);
     expect(reportFields('discrepancies')).toEqual(['warehouseNo', 'materialNo', 'batchNo', 'from', 'to']);
     expect(reportFields('productivity')).toEqual(['warehouseNo', 'from', 'to']);
     expect(reportDates('expiry')).toEqual(['asOf']);
     expect(reportDates('stock')).toEqual([]);
+    expect(reportDates('ledger')).toEqual(['from', 'to']);
     expect(reportDates('productivity')).toEqual(['from', 'to']);
   });
 

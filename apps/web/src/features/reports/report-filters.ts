@@ -24,12 +24,13 @@ export const DEFAULT_REPORT: ReportName = 'expiry';
 /**
  * The filters each report takes, in the order of the form (contract/reports.ts): every one a warehouse;
  * expiry, stock and discrepancies a material and batch (productivity counts scans, which name no single
- * batch, so the server applies none); expiry counts days left from a day, discrepancies and productivity
- * count over a period, stock is of now.
+ * batch, so the server applies none); expiry counts days left from a day, the ledger, discrepancies and
+ * productivity count over a period, stock is of now.
  */
 const REPORT_FILTERS: Record<ReportName, readonly ReportFilterField[]> = {
   expiry: ['warehouseNo', 'materialNo', 'batchNo', 'asOf'],
   stock: ['warehouseNo', 'materialNo', 'batchNo'],
+  ledger: ['warehouseNo', 'materialNo', 'batchNo', 'from', 'to'],
   discrepancies: ['warehouseNo', 'materialNo', 'batchNo', 'from', 'to'],
   productivity: ['warehouseNo', 'from', 'to'],
 };

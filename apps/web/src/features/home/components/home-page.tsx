@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import type { Application } from '@pharma/domain';
 import { UI } from '../../../config/labels.ts';
@@ -11,8 +11,11 @@ import { resetDispatchState } from '../../../lib/client-state.ts';
 import { visibleEntries } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session.ts';
 
-/** The area home: one tile per module the user may use (spec point 2). */
-export function HomePage({ area }: { area: Application }) {
+/**
+ * The area home: one tile per module the user may use (spec point 2), under `dashboard` when the app
+ * gives one (the figures of users with REPORTS, features/dashboard: a feature imports no other).
+ */
+export function HomePage({ area, dashboard }: { area: Application; dashboard?: ReactNode }) {
   const session = useSession();
   const [repackOpen, setRepackOpen] = useState(false);
   if (session.status !== 'authenticated') {
@@ -33,6 +36,7 @@ export function HomePage({ area }: { area: Application }) {
 
   return (
     <>
+      {dashboard}
       <TileGrid label={UI.homeTiles}>{visibleEntries(TILES[area], area, session.session.authorization).map(tile)}</TileGrid>
       <RepackDialog opened={repackOpen} onClose={() => setRepackOpen(false)} />
     </>

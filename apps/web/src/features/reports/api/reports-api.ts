@@ -1,6 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Area } from '@pharma/domain/contract/inventory';
-import { DiscrepanciesReport, ExpiryReport, ProductivityReport, StockReport, type ReportName } from '@pharma/domain/contract/reports';
+import {
+  DiscrepanciesReport,
+  ExpiryReport,
+  LedgerReport,
+  ProductivityReport,
+  StockReport,
+  type ReportName,
+} from '@pharma/domain/contract/reports';
 import { api, createApiClient } from '../../../lib/api-client.ts';
 import { withArea } from '../../../lib/area-path.ts';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -11,12 +18,19 @@ import { reportPath, type ReportChoice } from '../report-filters.ts';
 export interface ReportAnswers {
   expiry: ExpiryReport;
   stock: StockReport;
+  ledger: LedgerReport;
   discrepancies: DiscrepanciesReport;
   productivity: ProductivityReport;
 }
 export type ReportAnswer = { [N in ReportName]: { report: N; data: ReportAnswers[N] } }[ReportName];
 
-const SCHEMAS = { expiry: ExpiryReport, stock: StockReport, discrepancies: DiscrepanciesReport, productivity: ProductivityReport };
+const SCHEMAS = {
+  expiry: ExpiryReport,
+  stock: StockReport,
+  ledger: LedgerReport,
+  discrepancies: DiscrepanciesReport,
+  productivity: ProductivityReport,
+};
 
 /** GET /api/reports/{name} with the filters the report takes; the answer names its report, so the page picks its table by it. */
 export function useReport(choice: ReportChoice, area: Area) {

@@ -1,5 +1,5 @@
 import { Card, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import type { DiscrepanciesReport, ExpiryReport, ProductivityReport, StockReport } from '@pharma/domain/contract/reports';
+import type { DiscrepanciesReport, ExpiryReport, LedgerReport, ProductivityReport, StockReport } from '@pharma/domain/contract/reports';
 import { fillLabel, REPORTS_UI } from '../../../config/labels.ts';
 import type { ReportAnswer } from '../api/reports-api.ts';
 import {
@@ -9,10 +9,12 @@ import {
   documentName,
   EXPIRY_COLUMNS,
   formatCount,
+  LEDGER_COLUMNS,
   PRODUCTIVITY_COLUMNS,
   STOCK_COLUMNS,
   USER_COLUMNS,
 } from '../report-columns.ts';
+import { ExpiryChart, LedgerChart, ProductivityChart } from './report-charts.tsx';
 import { ReportTable } from './report-table.tsx';
 
 /** A report's answer as its tables, or in words that nothing matched. */
@@ -22,6 +24,8 @@ export function ReportView({ answer }: { answer: ReportAnswer }) {
       return <ExpiryView report={answer.data} />;
     case 'stock':
       return <StockView report={answer.data} />;
+    case 'ledger':
+      return <LedgerView report={answer.data} />;
     case 'discrepancies':
       return <DiscrepanciesView report={answer.data} />;
     case 'productivity':
@@ -39,11 +43,15 @@ function Empty({ text }: { text: string }) {
 
 const key = (...parts: (string | number | null)[]) => parts.map((p) => p ?? '').join('|');
 
-/** The packs per bucket of days left, a small row above the lines; then a line per warehouse, material and batch. */
+/**
+ * The packs per bucket of days left as bars, their figures in a small row below; then a line per
+ * warehouse, material and batch.
+ */
 function ExpiryView({ report }: { report: ExpiryReport }) {
   if (report.lines.length === 0) return <Empty text={REPORTS_UI.empty.expiry} />;
   return (
     <Stack gap="sm">
+      <ExpiryChart report={report} />
       <Group gap="xs" component="section" aria-label={REPORTS_UI.buckets}>
         {report.buckets.map((b) => (
           <Paper key={b.bucket} withBorder px="xs" py={4} role="group" aria-label={bucketName(b.bucket)}>
@@ -90,6 +98,25 @@ function StockView({ report }: { report: StockReport }) {
   );
 }
 
+/**
+ * The stock at the end of each day as a line; then a line per warehouse, material and batch: the packs
+ * at the start of the period, each kind of movement, and at its end.
+ */
+function LedgerView({ report }: { report: LedgerReport }) {
+  if (report.lines.length === 0) return <Empty text={REPORTS_UI.empty.ledger} />;
+  return (
+    <Stack gap="sm">
+      {report.days.length > 0 && <LedgerChart report={report} />}
+      <ReportTable
+        label={REPORTS_UI.lines}
+        columns={LEDGER_COLUMNS}
+        rows={report.lines}
+        rowKey={(l) => key(l.warehouseNo, l.materialNo, l.batchNo)}
+      />
+    </Stack>
+  );
+}
+
 /** Each document that was short or over: its name, warehouse, who completed it and when, and the lines that differ. */
 function DiscrepanciesView({ report }: { report: DiscrepanciesReport }) {
   if (report.documents.length === 0) return <Empty text={REPORTS_UI.empty.discrepancies} />;
@@ -123,12 +150,13 @@ function DiscrepanciesView({ report }: { report: DiscrepanciesReport }) {
   );
 }
 
-/** The scans per hour, user and document type; then each user's over the period. */
+/** The scans per hour as bars, accepted and refused; the table per hour, user and document type; then each user's over the period. */
 function ProductivityView({ report }: { report: ProductivityReport }) {
   if (report.rows.length === 0) return <Empty text={REPORTS_UI.empty.productivity} />;
   return (
     <Stack gap="sm">
       <Text fw={700}>{REPORTS_UI.perHour}</Text>
+      <ProductivityChart report={report} />
       <ReportTable
         label={REPORTS_UI.perHour}
         columns={PRODUCTIVITY_COLUMNS}

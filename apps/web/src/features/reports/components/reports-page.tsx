@@ -12,10 +12,11 @@ import { ReportFiltersForm } from './report-filters-form.tsx';
 import { ReportView } from './report-views.tsx';
 
 /**
- * /rdc/reports and /ldc/reports, 'Reports' (issue 32, decision 0077): four read-only reports, one tab
- * each (expiry, stock, discrepancies, productivity), with their filters; the report and its filters are
- * the page's query, so Back and a link bring them again. Each report is a table (no charts yet), its
- * CSV is the same request with `format=csv`, and a refused request shows the server's words.
+ * /rdc/reports and /ldc/reports, 'Reports' (issue 32, decision 0077): five read-only reports, one tab
+ * each (expiry, stock, ledger, discrepancies, productivity), with their filters; the report and its
+ * filters are the page's query, so Back and a link bring them again. Each report is a table, with a
+ * chart above it where a shape reads faster than figures (expiry, ledger, productivity); its CSV is the
+ * same request with `format=csv`, and a refused request shows the server's words.
  */
 export function ReportsPage({ area }: { area: Area }) {
   const [query, setQuery] = useSearchParams();
