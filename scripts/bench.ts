@@ -20,6 +20,7 @@ const BENCHES: readonly (readonly [title: string, load: () => Promise<BenchModul
   ['batch-hold', () => import('./bench/batch-hold.bench.ts')],
   ['web', () => import('./bench/web.bench.ts')],
   ['copy', () => import('./bench/copy.bench.ts')],
+  ['reports', () => import('./bench/reports.bench.ts')],
 ];
 
 function formatNumber(n: number): string {

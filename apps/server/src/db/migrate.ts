@@ -26,6 +26,7 @@ import * as epcisBatchEvents from './migrations/2026-11-26-0027-epcis-batch-even
 import * as batchEventsGzip from './migrations/2026-11-26-0028-batch-events-gzip.ts';
 import * as fefoByBatch from './migrations/2026-11-26-0029-fefo-by-batch.ts';
 import * as scanRefusals from './migrations/2026-11-26-0030-scan-refusals.ts';
+import * as coveringReportIndexes from './migrations/2026-11-26-0031-covering-report-indexes.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0028-batch-events-gzip': batchEventsGzip,
   '2026-11-26-0029-fefo-by-batch': fefoByBatch,
   '2026-11-26-0030-scan-refusals': scanRefusals,
+  '2026-11-26-0031-covering-report-indexes': coveringReportIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
