@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inStockState, ITEM_REASONS, UNIT_STATUSES } from '@pharma/domain';
 import { LEDGER_CSV_HEADER, type LedgerReport, type StockReport } from '@pharma/domain/contract/reports';
@@ -14,7 +15,8 @@ import { apiPort, makeCodes, products, type Product } from './inventory-fixtures
 /**
  * Issue 32, decision 0077: the stock ledger. Built through the API in the local area (W3010) on four
  * days, each a faked date: received on day 1, dispatched on day 2, returned and scrapped on day 3,
- * transferred to W2010 (received there, in the regional area) and a pack edited to SHORTAGE on day 4.
+ * and a pack edited to SHORTAGE while on an open scrapping, which then completes, on day 3; transferred to
+ * W2010 (received there, in the regional area) and a pack edited to SHORTAGE on day 4.
  * The stock report is taken at the end of each day under the same date: every opening and closing must
  * be that day's stock, and every line must add up.
  */
@@ -93,6 +95,24 @@ describe.each(DATABASES)('ledger report on %s', (kind) => {
       const scrapped = [packsA[3]!, packsB[0]!];
       await putDocumentFor(local, 'DECOMM', '7132600001', scrapped, all, on);
       await scanAndComplete(local, 'DECOMM', '7132600001', scrapped);
+      // A pack scanned for scrapping, then edited to SHORTAGE before the scrapping completes: it leaves the
+      // stock at the edit, and the completion moves it no more (its state at completion is its audit row's).
+      await putDocumentFor(local, 'DECOMM', '7132600002', [packsB[2]!], all, on);
+      const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `${url}?area=LDC`, headers: admin, payload });
+      const code = packScan(packsB[2]!);
+      const picked = await post('/api/scanForOperation', {
+        docType: 'DECOMM',
+        docNo: '7132600002',
+        code,
+        unit: 'EA',
+        idType: 'GS1',
+        scanId: randomUUID(),
+      });
+      expect(picked.statusCode, picked.body).toBe(200);
+      const shortage = await post('/api/itemStatus', { code, unit: 'EA', status: 'SHORTAGE' });
+      expect(shortage.statusCode, shortage.body).toBe(200);
+      const scrappedShort = await post('/api/completeOperation', { docType: 'DECOMM', docNo: '7132600002' });
+      expect(scrappedShort.statusCode, scrappedShort.body).toBe(200);
       await endOfDay(D3);
 
       at(D4, '12:00:00');
@@ -137,7 +157,10 @@ describe.each(DATABASES)('ledger report on %s', (kind) => {
       },
     ]);
     const ofB = await ledger({ area: 'LDC', from: D1, to: D4, batchNo: BATCH_B });
-    expect(ofB.lines).toMatchObject([{ warehouseNo: 'W3010', opening: 0, received: 4, scrapped: 1, transferredOut: 1, closing: 2 }]);
+    // The pack edited while on the second scrapping left at the edit (adjusted), and its scrapping moved it no more.
+    expect(ofB.lines).toMatchObject([
+      { warehouseNo: 'W3010', opening: 0, received: 4, scrapped: 1, transferredOut: 1, adjusted: -1, closing: 1 },
+    ]);
     // The units themselves: the edited pack is SHORTAGE, the transferred ones ACTIVE in W2010.
     const unit = async (p: PackSpec, area: string) =>
       (await get<{ data: { gtin: string; status: string; warehouseNo: string }[] }>(`../serialSearch/${p.serial}`, { area })).data.find(

@@ -74,6 +74,18 @@ describe('completionMovement', () => {
     const backwards = { ...dispatch, completed: { status: 'ACTIVE', reason: 'RETURNED', intoWarehouse: false } } as const;
     expect(completionMovement(backwards, { status: 'SHORTAGE', reason: 'OTHER' }, false, 1)).toEqual({ column: 'adjusted', packs: 1 });
   });
+
+  it('from the state at completion: a pack edited while on the document moves from where the edit left it', () => {
+    // Received, but marked DAMAGED on the open receipt: the edit brought it into stock, its receipt moves nothing more.
+    expect(completionMovement(receive, { status: 'DAMAGED', reason: 'OTHER' }, false, 1, 'atCompletion').packs).toBe(0);
+    // Picked for scrapping, then set SHORTAGE: the edit took it out, its scrapping moves nothing more.
+    expect(completionMovement(scrap, { status: 'SHORTAGE', reason: 'OTHER' }, false, 1, 'atCompletion').packs).toBe(0);
+    // Untouched: the same movement as from the state before its scan.
+    const picked = { status: scrap.scanned.status, reason: scrap.scanned.reason };
+    expect(completionMovement(scrap, picked, false, 2, 'atCompletion')).toEqual(completionMovement(scrap, saleable, false, 2));
+    const arriving = { status: receive.scanned.status, reason: receive.scanned.reason };
+    expect(completionMovement(receive, arriving, false, 2, 'atCompletion')).toEqual({ column: 'received', packs: 2 });
+  });
 });
 
 describe('inStockState and stateChangeMovement', () => {

@@ -46,18 +46,31 @@ export interface LedgerMovement {
 }
 
 /**
- * What completing a document does to the stock of its warehouse, for each pack on it that was in state
- * `before` when scanned. A scan never changes whether a pack is in stock (`scanKeepsStock`, tested over
- * the registry), so the pack is in stock at completion exactly when it was before its scan, and only in
- * the document's warehouse when its family takes units of that warehouse (`sameWarehouse`): a receipt's
- * or a return's units come from elsewhere, in transit. After completion it is in stock when the completed
- * state is (a held batch's quarantine is too, see the test), unless the family hands it over in transit.
- * The column is the family's, when the movement goes its way (a receipt brings packs in); a movement
- * against it, or of a family with no column (redress, repack), is `adjusted`. `receivesAnother`: the
- * document receives another one's stock (an IBD naming its STO), so its receipt is a transfer in.
+ * What completing a document does to the stock of its warehouse, for each pack on it, from its state
+ * `before`:
+ * - `'atCompletion'`: the pack's state right before the completion (the completion's audit row). Every scan
+ *   puts its pack in the document's warehouse, so the pack was in that warehouse's stock exactly when that
+ *   state is in stock: an item status edit made while it sat on the document is its own movement, and
+ *   the completion moves it only from there (decision 0077).
+ * - `'beforeScan'`: the state before its scan (`scan_items`), for a completion with no audit row of the
+ *   pack. A scan never changes whether a pack is in stock (`scanKeepsStock`, tested over the registry), so
+ *   the pack was in stock at completion when it was before its scan, and in the document's warehouse only
+ *   when its family takes units of that warehouse (`sameWarehouse`): a receipt's or a return's units come
+ *   from elsewhere, in transit.
+ * After completion it is in stock when the completed state is (a held batch's quarantine is too, see the
+ * test), unless the family hands it over in transit. The column is the family's, when the movement goes its
+ * way (a receipt brings packs in); a movement against it, or of a family with no column (redress, repack),
+ * is `adjusted`. `receivesAnother`: the document receives another one's stock (an IBD naming its STO), so
+ * its receipt is a transfer in.
  */
-export function completionMovement(family: Family, before: UnitState, receivesAnother: boolean, packs: number): LedgerMovement {
-  const wasIn = family.sameWarehouse && inStockState(before);
+export function completionMovement(
+  family: Family,
+  before: UnitState,
+  receivesAnother: boolean,
+  packs: number,
+  when: 'atCompletion' | 'beforeScan' = 'beforeScan',
+): LedgerMovement {
+  const wasIn = (when === 'atCompletion' || family.sameWarehouse) && inStockState(before);
   const isIn = !family.handOver && inStockState(family.completed);
   const change = ((isIn ? 1 : 0) - (wasIn ? 1 : 0)) * packs;
   const own = COLUMN_OF_MODULE[family.module.replace(/\+$/, '')];

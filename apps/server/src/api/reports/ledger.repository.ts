@@ -20,6 +20,8 @@ export interface CompletedPacksRow {
   day: string;
   before_status: UnitStatus | null;
   before_reason: ItemReason | null;
+  /** The pack's state right before the completion, as the completion's audit row of it says ({"status","reason"}); null when none. */
+  completion_before_json: string | null;
   packs: number | string;
 }
 
@@ -29,6 +31,9 @@ export interface CompletedPacksRow {
  * pack's state before its scan (`scan_items`). Completion stamps `completed_at` in the write that moves
  * the packs, so the day is the movement's. Read through the documents, then each one's scan items by the
  * primary key (document_id, unit_id), then the units by id. No index on `completed_at` (see 0077's 'Left').
+ * Each pack's state right before the completion is its row of the completion in the audit trail (same
+ * time, action `complete TYPE NUMBER`: `documentAuditAction`), found by audit_log_entity (entity,
+ * entity_id, at): an item status edit made while the pack was on the document is its own movement.
  */
 export async function completedPacks(db: Db, scope: StockScope, since: string): Promise<CompletedPacksRow[]> {
   if (scope.warehouseNos.length === 0) return [];
@@ -38,13 +43,17 @@ export async function completedPacks(db: Db, scope: StockScope, since: string): 
   const receives = sql`CASE WHEN d.source_document_id IS NULL THEN 0 ELSE 1 END`;
   const { rows } = await sql<CompletedPacksRow>`
     SELECT d.type AS doc_type, ${receives} AS receives, d.warehouse_no, h.material_no, h.batch_no, ${day} AS day,
-      s.before_status, s.before_reason, COUNT(*) AS packs
+      s.before_status, s.before_reason, a.before_json AS completion_before_json, COUNT(*) AS packs
     FROM documents d
     JOIN scan_items s ON s.document_id = d.id
     JOIN handling_units h ON h.id = s.unit_id
+    LEFT JOIN audit_log a ON a.entity = 'unit' AND a.entity_id = s.unit_id AND a.at = d.completed_at
+      AND a.action = 'complete ' || d.type || ' ' || d.number
     WHERE d.status = 'Completed' AND d.completed_at >= ${since} AND d.warehouse_no IN (${sql.join(scope.warehouseNos)})
       AND h.type = 'EA' ${material} ${batch}
-    GROUP BY d.type, ${receives}, d.warehouse_no, h.material_no, h.batch_no, ${day}, s.before_status, s.before_reason`.execute(db);
+    GROUP BY d.type, ${receives}, d.warehouse_no, h.material_no, h.batch_no, ${day}, s.before_status, s.before_reason, a.before_json`.execute(
+    db,
+  );
   return rows;
 }
 

@@ -73,9 +73,13 @@ export async function ledgerReport(db: Db, given: AppliedFilters, today = isoTod
   for (const r of completed) {
     const family = familyOf(r.doc_type);
     // Every document type has a family; a row of one unknown (a newer server's) cannot be read and is left.
-    if (!family || r.before_status === null) continue;
-    const before: UnitState = { status: r.before_status, reason: r.before_reason };
-    const m = completionMovement(family, before, Number(r.receives) === 1, Number(r.packs));
+    if (!family) continue;
+    // The pack's state right before the completion when the trail has it; else the state before its scan.
+    const atCompletion = stateOf(r.completion_before_json);
+    const beforeScan: UnitState | undefined = r.before_status === null ? undefined : { status: r.before_status, reason: r.before_reason };
+    const before = atCompletion ?? beforeScan;
+    if (!before) continue;
+    const m = completionMovement(family, before, Number(r.receives) === 1, Number(r.packs), atCompletion ? 'atCompletion' : 'beforeScan');
     record(tally(r.warehouse_no, r.material_no, r.batch_no), r.day, m);
   }
   for (const r of edits) {
