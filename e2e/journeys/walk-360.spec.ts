@@ -99,7 +99,11 @@ for (const area of ['rdc', 'ldc'] as const) {
         .getByRole('link', { name: /No\.?\s*\S*\d/ })
         .first();
       if ((await card.count()) === 0) continue;
+      // The details page, not the list still drawn while it loads: on a slow run the list's own 'Scan …'
+      // button was taken for the details page's, and the walk waited for it after the list had gone.
+      const list = page.url();
       await card.click();
+      await expect(page).not.toHaveURL(list);
       await settled(page);
       const details = new URL(page.url()).pathname;
       await keep(page, testInfo, `${area}-${name}-first`);
@@ -107,6 +111,7 @@ for (const area of ['rdc', 'ldc'] as const) {
       const scan = page.getByRole('main').getByRole('link', { name: /^Scan/ }).first();
       if ((await scan.count()) === 0) continue;
       await scan.click();
+      await expect(page).not.toHaveURL(`${new URL(page.url()).origin}${details}`);
       await settled(page);
       await keep(page, testInfo, `${area}-${name}-scan`);
       problems.push(...(await problemsOn(page)).map((p) => `${name}, ${new URL(page.url()).pathname}: ${p}`));
