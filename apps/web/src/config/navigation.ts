@@ -84,15 +84,22 @@ export interface ReportLink {
 export const REPORTS_PAGES = {
   page: (area: Application, choice?: ReportLink) => {
     const base = `/${area.toLowerCase()}/reports`;
-    if (!choice) return base;
-    const query = new URLSearchParams({ report: choice.report });
-    for (const key of ['warehouseNo', 'materialNo', 'batchNo', 'asOf', 'from', 'to'] as const) {
-      const value = choice[key]?.trim();
-      if (value) query.set(key, value);
-    }
-    return `${base}?${query}`;
+    return choice ? `${base}?${reportQuery(choice)}` : base;
   },
 } as const;
+
+/** The Reports page's query of a report and its filters: the report, then each non-blank filter, trimmed, in the page's order. */
+export function reportQuery(choice: ReportLink): URLSearchParams {
+  const query = new URLSearchParams({ report: choice.report });
+  for (const key of REPORT_LINK_FILTERS) {
+    const value = choice[key]?.trim();
+    if (value) query.set(key, value);
+  }
+  return query;
+}
+
+/** Every filter a report link may carry, in the order the page writes them. */
+export const REPORT_LINK_FILTERS = ['warehouseNo', 'materialNo', 'batchNo', 'asOf', 'from', 'to'] as const;
 
 const plus = (label: string, module: ModuleCode): NavEntry => ({
   label,

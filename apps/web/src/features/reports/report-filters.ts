@@ -1,19 +1,12 @@
 import { REPORT_NAMES, type ReportName } from '@pharma/domain/contract/reports';
+import { REPORT_LINK_FILTERS, reportQuery, type ReportLink } from '../../config/navigation.ts';
 
 /**
  * The report shown and its filters, as the page's query holds them (`?report=stock&warehouseNo=W2010`),
  * so Back and a shared link bring the same report again. Empty values are left out; each value is sent
  * to the API as typed, which checks it and answers in words (an unknown warehouse, a reversed period).
  */
-export interface ReportChoice {
-  report: ReportName;
-  warehouseNo?: string;
-  materialNo?: string;
-  batchNo?: string;
-  asOf?: string;
-  from?: string;
-  to?: string;
-}
+export type ReportChoice = ReportLink;
 
 export type ReportFilterField = Exclude<keyof ReportChoice, 'report'>;
 type DateField = 'asOf' | 'from' | 'to';
@@ -42,7 +35,7 @@ export function reportDates(report: ReportName): readonly DateField[] {
   return REPORT_FILTERS[report].filter((f): f is DateField => DATE_FIELDS.includes(f));
 }
 
-const FIELDS: readonly ReportFilterField[] = ['warehouseNo', 'materialNo', 'batchNo', ...DATE_FIELDS];
+const FIELDS: readonly ReportFilterField[] = REPORT_LINK_FILTERS;
 
 const isReport = (name: string | null): name is ReportName => REPORT_NAMES.some((r) => r === name);
 
@@ -62,12 +55,7 @@ export function choiceFromQuery(query: URLSearchParams): ReportChoice {
  * the stock between two discrepancy periods does not lose the period, nor productivity the batch.
  */
 export function queryFromChoice(choice: ReportChoice): URLSearchParams {
-  const query = new URLSearchParams({ report: choice.report });
-  for (const field of FIELDS) {
-    const value = choice[field]?.trim();
-    if (value) query.set(field, value);
-  }
-  return query;
+  return reportQuery(choice);
 }
 
 /** The filters a report takes, in the order of the form. */
