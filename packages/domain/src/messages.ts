@@ -315,6 +315,7 @@ export const MESSAGES = {
   GS1_DL_NOT_STANDALONE: 'A GS1 Digital Link web address cannot be read from a GS1 element string barcode ({symbology}).',
   GS1_REQUIRED_AI_MISSING: '({ai}) needs one of these AIs in the same code: {required}.',
   GS1_INVALID_AI_PAIR: '({ai}) and ({other}) may not appear together in one code.',
+  GS1_DIGSIG_NEEDS_SERIAL: 'With a digital signature (8030), ({ai}) must carry its serial component.',
   GS1_DL_NO_KEY: 'The web address holds no GS1 identifier (such as /01/ for a GTIN or /00/ for an SSCC).',
   GS1_DL_BAD_ENCODING: 'The web address holds a broken percent-encoding at position {position}.',
   GS1_DL_BAD_SCHEME: 'A GS1 web address starts with http:// or https:// (all lower or all upper case), found {scheme}://.',

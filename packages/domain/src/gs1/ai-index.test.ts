@@ -93,7 +93,7 @@ describe('the linters the table names (GS1 Barcode Syntax Dictionary)', () => {
   /** The linters this package applies (ai-index.ts Check, less the internal cset64). */
   const APPLIED = new Set(
     (
-      'csum csumalpha key keyoff1 yymmd0 yymmdd yyyymmdd yyyymmd0 hhmi hh mi ss pieceoftotal zero nonzero winding yesno ' +
+      'csum csumalpha gcppos1 gcppos2 yymmd0 yymmdd yyyymmdd yyyymmd0 hhmi hh mi ss pieceoftotal zero nonzero winding yesno ' +
       'hyphen nozeroprefix hasnondigit iso5218 latitude longitude pcenc mediatype importeridx posinseqslash ' +
       'iso3166 iso3166999 iso3166alpha2 iso4217 iban packagetype couponcode couponposoffer'
     ).split(' '),

@@ -14,8 +14,8 @@ export type Cset = 'N' | 'X' | 'Y' | 'Z';
 export type Check =
   | 'csum'
   | 'csumalpha'
-  | 'key'
-  | 'keyoff1'
+  | 'gcppos1'
+  | 'gcppos2'
   | 'yymmd0'
   | 'yymmdd'
   | 'yyyymmdd'
@@ -96,8 +96,8 @@ function parsePart(text: string): AiPart {
   const variable = typeAndLength.startsWith('..', 1);
   const length = Number(typeAndLength.slice(variable ? 3 : 1));
   // The table names only linters this package applies (see Check). A GS1 Company Prefix in an
-  // all-digit component is always digits: key / keyoff1 need no work there.
-  const checks = linters.filter((l) => !(cset === 'N' && l.startsWith('key'))) as Check[];
+  // all-digit component is always digits: gcppos1 / gcppos2 need no work there.
+  const checks = linters.filter((l) => !(cset === 'N' && l.startsWith('gcppos'))) as Check[];
   if (cset === 'Z') checks.push('cset64');
   return { cset, min: variable ? 1 : length, max: length, optional, checks };
 }
@@ -107,24 +107,24 @@ function attribute(attributes: readonly string[], key: string): string[] {
 }
 
 function compile(ai: string, flags: string, spec: string, attributeText: string): AiSpec {
-  const attributes = attributeText.split(' ').filter((a) => a !== '');
-  const dlpkey = attribute(attributes, 'dlpkey');
-  const parts = spec.split(/\s+/).map(parsePart);
-  const fixed = parts.every((p) => p.min === p.max && !p.optional);
-  const required = parts.filter((p) => !p.optional);
+  const attributes = attributeText.split(' ');
+  const [dlpkey] = attribute(attributes, 'dlpkey');
+  const parts = spec.split(' ').map(parsePart);
   const only = parts.length === 1 ? parts[0] : undefined;
+  // The checks of a single component: '' none, 'csum' the check digit only.
+  const onlyChecks = only?.checks.join();
   return {
     ai,
     predefined: flags.includes('*'),
-    fixed,
-    min: required.reduce((sum, p) => sum + p.min, 0),
+    fixed: parts.every((p) => p.min === p.max && !p.optional),
+    min: parts.reduce((sum, p) => sum + (p.optional ? 0 : p.min), 0),
     max: parts.reduce((sum, p) => sum + p.max, 0),
     parts,
-    simpleNumeric: only !== undefined && only.cset === 'N' && only.checks.length === 0,
-    simpleCset82: only !== undefined && only.cset === 'X' && only.checks.length === 0,
-    numericWithCheckDigit: only !== undefined && only.cset === 'N' && only.checks.length === 1 && only.checks[0] === 'csum',
-    dlPrimaryKey: dlpkey.length > 0,
-    dlQualifiers: dlpkey.length === 0 || dlpkey[0] === '' ? [] : (dlpkey[0] as string).split('|').map((q) => q.split(',')),
+    simpleNumeric: only?.cset === 'N' && onlyChecks === '',
+    simpleCset82: only?.cset === 'X' && onlyChecks === '',
+    numericWithCheckDigit: only?.cset === 'N' && onlyChecks === 'csum',
+    dlPrimaryKey: dlpkey !== undefined,
+    dlQualifiers: dlpkey ? dlpkey.split('|').map((q) => q.split(',')) : [],
     dlAttribute: flags.includes('?'),
     req: attribute(attributes, 'req').map((r) => r.split(',').map((alt) => alt.split('+'))),
     ex: attribute(attributes, 'ex').flatMap((e) => e.split(',')),

@@ -4,11 +4,10 @@
  * Source: the GS1 Barcode Syntax Dictionary (gs1/gs1-syntax-dictionary, maintained by GS1 AISBL),
  * which restates GS1 General Specifications section 3 (the AI definitions), Figure 7.8.5-2 (the
  * predefined-length AIs that need no FNC1 separator) and section 4.14 (mandatory associations and
- * invalid pairs of AIs) in a machine-readable form. Edition followed: the dictionary as published
- * after its 2025-01-30 release (copyright 2021-2025: AIs 423 and 425 as five `[N3],iso3166`
- * components, 7041, 716, 7250-7259), aligned with GS1 General Specifications Release 25.0 (January
- * 2025) and GS1 Digital Link URI syntax 1.4 / 1.5; AIs 8040-8043 are in no edition at hand (decision
- * 0044). See packages/domain/README.md ("AI table edition").
+ * invalid pairs of AIs) in a machine-readable form. Edition followed: the dictionary's release of
+ * 2026-01-27 and the change after it (WR 25-306: the associations of 03), vendored in
+ * syntax-dictionary/ and compared row by row by syntax-dictionary.test.ts (decision 0078; 0044 before).
+ * See packages/domain/README.md ("AI table edition").
  *
  * One row per AI or AI range: [ais, flags, specification, attributes], the GS1 data title in a
  * comment (titles are not needed to decode and would add to the web bundle).
@@ -48,10 +47,10 @@ function measures(): AiRow[] {
 }
 
 export const AI_ROWS: readonly AiRow[] = [
-  ['00', '*?', 'N18,csum,keyoff1', 'dlpkey'], // SSCC
-  ['01', '*?', 'N14,csum,keyoff1', 'ex=255,37 dlpkey=22,10,21|235'], // GTIN
-  ['02', '*?', 'N14,csum,keyoff1', 'ex=01,03 req=37'], // CONTENT
-  ['03', '*', 'N14,csum,keyoff1', 'ex=01,02,37'], // MTO GTIN
+  ['00', '*?', 'N18,csum,gcppos2', 'dlpkey'], // SSCC
+  ['01', '*?', 'N14,csum,gcppos2', 'ex=255,37 dlpkey=22,10,21|235'], // GTIN
+  ['02', '*?', 'N14,csum,gcppos2', 'ex=01,03 req=37'], // CONTENT
+  ['03', '*', 'N14,csum,gcppos2', 'ex=01,02,37,235'], // MTO GTIN
   ['10', '?', 'X..20', 'req=01,02,03,8006,8026'], // BATCH/LOT
   ['11', '*?', 'N6,yymmd0', 'req=01,02,03,8006,8026'], // PROD DATE
   ['12', '*?', 'N6,yymmd0', 'req=8020'], // DUE DATE
@@ -59,48 +58,48 @@ export const AI_ROWS: readonly AiRow[] = [
   ['15', '*?', 'N6,yymmd0', 'req=01,02,03,8006,8026'], // BEST BEFORE or BEST BY
   ['16', '*?', 'N6,yymmd0', 'req=01,02,03,8006,8026'], // SELL BY
   ['17', '*?', 'N6,yymmd0', 'req=01,02,03,255,8006,8026'], // USE BY or EXPIRY
-  ['20', '*?', 'N2', 'req=01,02,8006,8026'], // VARIANT
+  ['20', '*?', 'N2', 'req=01,02,03,8006,8026'], // VARIANT
   ['21', '', 'X..20', 'req=01,03,8006 ex=235'], // SERIAL
   ['22', '', 'X..20', 'req=01'], // CPV
   ['235', '', 'X..28', 'req=01'], // TPX
-  ['240', '?', 'X..30', 'req=01,02,8006,8026'], // ADDITIONAL ID
-  ['241', '?', 'X..30', 'req=01,02,8006,8026'], // CUST. PART No.
+  ['240', '?', 'X..30', 'req=01,02,03,8006,8026'], // ADDITIONAL ID
+  ['241', '?', 'X..30', 'req=01,02,03,8006,8026'], // CUST. PART No.
   ['242', '?', 'N..6', 'req=01,02,8006,8026'], // MTO VARIANT
-  ['243', '?', 'X..20', 'req=01'], // PCN
-  ['250', '?', 'X..30', 'req=01,8006 req=21'], // SECONDARY SERIAL
-  ['251', '?', 'X..30', 'req=01,8006'], // REF. TO SOURCE
-  ['253', '?', 'N13,csum,key [X..17]', 'dlpkey'], // GDTI
+  ['243', '?', 'X..20', 'req=01,03'], // PCN
+  ['250', '?', 'X..30', 'req=01+21,03+21,8006+21'], // SECONDARY SERIAL
+  ['251', '?', 'X..30', 'req=01,03,8006'], // REF. TO SOURCE
+  ['253', '?', 'N13,csum,gcppos1 [X..17]', 'dlpkey'], // GDTI
   ['254', '', 'X..20', 'req=414'], // GLN EXTENSION COMPONENT
-  ['255', '?', 'N13,csum,key [N..12]', 'dlpkey ex=01,02,415,8006,8020,8026'], // GCN
+  ['255', '?', 'N13,csum,gcppos1 [N..12]', 'dlpkey ex=01,02,415,8006,8020,8026'], // GCN
   ['30', '?', 'N..8', 'req=01,02'], // VAR. COUNT
   ...measures(),
-  ['37', '?', 'N..8', 'req=00 req=02,8026'], // COUNT
+  ['37', '?', 'N..8', 'req=00+02,00+8026'], // COUNT
   ['3900-3909', '?', 'N..15', 'req=255,8020 ex=390n,391n,394n,8111'], // AMOUNT
   ['3910-3919', '?', 'N3,iso4217 N..15', 'req=8020 ex=391n'], // AMOUNT
-  ['3920-3929', '?', 'N..15', 'req=01 req=30,31nn,32nn,35nn,36nn ex=392n,393n'], // PRICE
+  ['3920-3929', '?', 'N..15', 'req=01+30,01+31nn,01+32nn,01+35nn,01+36nn ex=392n,393n'], // PRICE
   ['3930-3939', '?', 'N3,iso4217 N..15', 'req=30,31nn,32nn,35nn,36nn ex=393n'], // PRICE
   ['3940-3943', '?', 'N4', 'req=255 ex=394n,8111'], // PRCNT OFF
   ['3950-3955', '?', 'N6', 'req=30,31nn,32nn,35nn,36nn ex=392n,393n,395n,8005'], // PRICE/UoM
   ['400', '?', 'X..30', ''], // ORDER NUMBER
-  ['401', '?', 'X..30,key', 'dlpkey'], // GINC
-  ['402', '?', 'N17,csum,key', 'dlpkey'], // GSIN
+  ['401', '?', 'X..30,gcppos1', 'dlpkey'], // GINC
+  ['402', '?', 'N17,csum,gcppos1', 'dlpkey'], // GSIN
   ['403', '?', 'X..30', 'req=00'], // ROUTE
-  ['410', '*?', 'N13,csum,key', ''], // SHIP TO LOC
-  ['411', '*?', 'N13,csum,key', ''], // BILL TO
-  ['412', '*?', 'N13,csum,key', ''], // PURCHASE FROM
-  ['413', '*?', 'N13,csum,key', ''], // SHIP FOR LOC
-  ['414', '*?', 'N13,csum,key', 'dlpkey=254|7040'], // LOC No.
-  ['415', '*?', 'N13,csum,key', 'req=8020 dlpkey=8020'], // PAY TO
-  ['416', '*?', 'N13,csum,key', ''], // PROD/SERV LOC
-  ['417', '*?', 'N13,csum,key', 'dlpkey=7040'], // PARTY
+  ['410', '*?', 'N13,csum,gcppos1', ''], // SHIP TO LOC
+  ['411', '*?', 'N13,csum,gcppos1', ''], // BILL TO
+  ['412', '*?', 'N13,csum,gcppos1', ''], // PURCHASE FROM
+  ['413', '*?', 'N13,csum,gcppos1', ''], // SHIP FOR LOC
+  ['414', '*?', 'N13,csum,gcppos1', 'dlpkey=254|7040'], // LOC No.
+  ['415', '*?', 'N13,csum,gcppos1', 'req=8020 dlpkey=8020'], // PAY TO
+  ['416', '*?', 'N13,csum,gcppos1', ''], // PROD/SERV LOC
+  ['417', '*?', 'N13,csum,gcppos1', 'dlpkey=7040'], // PARTY
   ['420', '?', 'X..20', 'ex=421'], // SHIP TO POST
   ['421', '?', 'N3,iso3166 X..9', 'ex=4307'], // SHIP TO POST
-  ['422', '?', 'N3,iso3166', 'req=01,02,8006,8026 ex=426'], // ORIGIN
-  ['423', '?', 'N3,iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166', 'req=01,02 ex=426'], // COUNTRY - INITIAL PROCESS
-  ['424', '?', 'N3,iso3166', 'req=01,02 ex=426'], // COUNTRY - PROCESS
-  ['425', '?', 'N3,iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166', 'req=01,02 ex=426'], // COUNTRY - DISASSEMBLY
-  ['426', '?', 'N3,iso3166', 'req=01,02'], // COUNTRY - FULL PROCESS
-  ['427', '?', 'X..3', 'req=01,02 req=422'], // ORIGIN SUBDIVISION
+  ['422', '?', 'N3,iso3166', 'req=01,02,03,8006,8026 ex=426'], // ORIGIN
+  ['423', '?', 'N3,iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166', 'req=01,02,03 ex=426'], // COUNTRY - INITIAL PROCESS
+  ['424', '?', 'N3,iso3166', 'req=01,02,03 ex=426'], // COUNTRY - PROCESS
+  ['425', '?', 'N3,iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166 [N3],iso3166', 'req=01,02,03 ex=426'], // COUNTRY - DISASSEMBLY
+  ['426', '?', 'N3,iso3166', 'req=01,02,03'], // COUNTRY - FULL PROCESS
+  ['427', '?', 'X..3', 'req=01+422,02+422,03+422'], // ORIGIN SUBDIVISION
   ['4300', '?', 'X..35,pcenc', 'req=00'], // SHIP TO COMP
   ['4301', '?', 'X..35,pcenc', 'req=00'], // SHIP TO NAME
   ['4302', '?', 'X..70,pcenc', 'req=00'], // SHIP TO ADD1
@@ -134,19 +133,19 @@ export const AI_ROWS: readonly AiRow[] = [
   ['4333', '?', 'N6 [X1],hyphen', 'req=00 ex=4332'], // MIN TEMP C.
   ['7001', '?', 'N13', 'req=01,02,8006,8026'], // NSN
   ['7002', '?', 'X..30', 'req=01,02'], // MEAT CUT
-  ['7003', '?', 'N6,yymmdd N4,hhmi', 'req=01,02'], // EXPIRY TIME
-  ['7004', '?', 'N..4', 'req=01 req=10'], // ACTIVE POTENCY
+  ['7003', '?', 'N6,yymmdd N4,hhmi', 'req=01,02,03'], // EXPIRY TIME
+  ['7004', '?', 'N..4', 'req=01+10,03+10'], // ACTIVE POTENCY
   ['7005', '?', 'X..12', 'req=01,02'], // CATCH AREA
   ['7006', '?', 'N6,yymmdd', 'req=01,02'], // FIRST FREEZE DATE
   ['7007', '?', 'N6,yymmdd [N6],yymmdd', 'req=01,02'], // HARVEST DATE
   ['7008', '?', 'X..3', 'req=01,02'], // AQUATIC SPECIES
   ['7009', '?', 'X..10', 'req=01,02'], // FISHING GEAR TYPE
-  ['7010', '?', 'X..2', 'req=01,02'], // PROD METHOD
-  ['7011', '?', 'N6,yymmdd [N4],hhmi', 'req=01,02'], // TEST BY DATE
-  ['7020', '?', 'X..20', 'req=01,8006 req=416'], // REFURB LOT
-  ['7021', '?', 'X..20', 'req=01,8006'], // FUNC STAT
-  ['7022', '?', 'X..20', 'req=7021'], // REV STAT
-  ['7023', '?', 'X..30,key', ''], // GIAI - ASSEMBLY
+  ['7010', '?', 'X..2', 'req=01,02,03'], // PROD METHOD
+  ['7011', '?', 'N6,yymmdd [N4],hhmi', 'req=01,02,03'], // TEST BY DATE
+  ['7020', '?', 'X..20', 'req=01+416,03+416,8006+416'], // REFURB LOT
+  ['7021', '?', 'X..20', 'req=01,03,8006'], // FUNC STAT
+  ['7022', '?', 'X..20', 'req=01+7021,03+7021,8006+7021'], // REV STAT
+  ['7023', '?', 'X..30,gcppos1', ''], // GIAI - ASSEMBLY
   ['7030-7039', '?', 'N3,iso3166999 X..27', 'req=01,02'], // PROCESSOR # s
   ['7040', '', 'N1 X1 X1 X1,importeridx', ''], // UIC+EXT
   ['7041', '', 'X..4,packagetype', 'req=00'], // UFRGT UNIT TYPE
@@ -157,8 +156,9 @@ export const AI_ROWS: readonly AiRow[] = [
   ['714', '?', 'X..20', 'req=01'], // NHRN AIM
   ['715', '?', 'X..20', 'req=01'], // NHRN NDC
   ['716', '?', 'X..20', 'req=01'], // NHRN AIC
+  ['717', '?', 'X..20', 'req=01'], // NHRN SRN
   ['7230-7239', '?', 'X2 X..28', 'req=01,8004'], // CERT # s
-  ['7240', '?', 'X..20', 'req=01,8006'], // PROTOCOL
+  ['7240', '?', 'X..20', 'req=01,8006 ex=03'], // PROTOCOL
   ['7241', '?', 'N2,mediatype', 'req=8017,8018'], // AIDC MEDIA TYPE
   ['7242', '?', 'X..25', 'req=8017,8018'], // VCN
   ['7250', '?', 'N8,yyyymmdd', 'req=8018 ex=7251'], // DOB
@@ -173,27 +173,31 @@ export const AI_ROWS: readonly AiRow[] = [
   ['7259', '?', 'X..40,pcenc', 'req=8018 ex=7256'], // BABY
   ['8001', '?', 'N4,nonzero N5,nonzero N3,nonzero N1,winding N1', 'req=01'], // DIMENSIONS
   ['8002', '?', 'X..20', ''], // CMT No.
-  ['8003', '?', 'N1,zero N13,csum,key [X..16]', 'dlpkey'], // GRAI
-  ['8004', '?', 'X..30,key', 'dlpkey=7040'], // GIAI
+  ['8003', '?', 'N1,zero N13,csum,gcppos1 [X..16]', 'dlpkey'], // GRAI
+  ['8004', '?', 'X..30,gcppos1', 'dlpkey=7040'], // GIAI
   ['8005', '?', 'N6', 'req=01,02'], // PRICE PER UNIT
-  ['8006', '?', 'N14,csum,keyoff1 N4,pieceoftotal', 'ex=01,37 dlpkey=22,10,21'], // ITIP
+  ['8006', '?', 'N14,csum,gcppos2 N4,pieceoftotal', 'ex=01,03,37 dlpkey=22,10,21'], // ITIP
   ['8007', '?', 'X..34,iban', 'req=415'], // IBAN
-  ['8008', '?', 'N6,yymmdd N2,hh [N2],mi [N2],ss', 'req=01,02'], // PROD TIME
-  ['8009', '?', 'X..50', 'req=00,01'], // OPTSEN
-  ['8010', '?', 'Y..30,key', 'dlpkey=8011'], // CPID
+  ['8008', '?', 'N6,yymmdd N2,hh [N2],mi [N2],ss', 'req=01,02,03'], // PROD TIME
+  ['8009', '?', 'X..50', 'req=00,01,03'], // OPTSEN
+  ['8010', '?', 'Y..30,gcppos1', 'dlpkey=8011'], // CPID
   ['8011', '', 'N..12,nozeroprefix', 'req=8010'], // CPID SERIAL
-  ['8012', '?', 'X..20', 'req=01,8006'], // VERSION
-  ['8013', '?', 'X..25,csumalpha,key', 'dlpkey'], // GMN
-  ['8014', '', 'X..25,csumalpha,key,hasnondigit', 'req=01'], // MUDI
-  ['8017', '?', 'N18,csum,key', 'ex=8018 dlpkey=8019'], // GSRN - PROVIDER
-  ['8018', '?', 'N18,csum,key', 'ex=8017 dlpkey=8019'], // GSRN - RECIPIENT
+  ['8012', '?', 'X..20', 'req=01,03,8006'], // VERSION
+  ['8013', '?', 'X..25,csumalpha,gcppos1', 'dlpkey'], // GMN
+  ['8014', '', 'X..25,csumalpha,gcppos1,hasnondigit', 'req=01'], // MUDI
+  ['8017', '?', 'N18,csum,gcppos1', 'ex=8018 dlpkey=8019'], // GSRN - PROVIDER
+  ['8018', '?', 'N18,csum,gcppos1', 'ex=8017 dlpkey=8019'], // GSRN - RECIPIENT
   ['8019', '', 'N..10', 'req=8017,8018'], // SRIN
   ['8020', '', 'X..25', 'req=415'], // REF No.
-  ['8026', '?', 'N14,csum,keyoff1 N4,pieceoftotal', 'req=37 ex=02,8006'], // ITIP CONTENT
-  ['8030', '?', 'Z..90', 'req=00,01+21,253,255,8003,8004,8006+21,8010+8011,8017,8018'], // DIGSIG
-  ['8110', '?', 'X..70,couponcode', ''], // COUPON
+  ['8026', '?', 'N14,csum,gcppos2 N4,pieceoftotal', 'req=37 ex=02,03,8006'], // ITIP CONTENT
+  ['8030', '?', 'Z..90', 'req=00,01+21,03+21,253,255,8003,8004,8006+21,8010+8011,8017,8018'], // DIGSIG
+  ['8040', '', 'N15', 'req=01+21'], // IMEI
+  ['8041', '', 'N15', 'req=01+21+8040'], // IMEI2
+  ['8042', '', 'N32', 'req=01+21+8040'], // ESIM
+  ['8043', '', 'N18 [N..2]', 'req=01+21+8040'], // PSIM
+  ['8110', '?', 'X..70,couponcode', ''], // (the dictionary gives no title: North American coupon)
   ['8111', '?', 'N4', 'req=255'], // POINTS
-  ['8112', '?', 'X..70,couponposoffer', ''], // COUPON POS
+  ['8112', '?', 'X..70,couponposoffer', ''], // (the dictionary gives no title: positive offer coupon)
   ['8200', '', 'X..70', 'req=01'], // PRODUCT URL
   ['90', '?', 'X..30', ''], // INTERNAL
   ['91-99', '?', 'X..90', ''], // INTERNAL

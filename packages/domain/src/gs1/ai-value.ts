@@ -7,9 +7,11 @@ import type { AiPart, AiSpec, Check, Cset } from './ai-index.ts';
 import { expectedCheckDigit } from './check-digit.ts';
 import { isValidTime, isValidYymmdd, yyyymmddToIso } from './dates.ts';
 import { lint } from './linters.ts';
+import type { MessageCode } from '../messages.ts';
 import { fail, showChar, type Failure } from './result.ts';
 
-function table(chars: string): Uint8Array {
+/** A lookup table of ASCII characters: 1 for each character of `chars`. */
+export function charTable(chars: string): Uint8Array {
   const t = new Uint8Array(128);
   for (let i = 0; i < chars.length; i++) t[chars.charCodeAt(i)] = 1;
   return t;
@@ -19,12 +21,12 @@ const DIGITS = '0123456789';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 /** GS1 AI encodable character set 82 (GenSpecs Figure 7.11-1). */
-const CSET82 = table('!"%&\'()*+,-./:;<=>?_' + DIGITS + UPPER + LOWER);
+const CSET82 = charTable('!"%&\'()*+,-./:;<=>?_' + DIGITS + UPPER + LOWER);
 /** GS1 AI encodable character set 39 (GenSpecs Figure 7.11-2). */
-const CSET39 = table('#-/' + DIGITS + UPPER);
+const CSET39 = charTable('#-/' + DIGITS + UPPER);
 /** GS1 AI encodable character set 64, file-safe / URI-safe base64 (GenSpecs Figure 7.11-3). */
-const CSET64 = table('-_=' + DIGITS + UPPER + LOWER);
-const NUMERIC = table(DIGITS);
+const CSET64 = charTable('-_=' + DIGITS + UPPER + LOWER);
+const NUMERIC = charTable(DIGITS);
 
 const CSETS: Record<Cset, Uint8Array> = { N: NUMERIC, X: CSET82, Y: CSET39, Z: CSET64 };
 
@@ -46,31 +48,34 @@ function badChar(spec: AiSpec, s: string, at: number, start: number, position: n
   return fail('GS1_BAD_CHARACTER', { ai: spec.ai, char: showChar(s.charAt(at)), position: position + at - start });
 }
 
+/** GS1_BAD_CHECK_DIGIT naming the AI, the check digit expected and the one found; null when they agree. */
+export function checkDigitFailure(ai: string, expected: number, found: number): Failure | null {
+  return expected === found ? null : fail('GS1_BAD_CHECK_DIGIT', { ai, expected, found });
+}
+
 function checkOne(spec: AiSpec, check: Check, s: string, from: number, to: number, year: number): Failure | null {
+  let code: MessageCode | null;
   switch (check) {
-    case 'csum': {
-      const expected = expectedCheckDigit(s, from, to);
-      const found = s.charCodeAt(to - 1) - 48;
-      return expected === found ? null : fail('GS1_BAD_CHECK_DIGIT', { ai: spec.ai, expected, found });
-    }
+    case 'csum':
+      return checkDigitFailure(spec.ai, expectedCheckDigit(s, from, to), s.charCodeAt(to - 1) - 48);
     case 'yymmd0':
     case 'yymmdd':
-      return !isValidYymmdd(s, from, year, check === 'yymmd0') ? fail('GS1_INVALID_DATE', { ai: spec.ai, value: s.slice(from, to) }) : null;
+      code = isValidYymmdd(s, from, year, check === 'yymmd0') ? null : 'GS1_INVALID_DATE';
+      break;
     case 'yyyymmdd':
     case 'yyyymmd0':
-      return yyyymmddToIso(s, from, check === 'yyyymmd0') === null
-        ? fail('GS1_INVALID_DATE', { ai: spec.ai, value: s.slice(from, to) })
-        : null;
+      code = yyyymmddToIso(s, from, check === 'yyyymmd0') === null ? 'GS1_INVALID_DATE' : null;
+      break;
     case 'hhmi':
     case 'hh':
     case 'mi':
     case 'ss':
-      return isValidTime(s, from, check) ? null : fail('GS1_INVALID_DATE', { ai: spec.ai, value: s.slice(from, to) });
-    default: {
-      const code = lint(check, s, from, to);
-      return code === null ? null : fail(code, { ai: spec.ai, value: s.slice(from, to) });
-    }
+      code = isValidTime(s, from, check) ? null : 'GS1_INVALID_DATE';
+      break;
+    default:
+      code = lint(check, s, from, to);
   }
+  return code === null ? null : fail(code, { ai: spec.ai, value: s.slice(from, to) });
 }
 
 function checkPart(
@@ -104,8 +109,7 @@ function checkDigitsAndSum(spec: AiSpec, s: string, start: number, end: number, 
   }
   const found = s.charCodeAt(end - 1) - 48;
   if (found < 0 || found > 9) return badChar(spec, s, end - 1, start, position);
-  const expected = (10 - (sum % 10)) % 10;
-  return expected === found ? null : fail('GS1_BAD_CHECK_DIGIT', { ai: spec.ai, expected, found });
+  return checkDigitFailure(spec.ai, (10 - (sum % 10)) % 10, found);
 }
 
 /**

@@ -32,18 +32,18 @@ describe('mandatory associations (GenSpecs 4.14.2, dictionary req=)', () => {
     });
   });
 
-  it('refuses a count (37) without the SSCC (00) and without 02 or 8026', () => {
+  it('refuses a count (37) without the SSCC (00) and without 02 or 8026 (dictionary line 199: req=00+02,00+8026)', () => {
     expect(decodeCode(`02${GTIN}375`, { today })).toMatchObject({
       code: 'GS1_REQUIRED_AI_MISSING',
-      params: { ai: '37', required: '(00)' },
+      params: { ai: '37', required: '(00)+(02) (00)+(8026)' },
     });
-    expect(decodeCode(`00${SSCC}375`, { today })).toMatchObject({ params: { ai: '37', required: '(02) (8026)' } });
+    expect(decodeCode(`00${SSCC}375`, { today })).toMatchObject({ params: { ai: '37', required: '(00)+(02) (00)+(8026)' } });
     expect(decodeCode(`00${SSCC}02${GTIN}375`, { today }).ok).toBe(true);
     expect(decodeCode(`00${SSCC}8026${ITIP}${GS}375`, { today }).ok).toBe(true);
   });
 
-  it('applies each req= of an AI on its own: 250 needs 01 or 8006, and 21', () => {
-    expect(decodeCode(`01${GTIN}250X`, { today })).toMatchObject({ params: { ai: '250', required: '(21)' } });
+  it('reads each alternative of a req= as a whole: 250 needs 01, 03 or 8006 with 21 (dictionary line 140)', () => {
+    expect(decodeCode(`01${GTIN}250X`, { today })).toMatchObject({ params: { ai: '250', required: '(01)+(21) (03)+(21) (8006)+(21)' } });
     expect(decodeCode(`01${GTIN}21S${GS}250X`, { today }).ok).toBe(true);
   });
 

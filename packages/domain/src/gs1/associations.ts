@@ -6,7 +6,7 @@
  * carriers on an item; a scan reads one carrier, so it is checked on its own.
  */
 import { aiSpec } from './ai-index.ts';
-import { fail, type Element, type Failure } from './result.ts';
+import { fail, showAis, type Element, type Failure } from './result.ts';
 
 /** True when the AI matches the pattern ('310n': 'n' is any digit). */
 function matches(ai: string, pattern: string): boolean {
@@ -25,11 +25,6 @@ function present(elements: readonly Element[], pattern: string, except: string |
     if (id !== except && matches(id, pattern)) return id;
   }
   return null;
-}
-
-/** The alternatives as AIs, with no words (the text is the catalogue's): '(01) (02)+(21)'. */
-function showAlternatives(requirement: readonly (readonly string[])[]): string {
-  return requirement.map((alt) => alt.map((ai) => `(${ai})`).join('+')).join(' ');
 }
 
 /**
@@ -56,13 +51,36 @@ function sameIds(ids: readonly string[], elements: readonly Element[]): boolean 
   return true;
 }
 
-/** The first association broken by the elements, or null: invalid pairs first, then missing AIs. */
+/**
+ * With a digital signature (8030), a key whose serial component is optional (253 GDTI, 255 GCN, 8003
+ * GRAI: the primary keys whose format ends in an optional component) must carry it: AI (8030) signs
+ * one instance (GSCN 21-307), "instance level simple keys such as AI (253) with optional serial
+ * component made mandatory, when encoded with AI (8030)" (dictionary CHANGES, 2023-12-11). The
+ * dictionary's `req=...,253,255,8003,...` cannot say it; GS1's Syntax Engine checks it on its own
+ * (SERIAL_NOT_PRESENT), as here. It reads values, not only AIs: codes with 8030 stay out of the cache below.
+ */
+function unserialisedKeyWithDigSig(elements: readonly Element[]): Failure | null {
+  if (present(elements, '8030', null) === null) return null;
+  for (let i = 0; i < elements.length; i++) {
+    const element = elements[i] as Element;
+    const spec = aiSpec(element.id);
+    if (spec?.dlPrimaryKey && spec.parts.some((p) => p.optional) && element.value.length <= spec.min) {
+      return fail('GS1_DIGSIG_NEEDS_SERIAL', { ai: element.id });
+    }
+  }
+  return null;
+}
+
+/**
+ * The first association broken by the elements, or null: invalid pairs, missing AIs, then 8030's
+ * serials. A code with 8030 is never cached: its check reads values, and it is rare on packs.
+ */
 export function checkAssociations(elements: readonly Element[]): Failure | null {
   const hash = hashIds(elements);
   const known = VALID.get(hash);
   if (known !== undefined && sameIds(known, elements)) return null;
-  const failure = findBroken(elements);
-  if (failure === null) {
+  const failure = findBroken(elements) ?? unserialisedKeyWithDigSig(elements);
+  if (failure === null && present(elements, '8030', null) === null) {
     if (VALID.size >= VALID_MAX) VALID.clear();
     VALID.set(
       hash,
@@ -89,7 +107,7 @@ function findBroken(elements: readonly Element[]): Failure | null {
         met = true;
         for (let k = 0; k < alternative.length && met; k++) met = present(elements, alternative[k] as string, null) !== null;
       }
-      if (!met) return fail('GS1_REQUIRED_AI_MISSING', { ai, required: showAlternatives(requirement) });
+      if (!met) return fail('GS1_REQUIRED_AI_MISSING', { ai, required: showAis(requirement, '+', ' ') });
     }
   }
   return null;

@@ -78,14 +78,14 @@ function noFields(): Fields {
  */
 class DecodedCode implements Decoded {
   readonly ok = true as const;
-  readonly gtin: string | null;
-  readonly sscc: string | null;
-  readonly batch: string | null;
-  readonly expiry: string | null;
-  readonly serial: string | null;
-  readonly ppn: string | null;
-  readonly code: string | null;
-  readonly id: string | null;
+  declare readonly gtin: string | null;
+  declare readonly sscc: string | null;
+  declare readonly batch: string | null;
+  declare readonly expiry: string | null;
+  declare readonly serial: string | null;
+  declare readonly ppn: string | null;
+  declare readonly code: string | null;
+  declare readonly id: string | null;
 
   constructor(
     readonly symbology: string | null,
@@ -282,11 +282,8 @@ function plainCode(s: string, options: ScanOptions): DecodeResult {
   const code = unwrapped.slice(matchingPrefix(unwrapped, options.prefix).length);
   const { min, max } = PLAIN_CODE_LENGTH;
   if (code.length < min || code.length > max) return fail('ITEM_ID_NOT_SUPPORTED', { min, max, length: code.length });
-  for (let i = 0; i < code.length; i++) {
-    const c = code.charCodeAt(i);
-    const ok = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 47 || c === 46;
-    if (!ok) return fail('ITEM_ID_NOT_SUPPORTED', { char: showChar(code.charAt(i)), position: i + 1 });
-  }
+  const bad = code.search(/[^-./0-9A-Za-z]/);
+  if (bad >= 0) return fail('ITEM_ID_NOT_SUPPORTED', { char: showChar(code.charAt(bad)), position: bad + 1 });
   // Carton or pallet mode: 18 digits with a valid check digit are the SSCC of its label, read without
   // its AI (the Non-GS1 mode reads no AIs); the unit is then found by that SSCC (decision 0042).
   const sscc = (options.unit === 'CTN' || options.unit === 'PLT') && isBareSscc(code) ? code : null;

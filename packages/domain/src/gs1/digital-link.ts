@@ -2,7 +2,10 @@
  * GS1 Digital Link URIs (GS1 Digital Link standard 1.x, section 4 "URI syntax"):
  *   http(s)://any.host/optional/path/prefix/{primary key AI}/{value}[/{qualifier AI}/{value}...][?{AI}={value}&...]
  * Keys may be numeric AIs or the 1.x short names (gtin, lot, ser ...). Values are percent-encoded and
- * decoded once; '+' is a plus sign, not a space. The path holds a primary key and only its qualifiers,
+ * decoded once, and every '%' of the URI starts an escape of two hexadecimal digits (RFC 3986 2.1).
+ * In the path '+' is a plus sign; in the query a '+' stands for a space (form encoding, as GS1's
+ * Syntax Engine reads it), which is in no GS1 character set, so a query value holding one is refused:
+ * a plus sign is written %2B there. The path holds a primary key and only its qualifiers,
  * in order; the query only data attributes (flag '?' of the Syntax Dictionary) other than the key's
  * qualifiers; an AI appears once. Query parameters that are not AIs and not all digits are ignored
  * (the standard reserves them for other uses, e.g. linkType); an all-digit one is an unknown AI.
@@ -11,8 +14,8 @@
  * A GTIN-8, -12 or -13 is padded to 14 digits (Digital Link 1.x, GTIN in the path).
  */
 import { aiSpec, dlKeyToAi, type AiSpec } from './ai-index.ts';
-import { checkAiValue } from './ai-value.ts';
-import { fail, showChar, type Element, type Failure } from './result.ts';
+import { charTable, checkAiValue, isInCset } from './ai-value.ts';
+import { fail, showAis, showChar, type Element, type Failure } from './result.ts';
 
 /** True when s at `from` starts with http:// or https:// (any case; readDigitalLink checks the case). */
 export function isWebUri(s: string, from: number): boolean {
@@ -23,35 +26,23 @@ export function isWebUri(s: string, from: number): boolean {
 }
 
 /** RFC 3986 2.2 / 2.3: the characters a URI may hold (unreserved, reserved and '%'). */
-const URI_CHARS = (() => {
-  const t = new Uint8Array(128);
-  const chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%";
-  for (let i = 0; i < chars.length; i++) t[chars.charCodeAt(i)] = 1;
-  return t;
-})();
+const URI_CHARS = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%");
 
-function hexValue(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 65 && c <= 70) return c - 55;
-  if (c >= 97 && c <= 102) return c - 87;
-  return -1;
-}
+/** RFC 3986 2.1: a percent sign not followed by two hexadecimal digits ('%%' and '%G1' are broken). */
+const BROKEN_ESCAPE = /^%(?![0-9A-Fa-f]{2})/;
 
-/** Percent-decodes s[from, to) byte by byte; answers the index of a broken escape as a negative number - 1. */
-export function percentDecode(s: string, from: number, to: number): string | number {
-  if (s.indexOf('%', from) < 0 || s.indexOf('%', from) >= to) return s.slice(from, to);
+/** Percent-decodes s[from, to) byte by byte; checkUri has refused every broken escape before. */
+export function percentDecode(s: string, from: number, to: number): string {
+  const first = s.indexOf('%', from);
+  if (first < 0 || first >= to) return s.slice(from, to);
   let out = '';
   for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i);
-    if (c !== 37) {
+    if (s.charCodeAt(i) === 37) {
+      out += String.fromCharCode(parseInt(s.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
       out += s.charAt(i);
-      continue;
     }
-    const hi = hexValue(s.charCodeAt(i + 1));
-    const lo = hexValue(s.charCodeAt(i + 2));
-    if (i + 2 >= to || hi < 0 || lo < 0) return -i - 1;
-    out += String.fromCharCode(hi * 16 + lo);
-    i += 2;
   }
   return out;
 }
@@ -107,11 +98,12 @@ function primaryKeyIndex(segments: readonly Segment[]): number {
   return broken < 0 ? -1 : -2 - broken;
 }
 
-function addPair(ai: string, s: string, value: Segment, year: number, out: Element[]): Failure | null {
+function addPair(ai: string, s: string, value: Segment, year: number, out: Element[], query = false): Failure | null {
   const decoded = percentDecode(s, value.start, value.end);
-  if (typeof decoded === 'number') return fail('GS1_DL_BAD_ENCODING', { position: -decoded });
   const spec = aiSpec(ai);
   if (spec === undefined) return fail('GS1_UNKNOWN_AI', { ai, position: value.start + 1 });
+  const plus = query ? s.indexOf('+', value.start) : -1;
+  if (plus >= 0 && plus < value.end) return fail('GS1_BAD_CHARACTER', { ai, char: showChar('+'), position: plus + 1 });
   const padded =
     ai === '01' && (decoded.length === 8 || decoded.length === 12 || decoded.length === 13) ? decoded.padStart(14, '0') : decoded;
   const failure = checkAiValue(spec, padded, 0, padded.length, year, value.start + 1);
@@ -122,11 +114,6 @@ function addPair(ai: string, s: string, value: Segment, year: number, out: Eleme
   return null;
 }
 
-function isAllDigits(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) < 48 || s.charCodeAt(i) > 57) return false;
-  return s.length > 0;
-}
-
 /** Checks the scheme (http or https, all lower or all upper case), the characters and the host. */
 function checkUri(s: string, from: number, to: number, scheme: number): Failure | null {
   const name = s.slice(from, scheme);
@@ -134,6 +121,10 @@ function checkUri(s: string, from: number, to: number, scheme: number): Failure 
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c > 127 || URI_CHARS[c] === 0) return fail('GS1_DL_BAD_CHARACTER', { char: showChar(s.charAt(i)), position: i + 1 });
+    // RFC 3986 2.1: '%' only as the start of an escape, '%' and two hexadecimal digits.
+    if (c === 37 && BROKEN_ESCAPE.test(s.slice(i, to))) {
+      return fail('GS1_DL_BAD_ENCODING', { position: i + 1 });
+    }
   }
   let hostEnd = scheme + 3;
   while (hostEnd < to && s.charCodeAt(hostEnd) !== 47 && s.charCodeAt(hostEnd) !== 63 && s.charCodeAt(hostEnd) !== 35) hostEnd++;
@@ -158,7 +149,7 @@ export function readDigitalLink(s: string, from: number, to: number, year: numbe
   if (key === -1) return fail('GS1_DL_NO_KEY');
   if (key < -1) {
     const ai = dlKeyToAi((segments[-2 - key] as Segment).text) as string;
-    const sequences = (aiSpec(ai)?.dlQualifiers ?? []).map((q) => q.map((x) => `(${x})`).join(' ')).join(' | ');
+    const sequences = showAis(aiSpec(ai)?.dlQualifiers ?? [], ' ', ' | ');
     return sequences === '' ? fail('GS1_DL_NO_QUALIFIERS', { ai }) : fail('GS1_DL_BAD_PATH', { ai, qualifiers: sequences });
   }
   const keyAi = dlKeyToAi((segments[key] as Segment).text) as string;
@@ -175,11 +166,11 @@ export function readDigitalLink(s: string, from: number, to: number, year: numbe
     const ai = dlKeyToAi(name);
     if (ai === undefined) {
       // Other keys are left to other uses (linkType ...); an unknown numeric key is an unknown AI.
-      if (isAllDigits(name)) return fail('GS1_UNKNOWN_AI', { ai: name, position: param.start + 1 });
+      if (name !== '' && isInCset(name, 0, name.length, 'N')) return fail('GS1_UNKNOWN_AI', { ai: name, position: param.start + 1 });
       continue;
     }
     if (!(aiSpec(ai) as AiSpec).dlAttribute || qualifiers.some((q) => q.includes(ai))) return fail('GS1_DL_NOT_ATTRIBUTE', { ai });
-    const failure = addPair(ai, s, { start: param.start + eq + 1, end: param.end, text: '' }, year, out);
+    const failure = addPair(ai, s, { start: param.start + eq + 1, end: param.end, text: '' }, year, out, true);
     if (failure !== null) return failure;
   }
   return null;

@@ -10,7 +10,7 @@
 import { expectedCheckDigit } from './check-digit.ts';
 import { gs1YymmddToIso, yyyymmddToIso } from './dates.ts';
 import { addElement, readElementString } from './element-string.ts';
-import { isInCset } from './ai-value.ts';
+import { checkDigitFailure, isInCset } from './ai-value.ts';
 import { fail, type Element, type Failure } from './result.ts';
 import { SEPARATOR_BITS, separatorLength, type SeparatorVariant } from './separators.ts';
 
@@ -97,9 +97,7 @@ function checkField(di: string, value: string, year: number): Failure | null {
     }
     case '8P': {
       if (value.length !== 14 || !isInCset(value, 0, 14, 'N')) return bad();
-      const expected = expectedCheckDigit(value, 0, 14);
-      const found = value.charCodeAt(13) - 48;
-      return expected === found ? null : fail('GS1_BAD_CHECK_DIGIT', { ai: '8P', expected, found });
+      return checkDigitFailure('8P', expectedCheckDigit(value, 0, 14), value.charCodeAt(13) - 48);
     }
     case '1T':
     case 'S':

@@ -48,7 +48,7 @@ describe('check character pair of alphanumeric keys (GenSpecs 7.9.5; dictionary 
   });
 });
 
-describe('GS1 Company Prefix at the start of alphanumeric keys (GenSpecs 1.4.2, 3.9; dictionary key)', () => {
+describe('GS1 Company Prefix at the start of alphanumeric keys (GenSpecs 1.4.2, 3.9; dictionary gcppos1)', () => {
   it.each([
     ['8004', '80041234ABC', '8004ABC123'],
     ['401', '4019506ORDER7', '401ORDER7'],
@@ -130,8 +130,8 @@ describe('ISO code lists (GenSpecs section 3: AIs 391n, 393n, 421-426, 4307, 431
     expect(alpha2).toEqual(expect.arrayContaining(['AD', 'DE', 'GB', 'NL', 'SG', 'US', 'ZW']));
     for (const v of ['AA', 'EU', 'UK', 'XK', 'de']) expect(lint('iso3166alpha2', v, 0, 2)).toBe('GS1_BAD_COUNTRY');
     expect(numeric('iso4217')).toEqual(expect.arrayContaining(['036', '702', '756', '826', '840', '924', '926', '978', '999']));
-    // Withdrawn: HRK 191, SLL 694, ZWL 932 (the dictionary's changes after its 2025-01-30 release).
-    for (const v of ['191', '694', '932', '000', '001']) expect(lint('iso4217', v, 0, 3)).toBe('GS1_BAD_CURRENCY');
+    // Withdrawn: HRK 191, SLL 694, ZWL 932, CUC 931; 179 is no code (the dictionary of 2026-01-27, decision 0078).
+    for (const v of ['191', '694', '931', '932', '179', '000', '001']) expect(lint('iso4217', v, 0, 3)).toBe('GS1_BAD_CURRENCY');
     expect(lint('iso3166999', '999', 0, 3)).toBeNull();
     expect(lint('iso3166999', '998', 0, 3)).toBe('GS1_BAD_COUNTRY');
   });

@@ -4,7 +4,7 @@
  * whose character set is already checked, and answers the catalogue code of the failure or null.
  */
 import type { MessageCode } from '../messages.ts';
-import { isRealDay } from './dates.ts';
+import { yyyymmddToIso } from './dates.ts';
 
 /** GS1 character set 82 in the order that gives each character its value (GenSpecs Figure 7.11-1). */
 const CSET82_ORDER = '!"%&\'()*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
@@ -43,11 +43,6 @@ function allZero(s: string, from: number, to: number): boolean {
   return true;
 }
 
-/** One character among `chars`. */
-function oneOf(s: string, from: number, to: number, chars: string): boolean {
-  return to - from === 1 && chars.includes(s.charAt(from));
-}
-
 /** The dictionary's pieceoftotal: piece and total (two halves) not zero, piece not above total. */
 function isPieceOfTotal(s: string, from: number, to: number): boolean {
   const half = (to - from) / 2;
@@ -67,11 +62,7 @@ function isPaddedCset64(s: string, from: number, to: number): boolean {
 
 /** Valid percent-encoding: every '%' followed by two hexadecimal digits. */
 function isPercentEncoded(s: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    if (s.charCodeAt(i) !== 37) continue;
-    if (i + 2 >= to || !/^[0-9A-Fa-f]{2}$/.test(s.slice(i + 1, i + 3))) return false;
-  }
-  return true;
+  return !/%(?![0-9A-Fa-f]{2})/.test(s.slice(from, to));
 }
 
 /** 'pos/end' with both numbers from 1, no leading zero, pos not above end (7258 birth sequence). */
@@ -84,15 +75,17 @@ function isPositionInSequence(s: string, from: number, to: number): boolean {
  * Code lists, each packed as the gaps between its sorted codes, one character a gap ('0' + gap), so
  * that they weigh little in the web bundle. Source: the code lists of the GS1 Barcode Syntax
  * Dictionary's linters (decision 0044): ISO 3166-1 numeric (num-3), ISO 3166-1 alpha-2 (as
- * 26 x first letter + second letter + 1) and ISO 4217 numeric currency codes (with the dictionary's
- * latest changes: 191 HRK, 694 SLL and 932 ZWL withdrawn; 924 ZWG and 926 VED added).
+ * 26 x first letter + second letter + 1) and ISO 4217 numeric currency codes: the 179 codes of the
+ * dictionary's iso4217 linter of its 2026-01-27 release (191 HRK, 694 SLL, 931 CUC and 932 ZWL
+ * withdrawn; 396 XAD, 924 ZWG and 926 VED in; decision 0078: its change log writes XAD as "179", the
+ * number of codes, while the linter and ISO 4217 give XAD the code 396).
  */
 const ISO3166 =
   '442244443144442114444222282424444444484444442444413244314714424445111413422442242251<4444444444422444444444444446244243144224422444444444248421144444443211586444444212111572444444244441362512134444422481111468413844444224444444312243;851116:4422>657';
 const ISO3166_ALPHA2 =
   '4111231221111212112111111211121112121121211121111331111155122;3221:11?112239121111131121111122<214219171112111;821?21141225211116271111322111113111111111111111122112331235=>41113111411322N:42241111211111111311221131211211111322131666611222257;=V?7<:';
 const ISO4217 =
-  '84D4842118444<66848884884>4>4;5688264D8FL444844444448<4624424314444<844B4<2684881?648<848244J938L8<224BD4444<444<7;886B2F4?G1111111212221212111111121111111111211111121111113114432';
+  '84D4842118444<66848884884>4>4;5688264D8FL444844444448<44224424314444<844B4<2684881?648<848244J938L8<224BD4444<444<7;886B2F4?G111111312221212111111121111111111211111121111113114432';
 
 const unpacked = new Map<string, Set<number>>();
 function codeSet(packed: string): Set<number> {
@@ -186,8 +179,7 @@ function isCoupon(s: string, from: number, to: number, positiveOffer: boolean): 
     if (!skip(6)) return false;
     const day = s.slice(at - 6, at);
     if (!start) expiry = day;
-    const [yy, mm, dd] = [0, 2, 4].map((k) => Number(day.slice(k, k + 2))) as [number, number, number];
-    return isRealDay(2000 + yy, mm, dd, false) && !(start && expiry !== '' && day > expiry);
+    return yyyymmddToIso('20' + day, 0, false) !== null && !(start && expiry !== '' && day > expiry);
   };
   const purchase = () => field('12345', 0) && one('012349') && skip(3) && field('01234569', 6, true);
   if (positiveOffer) return one('01') && field('0123456', 6) && skip(6) && field('0123456789', 6) && at === to;
@@ -208,69 +200,73 @@ function isCoupon(s: string, from: number, to: number, positiveOffer: boolean): 
   return ok && at === to;
 }
 
-/** The failure of a linter on s[from, to), or null. */
-export function lint(check: string, s: string, from: number, to: number): MessageCode | null {
-  switch (check) {
-    case 'csumalpha':
-      return hasValidCheckPair(s, from, to) ? null : 'GS1_BAD_CHECK_PAIR';
-    case 'key':
-    case 'keyoff1': {
-      // A GS1 key starts with a GS1 Company Prefix (after the indicator or extension digit for keyoff1),
-      // which has at least 4 digits (dictionary, key linter).
-      const at = from + (check === 'keyoff1' ? 1 : 0);
-      return at + 4 <= to && digitsAt(s, at, at + 4) ? null : 'GS1_BAD_COMPANY_PREFIX';
-    }
-    case 'pieceoftotal':
-      return isPieceOfTotal(s, from, to) ? null : 'GS1_BAD_PIECE_OF_TOTAL';
-    case 'zero':
-      return oneOf(s, from, to, '0') ? null : 'GS1_BAD_VALUE';
-    case 'nonzero':
-      return allZero(s, from, to) ? 'GS1_BAD_VALUE' : null;
-    case 'winding':
-      return oneOf(s, from, to, '019') ? null : 'GS1_BAD_VALUE';
-    case 'yesno':
-      return oneOf(s, from, to, '01') ? null : 'GS1_BAD_VALUE';
-    case 'hyphen':
-      return oneOf(s, from, to, '-') ? null : 'GS1_BAD_VALUE';
-    case 'iso5218':
-      return oneOf(s, from, to, '0129') ? null : 'GS1_BAD_VALUE';
-    case 'nozeroprefix':
-      return to - from > 1 && s.charCodeAt(from) === 48 ? 'GS1_BAD_VALUE' : null;
-    case 'hasnondigit':
-      return digitsAt(s, from, to) ? 'GS1_BAD_VALUE' : null;
-    case 'latitude':
-      return Number(s.slice(from, to)) <= 1_800_000_000 ? null : 'GS1_BAD_VALUE';
-    case 'longitude':
-      return Number(s.slice(from, to)) <= 3_600_000_000 ? null : 'GS1_BAD_VALUE';
-    case 'pcenc':
-      return isPercentEncoded(s, from, to) ? null : 'GS1_BAD_VALUE';
-    case 'mediatype': {
-      // AIDC media type (7241): 01-10 assigned, 80-99 local use; the rest is reserved.
+/** A linter: true when s[from, to) passes it. */
+type Linter = (s: string, from: number, to: number) => boolean;
+
+/** One character among `chars`. */
+const oneOf =
+  (chars: string): Linter =>
+  (s, from, to) =>
+    to - from === 1 && chars.includes(s.charAt(from));
+
+/** A number of at most `max` (latitude, longitude). */
+const atMost =
+  (max: number): Linter =>
+  (s, from, to) =>
+    Number(s.slice(from, to)) <= max;
+
+/**
+ * A GS1 key starts with a GS1 Company Prefix at its first character (gcppos1) or its second, after
+ * the indicator or extension digit (gcppos2), of at least 4 digits (dictionary linters gcppos1 and
+ * gcppos2, named key and keyoff1 before its 2026-01-27 release).
+ */
+const companyPrefixAt =
+  (offset: number): Linter =>
+  (s, from, to) =>
+    from + offset + 4 <= to && digitsAt(s, from + offset, from + offset + 4);
+
+/**
+ * Each linter this package applies, with the catalogue code of its failure (GS1_BAD_VALUE where none
+ * is named). Check digits, dates and times are checked in ai-value.ts.
+ */
+const LINTERS: Readonly<Record<string, readonly [linter: Linter, failure?: MessageCode]>> = {
+  csumalpha: [hasValidCheckPair, 'GS1_BAD_CHECK_PAIR'],
+  gcppos1: [companyPrefixAt(0), 'GS1_BAD_COMPANY_PREFIX'],
+  gcppos2: [companyPrefixAt(1), 'GS1_BAD_COMPANY_PREFIX'],
+  pieceoftotal: [isPieceOfTotal, 'GS1_BAD_PIECE_OF_TOTAL'],
+  zero: [oneOf('0')],
+  nonzero: [(s, from, to) => !allZero(s, from, to)],
+  winding: [oneOf('019')],
+  yesno: [oneOf('01')],
+  hyphen: [oneOf('-')],
+  iso5218: [oneOf('0129')],
+  nozeroprefix: [(s, from, to) => to - from < 2 || s.charCodeAt(from) !== 48],
+  hasnondigit: [(s, from, to) => !digitsAt(s, from, to)],
+  latitude: [atMost(1_800_000_000)],
+  longitude: [atMost(3_600_000_000)],
+  pcenc: [isPercentEncoded],
+  // AIDC media type (7241): 01-10 assigned, 80-99 local use; the rest is reserved.
+  mediatype: [
+    (s, from, to) => {
       const n = to - from === 2 && digitsAt(s, from, to) ? Number(s.slice(from, to)) : 0;
-      return (n >= 1 && n <= 10) || n >= 80 ? null : 'GS1_BAD_VALUE';
-    }
-    case 'importeridx':
-      return to - from === 1 && /[-\w]/.test(s.charAt(from)) ? null : 'GS1_BAD_VALUE';
-    case 'posinseqslash':
-      return isPositionInSequence(s, from, to) ? null : 'GS1_BAD_VALUE';
-    case 'iso3166':
-      return inNumericList(s, from, to, ISO3166) ? null : 'GS1_BAD_COUNTRY';
-    case 'iso3166999':
-      return s.slice(from, to) === '999' || inNumericList(s, from, to, ISO3166) ? null : 'GS1_BAD_COUNTRY';
-    case 'iso3166alpha2':
-      return to - from === 2 && isAlpha2(s, from) ? null : 'GS1_BAD_COUNTRY';
-    case 'iso4217':
-      return inNumericList(s, from, to, ISO4217) ? null : 'GS1_BAD_CURRENCY';
-    case 'iban':
-      return isIban(s, from, to) ? null : 'GS1_BAD_IBAN';
-    case 'packagetype':
-      return isPackageType(s, from, to) ? null : 'GS1_BAD_PACKAGE_TYPE';
-    case 'couponcode':
-    case 'couponposoffer':
-      return isCoupon(s, from, to, check === 'couponposoffer') ? null : 'GS1_BAD_COUPON';
-    case 'cset64':
-      return isPaddedCset64(s, from, to) ? null : 'GS1_BAD_VALUE';
-    default:
-      return null;
-  }
+      return (n >= 1 && n <= 10) || n >= 80;
+    },
+  ],
+  importeridx: [(s, from, to) => to - from === 1 && /[-\w]/.test(s.charAt(from))],
+  posinseqslash: [isPositionInSequence],
+  iso3166: [(s, from, to) => inNumericList(s, from, to, ISO3166), 'GS1_BAD_COUNTRY'],
+  iso3166999: [(s, from, to) => s.slice(from, to) === '999' || inNumericList(s, from, to, ISO3166), 'GS1_BAD_COUNTRY'],
+  iso3166alpha2: [(s, from, to) => to - from === 2 && isAlpha2(s, from), 'GS1_BAD_COUNTRY'],
+  iso4217: [(s, from, to) => inNumericList(s, from, to, ISO4217), 'GS1_BAD_CURRENCY'],
+  iban: [isIban, 'GS1_BAD_IBAN'],
+  packagetype: [isPackageType, 'GS1_BAD_PACKAGE_TYPE'],
+  couponcode: [(s, from, to) => isCoupon(s, from, to, false), 'GS1_BAD_COUPON'],
+  couponposoffer: [(s, from, to) => isCoupon(s, from, to, true), 'GS1_BAD_COUPON'],
+  cset64: [isPaddedCset64],
+};
+
+/** The failure of a linter on s[from, to), or null (also for a linter this package does not know). */
+export function lint(check: string, s: string, from: number, to: number): MessageCode | null {
+  const entry = Object.hasOwn(LINTERS, check) ? LINTERS[check] : undefined;
+  return entry === undefined || entry[0](s, from, to) ? null : (entry[1] ?? 'GS1_BAD_VALUE');
 }

@@ -25,3 +25,11 @@ export function showChar(c: string): string {
   const code = c.charCodeAt(0);
   return code < 32 || code === 127 || code > 126 ? 'U+' + code.toString(16).toUpperCase().padStart(4, '0') : `"${c}"`;
 }
+
+/**
+ * Groups of AIs as text, with no words (the text is the catalogue's): each AI in brackets, `inner`
+ * between the AIs of a group, `outer` between groups ('(01) (02)+(21)', '(22) (10) (21) | (235)').
+ */
+export function showAis(groups: readonly (readonly string[])[], inner: string, outer: string): string {
+  return groups.map((group) => group.map((ai) => `(${ai})`).join(inner)).join(outer);
+}
