@@ -11,11 +11,15 @@
  *   PENDING (arriving: out of stock; picked: in stock) and TRANSIT (dispatched: out of stock);
  * - documents: IBD, OBD and RMA over the last 180 days, 80% completed (a tenth of them short), 10% in
  *   progress, 10% open; two lines each; one scan and one scan item per scanned pack; the completion's
- *   audit row for each completed document, sealed before anything is timed; some refused scans.
+ *   audit rows of each completed document and of each of its packs (one pack of every hundredth document
+ *   with an item status edit a minute before), sealed before anything is timed; some refused scans.
+ * The reports that read a period (ledger, discrepancies, productivity) are timed with their default
+ * period (no filter), with a material, and, for information, over the last 90 days.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
+import { familyOf } from '@pharma/domain';
 import { sql } from 'kysely';
 import type { BenchRow } from './bench-row.ts';
 import type { DatabaseHandle } from '../../apps/server/src/db/database.ts';
@@ -65,13 +69,21 @@ async function bench(s: BenchServer): Promise<BenchRow[]> {
       const figure = await reportFigure(s, report, filter);
       if (figure) rows.push(figure);
     }
+    if (PERIOD_REPORTS.includes(report)) {
+      const figure = await reportFigure(s, report, null, QUARTER_FROM);
+      if (figure) rows.push({ ...figure, target: 'for information', pass: undefined });
+    }
   }
   return rows;
 }
 
+/** The reports that read a period, the last 30 days or today by default. */
+const PERIOD_REPORTS: readonly string[] = ['ledger', 'discrepancies', 'productivity'];
+const QUARTER_FROM = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+
 /** CALLS calls of one report after two not timed: the p95 beside the raw count of the rows it reads; undefined when the route is not there. */
-async function reportFigure(s: BenchServer, report: string, materialNo: string | null): Promise<BenchRow | undefined> {
-  const query = new URLSearchParams({ area: 'RDC', ...(materialNo === null ? {} : { materialNo }) });
+async function reportFigure(s: BenchServer, report: string, materialNo: string | null, from?: string): Promise<BenchRow | undefined> {
+  const query = new URLSearchParams({ area: 'RDC', ...(materialNo === null ? {} : { materialNo }), ...(from ? { from } : {}) });
   const call = async () => {
     const t = performance.now();
     const res = await fetch(`${s.address}/api/reports/${report}?${query}`, { headers: { authorization: `Bearer ${s.rdc}` } });
@@ -89,7 +101,7 @@ async function reportFigure(s: BenchServer, report: string, materialNo: string |
   const baseline = await rawCountMs(s, report, materialNo);
   const load = (await import('node:os')).loadavg()[0]!.toFixed(1);
   return {
-    name: `${s.kind}: ${report}, ${materialNo === null ? 'no filter' : 'one material'}, p95 of ${CALLS} (p50 ${round(percentile(times, 0.5))} ms, load ${load})`,
+    name: `${s.kind}: ${report}, ${from ? 'the last 90 days' : materialNo === null ? 'no filter' : 'one material'}, p95 of ${CALLS} (p50 ${round(percentile(times, 0.5))} ms, load ${load})`,
     value: round(p95),
     unit: 'ms',
     baseline: { name: `${baseline.what} ms`, value: round(baseline.ms) },
@@ -169,8 +181,8 @@ const TABLES = {
   },
   items: {
     name: 'scan_items',
-    columns: ['document_id', 'unit_id', 'scan_id', 'root_id', 'counted', 'before_status', 'before_reason'],
-    types: ['text', 'text', 'text', 'text', 'int', 'text', 'text'],
+    columns: ['document_id', 'unit_id', 'scan_id', 'root_id', 'counted', 'before_status', 'before_reason', 'material_no', 'batch_no'],
+    types: ['text', 'text', 'text', 'text', 'int', 'text', 'text', 'text', 'text'],
   },
   refusals: {
     name: 'scan_refusals',
@@ -333,12 +345,13 @@ async function load(s: BenchServer): Promise<{ units: number; lines: number; sca
       entity: string;
       entity_id: string;
       action: string;
-      before_json: null;
+      before_json: string | null;
       after_json: string;
       reason: null;
     }[] = [];
     let lines = 0;
     let scans = 0;
+    const completedPacks: { unit: string; edited: boolean }[] = [];
     // All four at once, in this order: a line, scan or item refers to its document, an item to its scan.
     const flushDocs = async (force = false) => {
       if (!force && buffers.scans.length < CHUNK) return;
@@ -409,9 +422,42 @@ async function load(s: BenchServer): Promise<{ units: number; lines: number; sca
             1,
             type === 'IBD' ? 'PENDING' : 'ACTIVE',
             type === 'IBD' ? 'PENDING GR' : 'WAREHOUSE RECEIVED',
+            materials[m]!.material_no,
+            batchNo(m, k),
           ]);
           scans++;
+          if (completedAt) completedPacks.push({ unit, edited: i % 100 === 0 && line === 1 && p === 0 });
         }
+      }
+      // The completion's row of each pack (its state right before, the family's scanned one, or the state an
+      // item status edit gave it a minute before: one pack of every hundredth document), as the app writes them.
+      const family = familyOf(type)!;
+      for (const pack of completedPacks.splice(0)) {
+        const state = (s: { status: string; reason: string | null }) => JSON.stringify({ status: s.status, reason: s.reason });
+        const edited = { status: 'DAMAGED', reason: 'OTHER' };
+        if (pack.edited)
+          audit.push({
+            id: newId(Date.parse(completedAt!) - 60_000),
+            at: new Date(Date.parse(completedAt!) - 60_000).toISOString(),
+            actor_id: user,
+            entity: 'unit',
+            entity_id: pack.unit,
+            action: 'status',
+            before_json: state(family.scanned),
+            after_json: state(edited),
+            reason: null,
+          });
+        audit.push({
+          id: newId(Date.parse(completedAt!)),
+          at: completedAt!,
+          actor_id: user,
+          entity: 'unit',
+          entity_id: pack.unit,
+          action: `complete ${type} ${String(7_000_000_000 + i)}`,
+          before_json: pack.edited ? state(edited) : state(family.scanned),
+          after_json: state(family.completed),
+          reason: null,
+        });
       }
       if (completedAt)
         audit.push({

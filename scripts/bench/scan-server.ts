@@ -45,7 +45,7 @@ export interface BenchServer {
 
 /**
  * SQLite, then PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set: `bench` runs on each in
- * turn. BENCH_ONLY=sqlite or BENCH_ONLY=postgres runs one of them.
+ * turn. BENCH_ONLY=sqlite or BENCH_ONLY=postgres runs one of them. BENCH_KEEP=1 keeps each database.
  */
 export async function onEachDatabase(bench: (server: BenchServer) => Promise<BenchRow[]>): Promise<BenchRow[]> {
   const only = process.env.BENCH_ONLY;
@@ -95,8 +95,13 @@ async function withServer(kind: Kind, pgUrl: string | undefined, bench: (server:
     await raw.close();
     await secondApp?.close();
     await app.close();
-    await pgDb?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    // BENCH_KEEP=1 keeps the loaded database (for EXPLAIN and tuning) and says where it is.
+    if (process.env.BENCH_KEEP === '1') {
+      console.error(`kept ${kind} database: ${pgDb ? pgDb.url : `${dataDir}`}`);
+    } else {
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 

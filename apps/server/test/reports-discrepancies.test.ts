@@ -30,8 +30,11 @@ const DOCS = {
   localIbd: '1732000009',
   localLite: 'LD32001',
 };
-/** The OBD is completed on a day of its own, for the period filter. */
-const OBD_DAY = '2026-11-03';
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** The OBD is completed on a day of its own, for the period filter: within the default period (the last 30 days). */
+const OBD_DAY = dayFromToday(-5);
+const DAY_BEFORE_OBD = dayFromToday(-6);
+const DAY_AFTER_OBD = dayFromToday(-4);
 
 describe.each(DATABASES)('discrepancies report on %s', (kind) => {
   let t: TestApp;
@@ -71,7 +74,7 @@ describe.each(DATABASES)('discrepancies report on %s', (kind) => {
       headers: admin,
       payload: {
         warehouseNo,
-        date: '2026-11-02',
+        date: DAY_BEFORE_OBD,
         lines: lines.map((l, i) => ({ lineNo: (i + 1) * 10, materialNo: l.p.materialNo, batchNo: l.p.batch, quantity: l.quantity })),
       },
     });
@@ -170,7 +173,15 @@ describe.each(DATABASES)('discrepancies report on %s', (kind) => {
 
   it('lists the short receipt, dispatch and return with their differing lines and who completed each', async () => {
     const r = await report({ area: 'RDC' });
-    expect(r.filters).toMatchObject({ area: 'RDC', warehouseNos: ['W2010'], materialNo: null, batchNo: null, from: null, to: null });
+    // Without a period, the last 30 days, today included, and the answer says so.
+    expect(r.filters).toMatchObject({
+      area: 'RDC',
+      warehouseNos: ['W2010'],
+      materialNo: null,
+      batchNo: null,
+      from: dayFromToday(-29),
+      to: dayFromToday(0),
+    });
     expect(entry(r, DOCS.shortIbd)).toEqual({
       docType: 'IBD',
       docNo: DOCS.shortIbd,
@@ -249,8 +260,11 @@ describe.each(DATABASES)('discrepancies report on %s', (kind) => {
 
   it('the period is by completion day, both ends included', async () => {
     expect(numbers(await report({ area: 'RDC', from: OBD_DAY, to: OBD_DAY }))).toEqual([DOCS.shortObd]);
-    expect(numbers(await report({ area: 'RDC', to: '2026-11-02' }))).toEqual([]);
-    const after = numbers(await report({ area: 'RDC', from: '2026-11-04' }));
+    const before = await report({ area: 'RDC', to: DAY_BEFORE_OBD });
+    expect(numbers(before)).toEqual([]);
+    // Only an end: the 30 days ending there.
+    expect(before.filters).toMatchObject({ from: dayFromToday(-6 - 29), to: DAY_BEFORE_OBD });
+    const after = numbers(await report({ area: 'RDC', from: DAY_AFTER_OBD }));
     expect(after).toEqual(expect.arrayContaining([DOCS.shortIbd, DOCS.shortRma]));
     expect(after).not.toContain(DOCS.shortObd);
   });

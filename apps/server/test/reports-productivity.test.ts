@@ -23,6 +23,8 @@ type Row = ProductivityReport['rows'][number];
 
 const DOCS = { obd: '8132000101', scrap: '7132000101', dispatched: '8132000102', localObd: '8132000109', lite: '9132000109' };
 const SECOND = 'second.regional@demo.local';
+/** Yesterday when the file is read: the period that holds every scan the test sends, even across midnight (UTC). */
+const SINCE = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 const byHourUserType = (x: Row, y: Row) => text(x.hour, y.hour) || text(x.user, y.user) || text(x.docType, y.docType);
@@ -219,8 +221,19 @@ describe.each(DATABASES)('productivity report on %s', (kind) => {
     ]);
 
     const users = [DEMO_USERS.rdc, SECOND];
-    const r = await report({ area: 'RDC' });
-    expect(r.filters).toEqual({ area: 'RDC', warehouseNos: ['W2010'], materialNo: null, batchNo: null, from: null, to: null, asOf: null });
+    // Without a period, today alone, and the answer says so.
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await report({ area: 'RDC' })).filters).toEqual({
+      area: 'RDC',
+      warehouseNos: ['W2010'],
+      materialNo: null,
+      batchNo: null,
+      from: today,
+      to: today,
+      asOf: null,
+    });
+    // From yesterday, so that a run across midnight (UTC) still holds every scan it sent.
+    const r = await report({ area: 'RDC', from: SINCE });
     expect(ofUsers(r, users)).toEqual(await expectedRows(users));
     // The rows come in hour, user and type order; the users' totals are their rows summed.
     expect(r.rows).toEqual([...r.rows].sort(byHourUserType));
@@ -256,7 +269,7 @@ describe.each(DATABASES)('productivity report on %s', (kind) => {
     await scan(ldc, DEMO_USERS.ldc, 'OBD', DOCS.localObd, localPacks[0]!, { area: 'LDC' });
     await scan(ldc, DEMO_USERS.ldc, 'OBD', DOCS.localObd, localPacks[1]!, { area: 'LDC', refused: 422 }); // over the line
 
-    const local = await report({ area: 'LDC' });
+    const local = await report({ area: 'LDC', from: SINCE });
     expect(ofUsers(local, [DEMO_USERS.ldc])).toEqual(await expectedRows([DEMO_USERS.ldc]));
     const lite = await t.app.inject({ method: 'GET', url: `/api/scanLiteNo/${DOCS.lite}?area=LDC`, headers: ldc });
     const liteCounted = (lite.json().data as DocumentLine[]).reduce((sum, l) => sum + l.scannedQuantity, 0);
@@ -266,14 +279,14 @@ describe.each(DATABASES)('productivity report on %s', (kind) => {
       accepted: liteCounted + obdScanned,
       refused: 2,
     });
-    const regional = await report({ area: 'RDC' });
+    const regional = await report({ area: 'RDC', from: SINCE });
     expect(regional.rows.filter((row) => row.user === DEMO_USERS.ldc || row.docType === 'SCANLITE')).toEqual([]);
     expect(ofUsers(local, [DEMO_USERS.rdc, SECOND])).toEqual([]);
   });
 
   it('reads the period by the scan time, whole UTC days', async () => {
     const users = [DEMO_USERS.rdc, SECOND];
-    const all = ofUsers(await report({ area: 'RDC' }), users);
+    const all = ofUsers(await report({ area: 'RDC', from: SINCE }), users);
     const days = [...new Set(all.map((row) => row.hour.slice(0, 10)))];
     expect(days.length).toBeGreaterThan(0);
     const first = days[0]!;
@@ -285,7 +298,8 @@ describe.each(DATABASES)('productivity report on %s', (kind) => {
     expect(ofUsers(await report({ area: 'RDC', from: dayAfter }), users)).toEqual([]);
     const before = await report({ area: 'RDC', to: dayBefore });
     expect(ofUsers(before, users)).toEqual([]);
-    expect(before.filters).toMatchObject({ from: null, to: dayBefore });
+    // Only an end: that day alone.
+    expect(before.filters).toMatchObject({ from: dayBefore, to: dayBefore });
   });
 
   it('a warehouse of the area is the area; a material or a batch is not applied, and not claimed', async () => {

@@ -293,6 +293,9 @@ export interface ScanItemsTable {
   counted: number;
   before_status: UnitStatus | null;
   before_reason: ItemReason | null;
+  /** The unit's material and batch, which never change: the ledger groups by them without reading the units (migration 0032). */
+  material_no: string | null;
+  batch_no: string | null;
 }
 
 /** A scan of a counted family (ScanLite, migration 0008): one pack of a material and batch on a line, or one taken off. */

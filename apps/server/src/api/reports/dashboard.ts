@@ -3,10 +3,10 @@ import { ReportQuery, type AppliedFilters, type DashboardReport } from '@pharma/
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { isoToday } from '../../lib/today.ts';
-import { documentCount } from './dashboard.repository.ts';
-import { expiryReport } from './expiry.ts';
+import { documentCount, stockFigures } from './dashboard.repository.ts';
+import { shiftDay } from './filters.ts';
 import { productivityReport } from './productivity.ts';
-import { stockReport } from './stock.ts';
+import { reportRead } from './read.ts';
 
 /** The reports' query, answered as JSON only: the figures have no lines to download, so `format=csv` is refused (400). */
 export const DashboardQuery = ReportQuery.extend({ format: z.literal('json').default('json') });
@@ -29,33 +29,33 @@ export const LISTED_DOCUMENT_TYPES: readonly DocumentType[] = [
 ];
 
 /**
- * GET /api/reports/dashboard (issue 32, decision 0077): the home page's four figures, each taken from the
- * report the figure links to, called with the filters that link carries, so that the figure and the
- * report cannot differ: the expiry report's '0-30' bucket as of the day, the stock report's QUARANTINE
- * packs, the productivity report's accepted scans over the day alone; and the documents not completed,
- * as the document lists count them. The day is `asOf` (today by default); the warehouse filter applies to
- * all four. Material, batch and a period are not applied (the dashboard is of the whole floor, and a scan
- * names no batch): the answer names them null, and its period is the day.
+ * GET /api/reports/dashboard (issue 32, decision 0077): the home page's four figures, each counted by the
+ * rule of the report the figure links to, as that report answers with the filters the link carries: the
+ * packs of the expiry report's '0-30' bucket as of the day, the stock report's QUARANTINE packs (both in
+ * one read of the units: `stockFigures`), the productivity report's accepted scans over the day alone
+ * (that report itself); and the documents not completed, as the document lists count them. The test asks
+ * each report and list beside the dashboard. The day is `asOf` (today by default); the warehouse filter
+ * applies to all four. Material, batch and a period are not applied (the dashboard is of the whole floor,
+ * and a scan names no batch): the answer names them null, and its period is the day.
  */
 export async function dashboardReport(db: Db, filters: AppliedFilters): Promise<DashboardReport> {
   const day = filters.asOf ?? isoToday();
   const applied: AppliedFilters = { ...filters, materialNo: null, batchNo: null, from: day, to: day, asOf: day };
-  const place = { ...applied, from: null, to: null };
-  const [expiry, stock, productivity, openDocuments] = await Promise.all([
-    expiryReport(db, place),
-    stockReport(db, { ...place, asOf: null }),
+  const [stock, productivity, openDocuments] = await Promise.all([
+    reportRead(db, (r) =>
+      stockFigures(r, { warehouseNos: applied.warehouseNos, expiringFrom: day, expiringTo: shiftDay(day, EXPIRING_DAYS) }),
+    ),
     productivityReport(db, { ...applied, asOf: null }),
     documentCount(db, { warehouseNos: applied.warehouseNos, types: LISTED_DOCUMENT_TYPES, statuses: OPEN_DOCUMENT_STATUSES }),
   ]);
   return {
     filters: applied,
-    expiringWithin30Days: expiry.buckets.find((b) => b.bucket === '0-30')?.packs ?? 0,
-    quarantinedPacks: sum(stock.lines.filter((l) => l.status === 'QUARANTINE').map((l) => l.packs)),
+    expiringWithin30Days: stock.expiring,
+    quarantinedPacks: stock.quarantined,
     openDocuments,
-    scansToday: sum(productivity.users.map((u) => u.accepted)),
+    scansToday: productivity.users.reduce((n, u) => n + u.accepted, 0),
   };
 }
 
-function sum(values: readonly number[]): number {
-  return values.reduce((n, v) => n + v, 0);
-}
+/** The expiry report's '0-30' bucket: 0 to 30 days left, both included. */
+const EXPIRING_DAYS = 30;

@@ -2,7 +2,9 @@ import { dispatch, liteFamilyOf, mergeLines, receive, returns, type DocumentType
 import type { AppliedFilters, DiscrepanciesReport } from '@pharma/domain/contract/reports';
 import type { Db } from '../../db/database.ts';
 import { discrepancyDocuments, discrepancyLines, type DiscrepancyLineRow } from './discrepancies.repository.ts';
-import { periodBounds } from './filters.ts';
+import { isoToday } from '../../lib/today.ts';
+import { DEFAULT_PERIOD_DAYS, periodBounds, withDefaultPeriod } from './filters.ts';
+import { reportRead } from './read.ts';
 
 /**
  * The discrepancies report (issue 32, decision 0077): completed receiving, dispatch and return documents
@@ -22,7 +24,12 @@ const DISCREPANCY_TYPES: readonly DocumentType[] = REPORTED.flatMap((f) => {
 
 type DocumentEntry = DiscrepanciesReport['documents'][number];
 
-export async function discrepanciesReport(db: Db, filters: AppliedFilters): Promise<DiscrepanciesReport> {
+/**
+ * The documents completed in the period, the last 30 days by default as the ledger's (a warehouse's whole
+ * history is no morning's question, and 100,000 documents' worth was megabytes of answer).
+ */
+export async function discrepanciesReport(db: Db, given: AppliedFilters, today = isoToday()): Promise<DiscrepanciesReport> {
+  const filters = withDefaultPeriod(given, DEFAULT_PERIOD_DAYS, today);
   const { since, before } = periodBounds(filters);
   const query = {
     types: DISCREPANCY_TYPES,
@@ -32,7 +39,10 @@ export async function discrepanciesReport(db: Db, filters: AppliedFilters): Prom
     materialNo: filters.materialNo,
     batchNo: filters.batchNo,
   };
-  const [documents, lines] = await Promise.all([discrepancyDocuments(db, query), discrepancyLines(db, query)]);
+  const [documents, lines] = await Promise.all([
+    reportRead(db, (r) => discrepancyDocuments(r, query)),
+    reportRead(db, (r) => discrepancyLines(r, query)),
+  ]);
   const linesOf = new Map<string, DiscrepancyLineRow[]>();
   for (const l of lines) {
     const of = linesOf.get(l.document_id);

@@ -2,6 +2,7 @@ import { EXPIRY_BUCKETS, type AppliedFilters, type ExpiryBucket, type ExpiryRepo
 import type { Db } from '../../db/database.ts';
 import { isoToday } from '../../lib/today.ts';
 import { packsByExpiry } from './expiry.repository.ts';
+import { reportRead } from './read.ts';
 
 /**
  * The expiry report (issue 32, decision 0077): the packs in stock (`IN_STOCK`: on hand in any condition,
@@ -11,7 +12,7 @@ import { packsByExpiry } from './expiry.repository.ts';
  */
 export async function expiryReport(db: Db, filters: AppliedFilters): Promise<ExpiryReport> {
   const asOf = filters.asOf ?? isoToday();
-  const rows = await packsByExpiry(db, filters);
+  const rows = await reportRead(db, (r) => packsByExpiry(r, filters));
   const lines = rows
     .map((r) => {
       const daysLeft = r.expiry === null ? null : daysBetween(asOf, r.expiry);

@@ -31,3 +31,24 @@ export function periodBounds(f: AppliedFilters): { since: string | null; before:
   const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
   return { since: f.from === null ? null : `${f.from}T00:00:00.000Z`, before: f.to === null ? null : dayAfter(f.to) };
 }
+
+/** The period the ledger and discrepancies read when none is asked: the 30 days ending today. */
+export const DEFAULT_PERIOD_DAYS = 30;
+
+/**
+ * The period of a report that reads one whatever it is asked (the ledger, discrepancies, productivity):
+ * both ends as given; with neither, the `days` days ending today; with only `from`, from there up to
+ * today (that day alone when it is later); with only `to`, the `days` days ending there. The answer's
+ * filters name the period used.
+ */
+export function withDefaultPeriod(f: AppliedFilters, days: number, today: string): AppliedFilters {
+  if (f.from !== null && f.to !== null) return f;
+  if (f.from !== null) return { ...f, to: f.from > today ? f.from : today };
+  const to = f.to ?? today;
+  return { ...f, from: shiftDay(to, -(days - 1)), to };
+}
+
+/** A YYYY-MM-DD moved by whole days. */
+export function shiftDay(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

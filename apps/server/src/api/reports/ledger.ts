@@ -10,22 +10,19 @@ import {
 import type { AppliedFilters, LedgerReport } from '@pharma/domain/contract/reports';
 import type { Db } from '../../db/database.ts';
 import { isoToday } from '../../lib/today.ts';
-import { periodBounds } from './filters.ts';
-import { completedPacks, statusEdits } from './ledger.repository.ts';
-import { stockByStatus } from './stock.repository.ts';
+import { DEFAULT_PERIOD_DAYS, periodBounds, shiftDay, withDefaultPeriod } from './filters.ts';
+import { completedPacks, editedPacks, statusEdits, type PacksGroupRow } from './ledger.repository.ts';
+import { packsByExpiry } from './expiry.repository.ts';
+import { reportRead } from './read.ts';
 
 /**
  * The stock ledger (issue 32, decision 0077): per warehouse, material and batch over `from`..`to`, the
  * packs in stock at the start, each kind of movement, and at the end. Built backwards from the stock now
- * (the stock report's own count): the closing of a day is the stock now less every movement after it, so
+ * (the expiry report's own count of the packs): the closing of a day is the stock now less every movement after it, so
  * closing − opening is the period's movements exactly and one period's closing is the next one's opening.
  * A movement is a pack entering or leaving the stock (`IN_STOCK`): at a document's completion, or by an
  * item status edit; no other path changes whether a pack is in stock (0077 lists them).
  */
-
-/** Without a period the ledger reads the 30 days ending today (and says so in its filters). */
-const DEFAULT_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 type Line = LedgerReport['lines'][number];
 interface Tally {
@@ -36,14 +33,17 @@ interface Tally {
 }
 
 export async function ledgerReport(db: Db, given: AppliedFilters, today = isoToday()): Promise<LedgerReport> {
-  const filters = withPeriod(given, today);
+  const filters = withDefaultPeriod(given, DEFAULT_PERIOD_DAYS, today);
   const from = filters.from!;
   const to = filters.to!;
   const since = periodBounds(filters).since!;
-  const [stock, completed, edits] = await Promise.all([
-    stockByStatus(db, filters),
-    completedPacks(db, filters, since),
-    statusEdits(db, filters, since),
+  const [stock, [completed, edited], edits] = await Promise.all([
+    reportRead(db, (r) => packsByExpiry(r, filters)),
+    reportRead(db, async (r) => {
+      const all = await completedPacks(r, filters, since);
+      return [all, all.some((g) => Number(g.edited) > 0) ? await editedPacks(r, filters, since) : []] as const;
+    }),
+    reportRead(db, (r) => statusEdits(r, filters, since)),
   ]);
 
   const tallies = new Map<string, Tally>();
@@ -56,11 +56,8 @@ export async function ledgerReport(db: Db, given: AppliedFilters, today = isoTod
     }
     return t;
   };
-  for (const r of stock) {
-    const packs = Number(r.packs);
-    // Cartons and pallets are not the ledger's: a row of no pack adds nothing.
-    if (packs !== 0) tally(r.warehouse_no, r.material_no ?? '', r.batch_no).now += packs;
-  }
+  // The packs in stock now, as the expiry report counts them (a row per expiry of a batch).
+  for (const r of stock) tally(r.warehouse_no, r.material_no, r.batch_no).now += Number(r.packs);
 
   /** The signed net movement of each day (all lines together), for the days' closings. */
   const netOfDay = new Map<string, number>();
@@ -70,17 +67,29 @@ export async function ledgerReport(db: Db, given: AppliedFilters, today = isoTod
     if (day > to) t.after += m.packs;
     else t.line[m.column] += m.packs * LEDGER_SIGN[m.column];
   };
-  for (const r of completed) {
+  // Each completed pack moved from the state its scan found it in, unless an item status edit changed it
+  // on the document: then from the state the completion's audit row of it gives (decision 0077).
+  // `undo` takes back a movement counted before (same column, opposite sign).
+  const completion = (r: PacksGroupRow, before: UnitState, mode: 'atCompletion' | 'beforeScan', undo = false) => {
     const family = familyOf(r.doc_type);
     // Every document type has a family; a row of one unknown (a newer server's) cannot be read and is left.
-    if (!family) continue;
-    // The pack's state right before the completion when the trail has it; else the state before its scan.
+    if (!family) return;
+    const m = completionMovement(family, before, Number(r.receives) === 1, Number(r.packs), mode);
+    record(tally(r.warehouse_no, r.material_no, r.batch_no), r.day, undo ? { ...m, packs: -m.packs } : m);
+  };
+  const beforeScan = (r: PacksGroupRow): UnitState | undefined =>
+    r.before_status === null ? undefined : { status: r.before_status, reason: r.before_reason };
+  for (const r of completed) {
+    const before = beforeScan(r);
+    if (before) completion(r, before, 'beforeScan');
+  }
+  for (const r of edited) {
     const atCompletion = stateOf(r.completion_before_json);
-    const beforeScan: UnitState | undefined = r.before_status === null ? undefined : { status: r.before_status, reason: r.before_reason };
-    const before = atCompletion ?? beforeScan;
-    if (!before) continue;
-    const m = completionMovement(family, before, Number(r.receives) === 1, Number(r.packs), atCompletion ? 'atCompletion' : 'beforeScan');
-    record(tally(r.warehouse_no, r.material_no, r.batch_no), r.day, m);
+    if (!atCompletion) continue;
+    // Counted above from the state before the scan: taken back, and counted from the state at completion.
+    const before = beforeScan(r);
+    if (before) completion(r, before, 'beforeScan', true);
+    completion(r, atCompletion, 'atCompletion');
   }
   for (const r of edits) {
     const before = stateOf(r.before_json);
@@ -120,14 +129,6 @@ export function ledgerCsvRows(report: LedgerReport): (string | number | null)[][
   ]);
 }
 
-/** The period the ledger reads: both ends, the 30 days ending today by default, or 30 days from or to the one end given. */
-function withPeriod(f: AppliedFilters, today: string): AppliedFilters {
-  if (f.from !== null && f.to !== null) return f;
-  if (f.from !== null) return { ...f, to: f.from > today ? f.from : today };
-  const to = f.to ?? today;
-  return { ...f, from: shift(to, -(DEFAULT_DAYS - 1)), to };
-}
-
 const MOVEMENTS: readonly LedgerColumn[] = [
   'received',
   'returned',
@@ -148,15 +149,11 @@ function dailyClosings(from: string, to: string, stockNow: number, netOfDay: Rea
   let later = 0;
   for (const [day, net] of netOfDay) if (day > to) later += net;
   const days: LedgerReport['days'] = [];
-  for (let day = to; day >= from; day = shift(day, -1)) {
+  for (let day = to; day >= from; day = shiftDay(day, -1)) {
     days.push({ date: day, closing: stockNow - later });
     later += netOfDay.get(day) ?? 0;
   }
   return days.reverse();
-}
-
-function shift(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** A state as the audit trail writes it ({"status":…,"reason":…}); anything else: none. */

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /** Scans of one user, hour and document type (counts: strings on PostgreSQL). */
@@ -15,9 +15,9 @@ export interface ProductivityGroupRow {
 
 export interface ProductivityScope {
   warehouseNos: readonly string[];
-  /** ISO instants: since (>=) and before (<), either open. */
-  since: string | null;
-  before: string | null;
+  /** ISO instants: since (>=) and before (<). */
+  since: string;
+  before: string;
 }
 
 /**
@@ -26,8 +26,9 @@ export interface ProductivityScope {
  * `scans` and `counted_scans` of kind 'scan' on documents of the warehouses (a 'reverse' takes a unit off
  * and is no scan); refused: `scan_refusals` of the warehouses (one with no document has no warehouse and is
  * in no area's report). Each branch is counted before the union so the union carries groups, not scans.
- * The scans of a warehouse are found through its documents and scans_document (document_id, at), and
- * counted_scans_document likewise, a range of `at` per document when a period is given; refusals through
+ * Each source is read by time, the period's range alone: scans through scans_at (at, kind, user_id,
+ * document_id) and counted_scans through counted_scans_at (migration 0032), then each scan's document by
+ * its key for its warehouse and type (`CROSS JOIN` holds SQLite to that order); refusals through
  * scan_refusals_at (at, warehouse_no).
  */
 export async function scansByUserHourType(db: Db, scope: ProductivityScope): Promise<ProductivityGroupRow[]> {
@@ -35,8 +36,9 @@ export async function scansByUserHourType(db: Db, scope: ProductivityScope): Pro
   const warehouses = sql.join(scope.warehouseNos);
   const accepted = (table: 'scans' | 'counted_scans') => sql`
     SELECT s.user_id, substr(s.at, 1, 13) AS hour, d.type AS doc_type, count(*) AS accepted, 0 AS refused
-    FROM ${sql.table(table)} s JOIN documents d ON d.id = s.document_id
-    WHERE s.kind = 'scan' AND d.warehouse_no IN (${warehouses}) ${period(sql.ref('s.at'), scope)}
+    FROM ${sql.table(table)} s CROSS JOIN documents d
+    WHERE s.at >= ${scope.since} AND s.at < ${scope.before} AND s.kind = 'scan'
+      AND d.id = s.document_id AND d.warehouse_no IN (${warehouses})
     GROUP BY s.user_id, substr(s.at, 1, 13), d.type`;
   const { rows } = await sql<ProductivityGroupRow>`
     SELECT t.user_id, u.email, t.hour, t.doc_type, SUM(t.accepted) AS accepted, SUM(t.refused) AS refused
@@ -47,16 +49,10 @@ export async function scansByUserHourType(db: Db, scope: ProductivityScope): Pro
       UNION ALL
       SELECT r.user_id, substr(r.at, 1, 13) AS hour, r.doc_type, 0 AS accepted, count(*) AS refused
       FROM scan_refusals r
-      WHERE r.warehouse_no IN (${warehouses}) ${period(sql.ref('r.at'), scope)}
+      WHERE r.at >= ${scope.since} AND r.at < ${scope.before} AND r.warehouse_no IN (${warehouses})
       GROUP BY r.user_id, substr(r.at, 1, 13), r.doc_type
     ) t
     LEFT JOIN users u ON u.id = t.user_id
     GROUP BY t.user_id, u.email, t.hour, t.doc_type`.execute(db);
   return rows;
-}
-
-function period(at: RawBuilder<unknown>, scope: ProductivityScope) {
-  const since = scope.since === null ? sql`` : sql`AND ${at} >= ${scope.since}`;
-  const before = scope.before === null ? sql`` : sql`AND ${at} < ${scope.before}`;
-  return sql`${since} ${before}`;
 }

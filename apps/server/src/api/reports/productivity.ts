@@ -1,7 +1,9 @@
 import type { AppliedFilters, ProductivityReport } from '@pharma/domain/contract/reports';
 import type { Db } from '../../db/database.ts';
-import { periodBounds } from './filters.ts';
+import { isoToday } from '../../lib/today.ts';
+import { periodBounds, withDefaultPeriod } from './filters.ts';
 import { scansByUserHourType } from './productivity.repository.ts';
+import { reportRead } from './read.ts';
 
 /**
  * GET /api/reports/productivity (decision 0077): scans per user, hour and document type over the period,
@@ -10,10 +12,15 @@ import { scansByUserHourType } from './productivity.repository.ts';
  * no scan. Refused: each scan the rules refused (409 or 422), a resent one once. The hour is the scan's
  * time in UTC cut to the hour. A scan names no single material or batch (a pallet may hold several, and a
  * refusal records none), so material and batch are not applied, nor is `asOf`: the answer says so by
- * naming them null.
+ * naming them null. Without a period, today: the shift's question (a day's hours are what the chart
+ * draws, and the home page's 'scans today' links here).
  */
-export async function productivityReport(db: Db, filters: AppliedFilters): Promise<ProductivityReport> {
-  const groups = await scansByUserHourType(db, { warehouseNos: filters.warehouseNos, ...periodBounds(filters) });
+export async function productivityReport(db: Db, given: AppliedFilters, today = isoToday()): Promise<ProductivityReport> {
+  const filters = withDefaultPeriod(given, PRODUCTIVITY_DEFAULT_DAYS, today);
+  const { since, before } = periodBounds(filters);
+  const groups = await reportRead(db, (r) =>
+    scansByUserHourType(r, { warehouseNos: filters.warehouseNos, since: since!, before: before! }),
+  );
   const rows = groups
     .map((g) => ({
       user: g.email ?? g.user_id,
@@ -36,6 +43,9 @@ export async function productivityReport(db: Db, filters: AppliedFilters): Promi
     users: [...users.values()].sort((a, b) => compare(a.user, b.user)),
   };
 }
+
+/** Without a period the report reads today alone. */
+const PRODUCTIVITY_DEFAULT_DAYS = 1;
 
 /** The report's rows in PRODUCTIVITY_CSV_HEADER's order: user, hour, docType, accepted, refused. */
 export function productivityCsvRows(report: ProductivityReport): (string | number | null)[][] {

@@ -2,6 +2,7 @@ import { UNIT_STATUSES } from '@pharma/domain';
 import type { AppliedFilters, StockReport } from '@pharma/domain/contract/reports';
 import type { Db } from '../../db/database.ts';
 import { stockByStatus } from './stock.repository.ts';
+import { reportRead } from './read.ts';
 
 /**
  * The stock report (issue 32, decision 0077): stock on hand (`IN_STOCK`: on hand in any condition, or
@@ -14,7 +15,7 @@ import { stockByStatus } from './stock.repository.ts';
 export async function stockReport(db: Db, filters: AppliedFilters): Promise<StockReport> {
   // A batch's units normally share one expiry; the rows come per expiry too (the index's order), so merge them.
   const byLine = new Map<string, Line>();
-  for (const r of await stockByStatus(db, filters)) {
+  for (const r of await reportRead(db, (r) => stockByStatus(r, filters))) {
     const key = JSON.stringify([r.warehouse_no, r.material_no, r.batch_no, r.status]);
     const line = byLine.get(key) ?? {
       warehouseNo: r.warehouse_no,

@@ -67,20 +67,21 @@ export async function storedAnswer(db: Db, scanId: string): Promise<{ request_ha
   return (await storedAnswerOf(db, scanId))[0];
 }
 
-const insertLeafItem = prepared<never, [string, string, string, string, string, string | null]>(
-  'INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason) VALUES (?, ?, ?, ?, 1, ?, ?)',
+const insertLeafItem = prepared<never, [string, string, string, string, string, string | null, string | null, string | null]>(
+  'INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason, material_no, batch_no) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)',
 );
 
 /**
  * Puts the unit `rootId` and every unit under it on the document for the scan, each with the state
- * it has now (a reverse puts it back); the packs are `counted`. Runs before the scan changes their state.
+ * it has now (a reverse puts it back) and its material and batch (the ledger's, migration 0032); the
+ * packs are `counted`. Runs before the scan changes their state.
  */
 async function putTreeOnDocument(db: Db, documentId: string, scanId: string, rootId: string): Promise<void> {
   await sql`
-    INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason)
+    INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason, material_no, batch_no)
     WITH RECURSIVE ${treeCte(rootId)}
     SELECT CAST(${documentId} AS text), h.id, CAST(${scanId} AS text), CAST(${rootId} AS text),
-      CASE WHEN h.type = 'EA' THEN 1 ELSE 0 END, h.status, h.reason
+      CASE WHEN h.type = 'EA' THEN 1 ELSE 0 END, h.status, h.reason, h.material_no, h.batch_no
     FROM handling_units h WHERE h.id IN (SELECT id FROM tree)`.execute(db);
 }
 
@@ -115,10 +116,10 @@ const packScansPg = prepared<never, unknown[]>(`
     SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
       CAST(? AS integer[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
   ), item AS (
-    INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason)
-    SELECT x.document_id, x.unit_id, x.scan_id, x.unit_id, 1, x.status, x.reason
-    FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
-      AS x(document_id, unit_id, scan_id, status, reason)
+    INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason, material_no, batch_no)
+    SELECT x.document_id, x.unit_id, x.scan_id, x.unit_id, 1, x.status, x.reason, x.material_no, x.batch_no
+    FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+      CAST(? AS text[])) AS x(document_id, unit_id, scan_id, status, reason, material_no, batch_no)
   ), pack AS (
     UPDATE handling_units h SET status = x.status, reason = x.reason,
       warehouse_no = CASE WHEN x.moves THEN x.warehouse_no ELSE h.warehouse_no END, updated_at = x.at
@@ -149,7 +150,7 @@ export async function recordPackScan(db: Db, p: PackScan): Promise<void> {
   if (!isPostgres(db)) {
     await insertScan(db, scan);
     await setLineCounts(db, scan.documentId, p.counts, 'scanned_quantity');
-    await insertLeafItem(db, scan.documentId, pack.id, scan.id, pack.id, pack.status, pack.reason);
+    await insertLeafItem(db, scan.documentId, pack.id, scan.id, pack.id, pack.status, pack.reason, pack.material_no, pack.batch_no);
     await setTreeState(db, pack.id, state, audit, pack);
     await touchDocument(db, scan.documentId, scan.at, p.documentStatus?.status);
     if (p.documentStatus) await writeAudit(db, [p.documentStatus.audit], scan.at);
@@ -204,6 +205,8 @@ async function writePackScans(db: Db, all: PackScan[]): Promise<void> {
     col((p) => p.scan.id),
     col((p) => p.pack.status),
     col((p) => p.pack.reason),
+    col((p) => p.pack.material_no),
+    col((p) => p.pack.batch_no),
     col((p) => p.pack.id),
     col((p) => p.state.status),
     col((p) => p.state.reason),
@@ -395,7 +398,8 @@ export interface TreeScan extends Omit<PackScan, 'pack'> {
  */
 const treeScanPg = prepared<never, unknown[]>(`
   WITH tree AS (
-    SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])) AS t(id, type, status, reason)
+    SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
+      AS t(id, type, status, reason, material_no, batch_no)
   ), scan AS (
     INSERT INTO scans (id, document_id, unit_id, kind, code, packs, user_id, device, at, request_hash, response_json)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -404,8 +408,9 @@ const treeScanPg = prepared<never, unknown[]>(`
     FROM unnest(CAST(? AS integer[]), CAST(? AS integer[])) AS c(line_no, n)
     WHERE l.document_id = ? AND l.line_no = c.line_no
   ), items AS (
-    INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason)
-    SELECT CAST(? AS text), h.id, CAST(? AS text), CAST(? AS text), CASE WHEN h.type = 'EA' THEN 1 ELSE 0 END, h.status, h.reason
+    INSERT INTO scan_items (document_id, unit_id, scan_id, root_id, counted, before_status, before_reason, material_no, batch_no)
+    SELECT CAST(? AS text), h.id, CAST(? AS text), CAST(? AS text), CASE WHEN h.type = 'EA' THEN 1 ELSE 0 END, h.status, h.reason,
+      h.material_no, h.batch_no
     FROM tree h
   ), units AS (
     UPDATE handling_units h SET status = ?, reason = ?,
@@ -455,6 +460,8 @@ export async function recordTreeScan(db: Db, p: TreeScan): Promise<void> {
     tree.map((u) => u.type),
     tree.map((u) => u.status),
     tree.map((u) => u.reason),
+    tree.map((u) => u.material_no),
+    tree.map((u) => u.batch_no),
     ...scanValues(scan),
     [...p.counts.keys()],
     [...p.counts.values()],
