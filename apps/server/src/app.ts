@@ -38,6 +38,7 @@ import { unitsRoutes } from './api/units/units.routes.ts';
 import { batchesRoutes } from './api/batches/batches.routes.ts';
 import { BatchesService } from './api/batches/batches.service.ts';
 import { BatchWork } from './api/batches/batch-work.ts';
+import { ReportWork } from './api/reports/report-work.ts';
 import { reportsRoutes } from './api/reports/reports.routes.ts';
 import { liteRoutes } from './api/lite/lite.routes.ts';
 import { LiteService } from './api/lite/lite.service.ts';
@@ -104,7 +105,7 @@ export async function buildApp({ config, database, logStream, readiness }: AppDe
   redressRoutes(app, new RedressService(database.db), new ReopenService(database.db));
   unitsRoutes(app, new UnitsService(database.db));
   batchesRoutes(app, new BatchesService(database.db, new BatchWork(database.db, config.database, config.audit.key)));
-  reportsRoutes(app, database.db);
+  reportsRoutes(app, database.db, new ReportWork(database.db, config.database, config.audit.key));
   const repackService = new RepackService(database.db);
   labelsRoutes(app, new SsccService(database.db, config.printers), new LabelsService(database.db, config.printers), repackService);
   repackRoutes(app, repackService);

@@ -24,24 +24,25 @@ import { csvDocument } from '../../lib/csv.ts';
 import { Slices } from '../../lib/slices.ts';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import { neededInArea } from '../../plugins/auth.ts';
-import { discrepanciesCsvRows, discrepanciesReport } from './discrepancies.ts';
-import { expiryCsvRows, expiryReport } from './expiry.ts';
-import { DashboardQuery, dashboardReport } from './dashboard.ts';
+import { discrepanciesCsvRows } from './discrepancies.ts';
+import { expiryCsvRows } from './expiry.ts';
+import { DashboardQuery } from './dashboard.ts';
 import { appliedFilters } from './filters.ts';
-import { ledgerCsvRows, ledgerReport } from './ledger.ts';
-import { productivityCsvRows, productivityReport } from './productivity.ts';
-import { stockCsvRows, stockReport } from './stock.ts';
+import { ledgerCsvRows } from './ledger.ts';
+import type { Made } from './makers.ts';
+import { productivityCsvRows } from './productivity.ts';
+import type { ReportWork } from './report-work.ts';
+import { stockCsvRows } from './stock.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 type CsvRow = readonly (string | number | null)[];
 
-/** Each report: its answer's schema, how it is made, and its CSV (a header row, then one row per line of the answer). */
-interface Report<T> {
+/** Each report: its answer's schema and its CSV (a header row, then one row per line of the answer); `makers.ts` makes it. */
+interface Report<N extends ReportName> {
   summary: string;
-  response: ZodType<T>;
-  make: (db: Db, filters: AppliedFilters) => Promise<T>;
+  response: ZodType<Made<N>>;
   header: readonly string[];
-  csvRows: (report: T) => CsvRow[];
+  csvRows: (report: Made<N>) => CsvRow[];
 }
 
 /** A report closed over its type: made, then answered as JSON or CSV. */
@@ -49,16 +50,16 @@ interface Entry {
   name: ReportName;
   summary: string;
   response: ZodType;
-  answer: (db: Db, filters: AppliedFilters) => Promise<{ json: unknown; csv: () => CsvRow[]; header: readonly string[] }>;
+  answer: (work: ReportWork, filters: AppliedFilters) => Promise<{ json: unknown; csv: () => CsvRow[]; header: readonly string[] }>;
 }
 
-function entry<T>(name: ReportName, r: Report<T>): Entry {
+function entry<N extends ReportName>(name: N, r: Report<N>): Entry {
   return {
     name,
     summary: r.summary,
     response: r.response,
-    answer: async (db, filters) => {
-      const made = await r.make(db, filters);
+    answer: async (work, filters) => {
+      const made = await work.make(name, filters);
       return { json: made, csv: () => r.csvRows(made), header: r.header };
     },
   };
@@ -68,14 +69,12 @@ const REPORTS: readonly Entry[] = [
   entry('expiry', {
     summary: 'Packs in stock by days left until expiry: per bucket, and per warehouse, material and batch',
     response: ExpiryReport,
-    make: expiryReport,
     header: EXPIRY_CSV_HEADER,
     csvRows: expiryCsvRows,
   }),
   entry('stock', {
     summary: 'Stock on hand per warehouse, material, batch and status, in packs, with cartons and pallets counted apart',
     response: StockReport,
-    make: stockReport,
     header: STOCK_CSV_HEADER,
     csvRows: stockCsvRows,
   }),
@@ -84,28 +83,26 @@ const REPORTS: readonly Entry[] = [
       'Per warehouse, material and batch over the period (the last 30 days by default): packs in stock at the start, received, ' +
       'returned, transferred in, dispatched, scrapped, transferred out, adjusted, and at the end; and the stock at the end of each day',
     response: LedgerReport,
-    make: ledgerReport,
     header: LEDGER_CSV_HEADER,
     csvRows: ledgerCsvRows,
   }),
   entry('discrepancies', {
     summary: 'Completed receiving, dispatch and return documents with their short and over lines, and who completed them',
     response: DiscrepanciesReport,
-    make: discrepanciesReport,
     header: DISCREPANCIES_CSV_HEADER,
     csvRows: discrepanciesCsvRows,
   }),
   entry('productivity', {
     summary: 'Scans per user, hour and document type over the period, accepted and refused',
     response: ProductivityReport,
-    make: productivityReport,
     header: PRODUCTIVITY_CSV_HEADER,
     csvRows: productivityCsvRows,
   }),
 ];
 
 /** The reports (issue 32, decision 0077): read only, module REPORTS of the area; JSON, or CSV with `format=csv`. */
-export function reportsRoutes(app: ZodApp, db: Db): void {
+export function reportsRoutes(app: ZodApp, db: Db, work: ReportWork): void {
+  app.addHook('onClose', () => work.close());
   for (const r of REPORTS) {
     app.get(`/api/reports/${r.name}`, {
       config: neededInArea(TOOL_NEEDS.reportsView),
@@ -120,7 +117,7 @@ export function reportsRoutes(app: ZodApp, db: Db): void {
         response: { 200: z.union([r.response, z.string()]), ...errors },
       },
       handler: async (request, reply) => {
-        const made = await r.answer(db, await appliedFilters(db, request.query));
+        const made = await r.answer(work, await appliedFilters(db, request.query));
         if (request.query.format === 'json') return made.json;
         return sendCsv(reply, `${r.name}-report`, made.header, made.csv());
       },
@@ -135,7 +132,7 @@ export function reportsRoutes(app: ZodApp, db: Db): void {
       querystring: DashboardQuery,
       response: { 200: DashboardReport, ...errors },
     },
-    handler: async (request) => dashboardReport(db, await appliedFilters(db, request.query)),
+    handler: async (request) => work.make('dashboard', await appliedFilters(db, request.query)),
   });
 }
 
