@@ -1,7 +1,7 @@
 import { isMainThread, type Worker } from 'node:worker_threads';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { tsWorker } from '../../lib/ts-worker.ts';
+import { stopWorker, tsWorker } from '../../lib/ts-worker.ts';
 import type { NewEpcisBatchEventRow } from '../../db/schema.ts';
 import {
   batchEventsSettled,
@@ -110,12 +110,7 @@ export class BatchWork {
     const worker = this.worker;
     this.worker = undefined;
     if (!worker) return;
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    // Referenced again so that the process lives until the worker has ended: an unreferenced worker's exit
-    // never arrives when nothing else keeps the event loop alive (a script's last `await`).
-    worker.ref();
-    worker.postMessage({ kind: 'stop' } satisfies BatchWorkOrder);
-    await exited;
+    await stopWorker(worker, { kind: 'stop' } satisfies BatchWorkOrder);
   }
 
   /** An in-memory SQLite database has no second connection: its work runs in the server's thread. */

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { AppliedFilters } from '@pharma/domain/contract/reports';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { tsWorker } from '../../lib/ts-worker.ts';
+import { stopWorker, tsWorker } from '../../lib/ts-worker.ts';
 import { REPORT_MAKERS, type Made, type MakerName } from './makers.ts';
 
 /** What the worker is asked: a report with its filters, or to close its connection and end. */
@@ -67,11 +67,7 @@ export class ReportWork {
     this.worker = undefined;
     this.ready = false;
     if (!worker) return;
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    // Referenced again so that the process lives until the worker has ended (see BatchWork.close).
-    worker.ref();
-    worker.postMessage({ kind: 'stop' } satisfies ReportOrder);
-    await exited;
+    await stopWorker(worker, { kind: 'stop' } satisfies ReportOrder);
   }
 
   private started(): Worker {
