@@ -97,7 +97,8 @@ export async function editedPacks(db: Db, scope: StockScope, since: string): Pro
 
 /** Packs whose status an item status edit changed, per warehouse, material, batch, day and change (the audit's JSON states). */
 export interface StatusEditRow {
-  warehouse_no: string;
+  /** The pack's warehouse now: null when it is in none. */
+  warehouse_no: string | null;
   material_no: string;
   batch_no: string | null;
   day: string;
@@ -107,12 +108,16 @@ export interface StatusEditRow {
 }
 
 /**
- * The item status edits (`/api/itemStatus`: audit rows of entity 'unit', action 'status', one per unit
- * of the edited tree with its state before and after) at or after `since`, on packs now in the
- * warehouses. An edit keeps the unit's warehouse; the warehouse read is the pack's now (decision 0077
- * names the case where the pack has moved since). Read through the partial index audit_log_status_edits
- * (at) of those rows alone (migration 0032): its condition is written here as it is there, in literals,
- * which is how both databases know the index holds every row asked.
+ * The status changes of packs outside a completion at or after `since`: item status edits
+ * (`/api/itemStatus`) and a stock take's approval (decision 0079), both audit rows of entity 'unit' and
+ * action 'status', one per unit with its state before and after. A stock take's rows name the warehouse
+ * before and after too (a unit found in another warehouse moves into the counted one); an item status
+ * edit keeps the unit's warehouse and names none, so its warehouse is the pack's now (decision 0077 names
+ * the case where the pack has moved since). Every area's changes are read (the caller places each in
+ * its warehouses): a move out of this area's warehouse is this area's movement, whichever warehouse the
+ * pack is in now. Read through the partial index audit_log_status_edits (entity, action, at) of those
+ * rows alone (migration 0032): its condition is written here as it is there, in literals, which is how
+ * both databases know the index holds every row asked.
  */
 export async function statusEdits(db: Db, scope: StockScope, since: string): Promise<StatusEditRow[]> {
   if (scope.warehouseNos.length === 0) return [];
@@ -123,8 +128,7 @@ export async function statusEdits(db: Db, scope: StockScope, since: string): Pro
     SELECT h.warehouse_no, h.material_no, h.batch_no, ${day} AS day, a.before_json, a.after_json, COUNT(*) AS packs
     FROM audit_log a
     JOIN handling_units h ON h.id = a.entity_id
-    WHERE a.entity = 'unit' AND a.action = 'status' AND a.at >= ${since}
-      AND h.type = 'EA' AND h.warehouse_no IN (${sql.join(scope.warehouseNos)}) ${material} ${batch}
+    WHERE a.entity = 'unit' AND a.action = 'status' AND a.at >= ${since} AND h.type = 'EA' ${material} ${batch}
     GROUP BY h.warehouse_no, h.material_no, h.batch_no, ${day}, a.before_json, a.after_json`.execute(db);
   return rows;
 }

@@ -1,6 +1,7 @@
 import {
   completionMovement,
   familyOf,
+  inStockState,
   LEDGER_SIGN,
   stateChangeMovement,
   type LedgerColumn,
@@ -91,11 +92,27 @@ export async function ledgerReport(db: Db, given: AppliedFilters, today = isoTod
     if (before) completion(r, before, 'beforeScan', true);
     completion(r, atCompletion, 'atCompletion');
   }
+  // A status change in one warehouse moves the pack in or out of its stock; one that moves it between
+  // warehouses (a stock take's found pack) takes it out of the one and into the other.
+  const inScope = new Set(filters.warehouseNos);
   for (const r of edits) {
     const before = stateOf(r.before_json);
     const after = stateOf(r.after_json);
     if (!before || !after) continue;
-    record(tally(r.warehouse_no, r.material_no, r.batch_no), r.day, stateChangeMovement(before, after, Number(r.packs)));
+    const from = before.warehouseNo ?? r.warehouse_no;
+    const to = after.warehouseNo ?? r.warehouse_no;
+    const packs = Number(r.packs);
+    const at = (warehouseNo: string | null) =>
+      warehouseNo !== null && inScope.has(warehouseNo) ? tally(warehouseNo, r.material_no, r.batch_no) : undefined;
+    if (from === to) {
+      const t = at(from);
+      if (t) record(t, r.day, stateChangeMovement(before, after, packs));
+      continue;
+    }
+    const out = at(from);
+    if (out && inStockState(before)) record(out, r.day, { column: 'adjusted', packs: -packs });
+    const into = at(to);
+    if (into && inStockState(after)) record(into, r.day, { column: 'adjusted', packs });
   }
 
   const lines: Line[] = [];
@@ -156,12 +173,14 @@ function dailyClosings(from: string, to: string, stockNow: number, netOfDay: Rea
   return days.reverse();
 }
 
-/** A state as the audit trail writes it ({"status":…,"reason":…}); anything else: none. */
-function stateOf(json: string | null): UnitState | undefined {
+/** A state as the audit trail writes it ({"status":…,"reason":…}, with the warehouse when the change names it); anything else: none. */
+function stateOf(json: string | null): (UnitState & { warehouseNo?: string | null }) | undefined {
   if (json === null) return undefined;
   try {
-    const v = JSON.parse(json) as Partial<UnitState>;
-    return typeof v.status === 'string' ? { status: v.status, reason: v.reason ?? null } : undefined;
+    const v = JSON.parse(json) as Partial<UnitState> & { warehouseNo?: unknown };
+    if (typeof v.status !== 'string') return undefined;
+    const warehouseNo = typeof v.warehouseNo === 'string' || v.warehouseNo === null ? v.warehouseNo : undefined;
+    return { status: v.status, reason: v.reason ?? null, ...(warehouseNo === undefined ? {} : { warehouseNo }) };
   } catch {
     return undefined;
   }
