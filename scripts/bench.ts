@@ -21,6 +21,7 @@ const BENCHES: readonly (readonly [title: string, load: () => Promise<BenchModul
   ['web', () => import('./bench/web.bench.ts')],
   ['copy', () => import('./bench/copy.bench.ts')],
   ['reports', () => import('./bench/reports.bench.ts')],
+  ['stock-take', () => import('./bench/stock-take.bench.ts')],
 ];
 
 function formatNumber(n: number): string {

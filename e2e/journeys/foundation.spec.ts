@@ -1,8 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { login, openMenu } from './support.ts';
 
-// The spec's tiles, and Search (ours: no spec entry reaches the search pages), Recall (issue 30) and Reports (issue 32).
-const RDC_TILES = ['Receive', 'Dispatch', 'Return', 'Decomm', 'Create New Pallet SSCC', 'Print new label', 'Search', 'Recall', 'Reports'];
+// The spec's tiles, and Search (ours: no spec entry reaches the search pages), Recall (issue 30), Reports (issue 32)
+// and Stock Take (issue 31).
+const RDC_TILES = [
+  'Receive',
+  'Dispatch',
+  'Return',
+  'Decomm',
+  'Create New Pallet SSCC',
+  'Print new label',
+  'Search',
+  'Recall',
+  'Reports',
+  'Stock Take',
+];
 const LDC_TILES = [
   'Receive',
   'Redress',
@@ -23,6 +35,7 @@ const LDC_TILES = [
   'Search',
   'Recall',
   'Reports',
+  'Stock Take',
 ];
 
 test('a regional operator logs in and sees the regional home, menu and version', async ({ page }) => {
@@ -33,7 +46,7 @@ test('a regional operator logs in and sees the regional home, menu and version',
   await expect(tiles.getByRole('link')).toHaveCount(RDC_TILES.length);
   await openMenu(page);
   const menu = page.getByRole('dialog', { name: 'Menu' });
-  for (const name of ['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search', 'Recall', 'Reports']) {
+  for (const name of ['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search', 'Recall', 'Reports', 'Stock Take']) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
   // Who is signed in, and at which site.

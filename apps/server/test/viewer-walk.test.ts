@@ -143,6 +143,8 @@ describe.each(DATABASES)('the viewer walk over every state-changing route on %s'
       'PATCH /api/admin/users/{id}': { roleIds: [adminRole] },
       'PUT /api/integration/warehouses/{warehouseNo}': { gs1CompanyPrefix: '0614141', extensionDigit: '6', printers: [] },
       'PUT /api/batches/{materialNo}/{batchNo}/status': { status: 'ON_HOLD', reason: 'Quality complaint' },
+      // A stock take of the local warehouse, blind (issue 31): the viewer's List and DetailsPage of STOCKTAKE create none.
+      'POST /api/stockTakes': { warehouseNo: 'W3010', scope: {}, blind: true },
     };
   });
   afterAll(() => t?.close());

@@ -2,7 +2,9 @@
 export const ERP_DOCUMENT_TYPES = ['IBD', 'OBD', 'RMA', 'DECOMM', 'RRD', 'RTP', 'STO', 'REPACK', 'SCANLITE'] as const;
 /** The lite families' documents, created by users in the product, never by the ERP (decision 0039). */
 export const LITE_DOCUMENT_TYPES = ['OBD+', 'RRD+', 'IBD+', 'RMA+', 'DECOMM+', 'RTP+', 'STO+'] as const;
-export const DOCUMENT_TYPES = [...ERP_DOCUMENT_TYPES, ...LITE_DOCUMENT_TYPES] as const;
+/** Documents the product issues itself, never the ERP: the stock take (COUNT, issue 31, decision 0079). */
+export const OWN_DOCUMENT_TYPES = ['COUNT'] as const;
+export const DOCUMENT_TYPES = [...ERP_DOCUMENT_TYPES, ...LITE_DOCUMENT_TYPES, ...OWN_DOCUMENT_TYPES] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const DOCUMENT_STATUSES = ['Open', 'In Progress', 'Completed'] as const;

@@ -235,6 +235,29 @@ export const MESSAGES = {
   REPACK_NOT_ON_DESTINATION: 'This item is not on {sscc}: it cannot be taken off it.',
   REPACK_NOT_ON_REFERENCE: 'Material {materialNo} is not on {referenceNo}: it cannot be repacked for that document.',
   FAMILY_OWN_PATHS: '{type} documents are not scanned or completed here: use {scanPath} and {completePath}.',
+  // The stock take (issue 31, decision 0079).
+  STOCK_TAKE_CREATED: 'Stock take {number} created for {warehouseNo}. Scan what is on the shelves.',
+  STOCK_TAKE_NUMBERS_EXHAUSTED: 'Every stock take number (ST00000001 to ST99999999) has been issued.',
+  STOCK_TAKE_WAREHOUSE_UNKNOWN: 'Warehouse {warehouseNo} is not a warehouse of this area.',
+  STOCK_TAKE_MATERIAL_UNKNOWN: 'Material {materialNo} does not exist.',
+  STOCK_TAKE_BATCH_WITHOUT_MATERIAL: 'A batch is counted with its material: enter the material number too.',
+  STOCK_TAKE_SSCC_NOT_IN_WAREHOUSE: '{sscc} is not a pallet or carton in stock of {warehouseNo}.',
+  STOCK_TAKE_OWN_PATHS:
+    'A stock take is counted with the scan page, completed with {completePath} and approved with {approvePath}; a line counted wrongly is counted again with {recountPath}.',
+  STOCK_TAKE_NOT_COUNTING: 'Stock take {number} is {state}: it takes no more counts or changes.',
+  STOCK_TAKE_ALREADY_COUNTED: '{count} {count:unit|units} of this scan {count:was|were} already counted on {number}: counted once.',
+  STOCK_TAKE_LINE_NOT_COUNTED: 'Nothing of material {materialNo}, batch {batchNo} is counted on {number}: there is nothing to count again.',
+  STOCK_TAKE_RECOUNT: 'Material {materialNo}, batch {batchNo} cleared on {number}: count it again (round {round}).',
+  STOCK_TAKE_REASON_MISSING:
+    'Material {materialNo}, batch {batchNo} has a difference: choose a reason (damaged, misplaced, picking error, theft suspected, receiving error, or other with a text).',
+  STOCK_TAKE_REASON_TEXT: 'Material {materialNo}, batch {batchNo}: the reason Other needs a text saying what happened.',
+  STOCK_TAKE_COMPLETED:
+    'Stock take {number} completed. Another person with the right to approve counts must approve it before the stock changes.',
+  STOCK_TAKE_NOT_COMPLETED: 'Stock take {number} is {state}: only a completed count can be approved.',
+  STOCK_TAKE_APPROVER_IS_COMPLETER:
+    'You completed stock take {number}, so you cannot approve it: another person with the right to approve counts must do it.',
+  STOCK_TAKE_APPROVED:
+    'Stock take {number} approved: {missing} {missing:unit|units} set MISSING, {found} {found:unit|units} moved into {warehouseNo}.',
   REPACK_INTO_ITSELF: 'A unit cannot be put on itself or on a unit inside it.',
   REPACK_ITEM_LOCKED: 'This item is locked ({status}, {reason}): it cannot be repacked.',
   REPACK_ON_OPEN_DOCUMENT:

@@ -30,6 +30,8 @@ export const MODULES = [
   'RECALL',
   // Ours (issue 32, decision 0077): the reports (expiry, stock, discrepancies, productivity), read only, in both areas.
   'REPORTS',
+  // Ours (issue 31, decision 0079): the stock take, a count against a snapshot, approved by a second person, in both areas.
+  'STOCKTAKE',
 ] as const;
 export type ModuleCode = (typeof MODULES)[number];
 
@@ -51,6 +53,11 @@ export const ACTIONS = [
   'SetHold',
   'ReleaseHold',
   'Recall',
+  // Ours (issue 31, decision 0079): a stock take created (its snapshot), counted, completed with reasons, approved.
+  'CreateCount',
+  'Count',
+  'CompleteCount',
+  'ApproveCount',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -96,6 +103,7 @@ export const MODULE_ACTIONS: Record<ModuleCode, readonly Action[]> = {
   RECALL: ['SetHold', 'ReleaseHold', 'Recall'],
   // Reading only: the reports page and its CSV are the feature.
   REPORTS: [],
+  STOCKTAKE: ['CreateCount', 'Count', 'CompleteCount', 'ApproveCount'],
 };
 
 const LITE_FEATURES: readonly Feature[] = ['List', 'DetailsPage', 'MaterialDetails', 'CreateMaterialBatch'];
@@ -124,11 +132,13 @@ export const MODULE_FEATURES: Record<ModuleCode, readonly Feature[]> = {
   RECALL: ['DetailsPage'],
   // The reports and their CSV.
   REPORTS: ['DetailsPage'],
+  // The counts' list and a count's details (the variance, to those with ApproveCount or of a count not blind).
+  STOCKTAKE: DOC_FEATURES,
 };
 
 /** The modules each area offers (spec point 2: tiles and menus). */
 export const AREA_MODULES: Record<Application, readonly ModuleCode[]> = {
-  RDC: ['RECEIVE', 'DISPATCH', 'RETURN', 'DECOMM', 'GLOBAL', 'REPACK', 'RECALL', 'REPORTS'],
+  RDC: ['RECEIVE', 'DISPATCH', 'RETURN', 'DECOMM', 'GLOBAL', 'REPACK', 'RECALL', 'REPORTS', 'STOCKTAKE'],
   LDC: MODULES,
 };
 
@@ -200,6 +210,16 @@ export const TOOL_NEEDS = {
   batchRecall: { module: 'RECALL', action: 'Recall' },
   /** The reports and their CSV (issue 32). */
   reportsView: { module: 'REPORTS', feature: 'DetailsPage' },
+  /** A stock take created and its snapshot taken (issue 31); the 'New count' button. */
+  countCreate: { module: 'STOCKTAKE', action: 'CreateCount' },
+  /** A line of a count cleared to count it again; scanning a count is the engine's scan path with the family's action (Count). */
+  countRecount: { module: 'STOCKTAKE', action: 'Count' },
+  /** A count completed with a reason for each difference. */
+  countComplete: { module: 'STOCKTAKE', action: 'CompleteCount' },
+  /** A completed count approved by a second person: the stock is adjusted; the expected figures of a blind count. */
+  countApprove: { module: 'STOCKTAKE', action: 'ApproveCount' },
+  /** A count as it stands (its details page). */
+  countView: { module: 'STOCKTAKE', feature: 'DetailsPage' },
 } as const satisfies Record<string, Need>;
 
 export type AuthorizeResult =

@@ -28,6 +28,7 @@ import * as fefoByBatch from './migrations/2026-11-26-0029-fefo-by-batch.ts';
 import * as scanRefusals from './migrations/2026-11-26-0030-scan-refusals.ts';
 import * as coveringReportIndexes from './migrations/2026-11-26-0031-covering-report-indexes.ts';
 import * as reportReads from './migrations/2026-11-26-0032-report-reads.ts';
+import * as stockTakes from './migrations/2026-11-26-0033-stock-takes.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0030-scan-refusals': scanRefusals,
   '2026-11-26-0031-covering-report-indexes': coveringReportIndexes,
   '2026-11-26-0032-report-reads': reportReads,
+  '2026-11-26-0033-stock-takes': stockTakes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,6 +2,7 @@ import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type {
   Application,
   BatchStatus,
+  CountReasonCode,
   DocumentStatus,
   DocumentType,
   Feature,
@@ -9,6 +10,7 @@ import type {
   ItemReason,
   ModuleCode,
   RepackState,
+  StockTakeStateCode,
   SystemRight,
   UnitStatus,
   UnitType,
@@ -62,6 +64,12 @@ export interface Database {
   epcis_batch_events: EpcisBatchEventsTable;
   epcis_batch_changes: EpcisBatchChangesTable;
   label_prints: LabelPrintsTable;
+  stock_takes: StockTakesTable;
+  stock_take_snapshot: StockTakeSnapshotTable;
+  stock_take_counted: StockTakeCountedTable;
+  stock_take_scans: StockTakeScansTable;
+  stock_take_recounts: StockTakeRecountsTable;
+  stock_take_reasons: StockTakeReasonsTable;
 }
 
 export interface UsersTable {
@@ -532,4 +540,92 @@ export interface RedressReplacementsTable {
   to_unit_id: string;
   user_id: string;
   at: string;
+}
+
+/** A stock take (migration 0033, decision 0079): its document's scope, blind flag, own state and people. */
+export interface StockTakesTable {
+  document_id: string;
+  number: string;
+  warehouse_no: string;
+  scope_material_no: string | null;
+  scope_batch_no: string | null;
+  scope_sscc: string | null;
+  blind: number;
+  state: StockTakeStateCode;
+  snapshot_at: string;
+  created_by: string;
+  completed_by: string | null;
+  completed_at: string | null;
+  approved_by: string | null;
+  approved_at: string | null;
+}
+export type StockTakeRow = Selectable<StockTakesTable>;
+
+/** A unit of a stock take's snapshot as it was when the count was created; its outcome once approved. */
+export interface StockTakeSnapshotTable {
+  stock_take_id: string;
+  unit_id: string;
+  type: UnitType;
+  material_no: string | null;
+  batch_no: string | null;
+  parent_id: string | null;
+  status: UnitStatus;
+  reason: ItemReason | null;
+  warehouse_no: string | null;
+  outcome: 'counted' | 'missing' | 'moved' | null;
+  moved_doc_type: string | null;
+  moved_doc_no: string | null;
+}
+
+/** A unit counted on a stock take in a round of its line, with the state the system had for it then. */
+export interface StockTakeCountedTable {
+  stock_take_id: string;
+  unit_id: string;
+  round: number;
+  scan_id: string;
+  counted_parent_id: string | null;
+  user_id: string;
+  at: string;
+  type: UnitType;
+  material_no: string | null;
+  batch_no: string | null;
+  was_warehouse_no: string | null;
+  was_status: UnitStatus;
+  was_reason: ItemReason | null;
+  outcome: 'found' | 'moved' | null;
+  moved_doc_type: string | null;
+  moved_doc_no: string | null;
+}
+
+/** A scan of a stock take, keyed by its scanId: the answer a resend gets. */
+export interface StockTakeScansTable {
+  id: string;
+  stock_take_id: string;
+  unit_id: string;
+  code: string;
+  units: number;
+  user_id: string;
+  device: string | null;
+  at: string;
+  request_hash: string;
+  response_json: string;
+}
+
+/** A recount of a line of a stock take (batch '' when the line has none). */
+export interface StockTakeRecountsTable {
+  stock_take_id: string;
+  material_no: string;
+  batch_no: string;
+  round: number;
+  user_id: string;
+  at: string;
+}
+
+/** The reason given at completion for a line with a difference (batch '' when the line has none). */
+export interface StockTakeReasonsTable {
+  stock_take_id: string;
+  material_no: string;
+  batch_no: string;
+  reason: CountReasonCode;
+  text: string | null;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, familyOf, type Application, type Need, type Requirement } from '@pharma/domain';
+import { authorize, familyAction, familyOf, FAMILIES, type Application, type Need, type Requirement } from '@pharma/domain';
 import { SESSION_SECONDS } from '../config.ts';
 import type { AuthService, Principal } from '../api/auth/auth.service.ts';
 import { AppError } from '../lib/errors.ts';
@@ -68,7 +68,7 @@ export function registerAuth(app: FastifyInstance, auth: AuthService): void {
     const token = accessTokenOf(request);
     if (token) request.principal = await auth.principal(token);
     const result = authorize(areaParam ? inArea(requirement, request) : requirement, request.principal?.authorization);
-    if (!result.ok) throw new AppError(result.status, result.code);
+    if (!result.ok && !familyOwnAction(request)) throw new AppError(result.status, result.code);
   });
   // The family's module: before validation, so a caller without it is refused (403) whatever the rest
   // of the body says, and again on the validated body, which the handler reads.
@@ -85,9 +85,26 @@ function checkFamilyModule(request: FastifyRequest): void {
   const named = fields && typeof fields === 'object' ? fields[familyField] : undefined;
   const family = familyOf(typeof named === 'string' ? named : '');
   if (!family) return;
-  const inFamily = { ...(areaParam ? inArea(requirement, request) : requirement), module: family.module };
+  const declared = areaParam ? inArea(requirement, request) : requirement;
+  // The family's own name for the action (a stock take's scan needs Count, decision 0079).
+  const action = 'action' in declared && declared.action ? familyAction(family, declared.action) : undefined;
+  const inFamily = { ...declared, module: family.module, ...(action ? { action } : {}) };
   const result = authorize(inFamily, request.principal?.authorization);
   if (!result.ok) throw new AppError(result.status, result.code);
+}
+
+/**
+ * With `familyField`, before the body is read: whether the caller holds, in some module of the area, a
+ * family's own name for the route's action (Count for a stock take's scan, decision 0079). The family's
+ * module is checked once the body names it, with that family's action.
+ */
+function familyOwnAction(request: FastifyRequest): boolean {
+  const { requirement, areaParam, familyField } = request.routeOptions.config;
+  if (!requirement || !familyField || !('application' in requirement) || !requirement.action) return false;
+  const declared = areaParam ? inArea(requirement, request) : requirement;
+  if (!('application' in declared)) return false;
+  const own = new Set(FAMILIES.map((f) => familyAction(f, requirement.action!)).filter((a) => a !== requirement.action));
+  return [...own].some((action) => authorize({ ...declared, action }, request.principal?.authorization).ok);
 }
 
 /** A route serving both areas (`?area=RDC|LDC`, RDC by default) that needs `need` in the area called. */

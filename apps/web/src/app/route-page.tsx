@@ -13,6 +13,7 @@ import {
   LitePage,
   RedressPage,
   ScanDocumentPage,
+  StockTakePage,
   ScanUnitsPage,
   type DocumentPageProps,
 } from '../features/documents/index.ts';
@@ -55,6 +56,8 @@ function DocumentPage({ meta, title, home }: { meta: RouteMeta; title: string; h
   const detailsTitle = documentDetailsTitle(area, family.type, isWo) ?? paths.detailsTitle;
   const props: DocumentPageProps = { area, family, paths: { ...paths, detailsTitle }, number };
   const key = `${area}/${family.type}/${meta.page ?? ''}/${number}`;
+  // A stock take (issue 31, decision 0080): its own pages, on every route of its family (the generic scan routes' ?p= too).
+  if (family.stockTake) return <StockTakePage key={key} {...props} page={meta.page} />;
   switch (meta.page) {
     case 'documentList':
       return <DocumentListPage key={key} {...props} toolbar={meta.listTypes ? <ListTypeSwitch /> : undefined} />;

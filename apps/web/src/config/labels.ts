@@ -76,6 +76,11 @@ export const TITLES = {
   recall: 'Recall',
   // Issue 32 (decision 0077): the reports (expiry, stock, discrepancies, productivity), in each area.
   reports: 'Reports',
+  // Issue 31 (decisions 0079, 0080): the stock take, a count against a snapshot, in each area.
+  stockTakeList: 'Stock Take',
+  stockTakeDetails: 'Count Details',
+  stockTakeScan: 'Scan Count',
+  stockTakeNew: 'New Count',
 } as const;
 
 /** Tile and menu labels (spec point 2). */
@@ -105,6 +110,7 @@ export const NAV_LABELS = {
   logout: 'Logout',
   recall: 'Recall',
   reports: 'Reports',
+  stockTake: 'Stock Take',
 } as const;
 
 /** Buttons, fields and screen text that are ours, not the spec's. */
@@ -239,6 +245,10 @@ export const ACTION_LABELS = {
   SetHold: 'Put a batch on hold',
   ReleaseHold: 'Release a held batch',
   Recall: 'Recall a batch',
+  CreateCount: 'Create a stock take',
+  Count: 'Count',
+  CompleteCount: 'Complete a stock take',
+  ApproveCount: 'Approve a stock take',
 } as const satisfies Record<Action, string>;
 
 /**
@@ -788,4 +798,81 @@ export const DASHBOARD_UI = {
   // In place of a number while it loads, or when it could not be read: quiet, the link still works.
   loading: 'Loading the figures',
   unknown: '–',
+} as const;
+
+/**
+ * The stock take's pages (issue 31, decisions 0079 and 0080): list, new count, details with the variance,
+ * the scan. The reasons' words are the domain's (COUNT_REASON_LABELS); refusals are the server's messages.
+ */
+export const STOCK_TAKE_UI = {
+  newCount: 'New count',
+  scanCount: 'Scan',
+  warehouse: 'Warehouse',
+  scope: 'What is counted',
+  scopeHint: 'Leave all three empty to count the whole warehouse.',
+  materialNo: 'Material No. (optional)',
+  batchNo: 'Batch No. (optional)',
+  sscc: 'Pallet or carton SSCC (optional)',
+  blind: 'Blind count',
+  blindHint: 'Counters without the right to approve see only what they counted, never the expected figures.',
+  create: 'Create count',
+  // The summary.
+  number: 'Count No.',
+  state: 'State',
+  states: { COUNTING: 'Counting', COMPLETED: 'Waiting for approval', APPROVED: 'Approved' },
+  wholeWarehouse: 'The whole warehouse',
+  scopeMaterial: 'Material {materialNo}',
+  scopeBatch: 'batch {batchNo}',
+  scopeSscc: 'Under {sscc}',
+  blindYes: 'Yes',
+  blindNo: 'No',
+  snapshotAt: 'Snapshot taken',
+  createdBy: 'Created by',
+  completedBy: 'Completed by',
+  approvedBy: 'Approved by',
+  byAt: '{by}, {at}',
+  nobody: '–',
+  // The variance.
+  lines: 'Count per material and batch',
+  blindView: 'Blind count: only what was counted is shown.',
+  noLines: 'Nothing counted yet.',
+  material: 'Material',
+  batch: 'Batch',
+  expected: 'Expected',
+  counted: 'Counted',
+  difference: 'Difference',
+  // A line counted again: the server's round number (1 after the first recount), as its message names it.
+  round: 'Recount {round}',
+  missing: 'Missing ({count})',
+  found: 'Found ({count})',
+  foundWhere: '{id}: was in {warehouseNo}, {status}',
+  nowhere: 'no warehouse',
+  moved: 'Moved during the count ({count})',
+  movedBy: '{id}: {docType} {docNo}',
+  movedOutside: '{id}: left the warehouse',
+  missingContainers: 'Pallets and cartons not counted ({count})',
+  foundContainers: 'Pallets and cartons found ({count})',
+  reasonGiven: 'Reason: {reason}',
+  recount: 'Recount',
+  recountLabel: 'Recount material {materialNo}, batch {batchNo}',
+  noBatch: '–',
+  // Completing.
+  complete: 'Complete count',
+  completeIntro: 'Each line with a difference needs a reason. The stock changes only when another person approves the count.',
+  completeBlind: 'Give a reason for every line you know has a difference; the server names any line still without one.',
+  reasonFor: 'Reason for material {materialNo}, batch {batchNo}',
+  noReason: 'No difference',
+  chooseReason: 'Choose a reason',
+  reasonText: 'What happened',
+  otherLine: 'A reason for another line',
+  addLine: 'Add line',
+  removeLine: 'Remove',
+  // Approving.
+  approve: 'Approve count',
+  approveText: 'Approving marks every missing unit as missing and moves every found unit into this warehouse as active stock, in one step.',
+  waitingApproval: 'Completed: another person with the right to approve counts must approve it.',
+  approved: 'Approved: the stock is adjusted.',
+  allCounts: 'All counts',
+  scanHere: 'Scan units of {number}',
+  countedSoFar: 'Counted so far',
 } as const;

@@ -64,6 +64,21 @@ const recallEntry = (area: Application): NavEntry => tool(L.recall, TOOL_NEEDS.b
  */
 const reportsEntry = (area: Application): NavEntry => tool(L.reports, TOOL_NEEDS.reportsView, link(REPORTS_PAGES.page(area)));
 
+/**
+ * The stock take (issue 31, decision 0080): the counts' list of each area, under module STOCKTAKE, shown
+ * to every holder of the module as a document family's tile is (the list itself needs its List feature).
+ */
+export const STOCK_TAKE_PAGES = {
+  list: (area: Application) => `/${area.toLowerCase()}/stockTakeList`,
+  /** The new count form (config/routes.ts, page stockTakeNew). */
+  create: (area: Application) => `/${area.toLowerCase()}/stockTakeNew`,
+} as const;
+const stockTakeEntry = (area: Application): NavEntry => ({
+  label: L.stockTake,
+  module: 'STOCKTAKE',
+  action: link(STOCK_TAKE_PAGES.list(area)),
+});
+
 /** A report and its filters as the Reports page's query names them (features/reports/report-filters.ts). */
 export interface ReportLink {
   report: ReportName;
@@ -135,8 +150,9 @@ export const TILES: Record<Application, NavEntry[]> = {
     searchEntry('/rdc/searchPage'),
     recallEntry('RDC'),
     reportsEntry('RDC'),
+    stockTakeEntry('RDC'),
   ],
-  LDC: [...LDC_MODULES, searchEntry('/ldc/searchPageLDC'), recallEntry('LDC'), reportsEntry('LDC')],
+  LDC: [...LDC_MODULES, searchEntry('/ldc/searchPageLDC'), recallEntry('LDC'), reportsEntry('LDC'), stockTakeEntry('LDC')],
 };
 
 /** The admin screen (decision 0006): not in the spec, shown only to holders of the ADMIN right. */
@@ -150,6 +166,7 @@ export const MENU: Record<Application, NavEntry[]> = {
     searchEntry('/rdc/searchPage'),
     recallEntry('RDC'),
     reportsEntry('RDC'),
+    stockTakeEntry('RDC'),
     ADMIN_ENTRY,
   ],
   LDC: [
@@ -158,6 +175,7 @@ export const MENU: Record<Application, NavEntry[]> = {
     searchEntry('/ldc/searchPageLDC'),
     recallEntry('LDC'),
     reportsEntry('LDC'),
+    stockTakeEntry('LDC'),
     { label: L.settings, bypass: true, action: link('/ldc/settings') },
     ADMIN_ENTRY,
   ],

@@ -9,12 +9,14 @@ const SPEC_LDC =
 const SPEC_OTHER = '/ /restricted /403 /404 /NotFound /500 /register';
 
 const paths = (routes: { path: string }[]) => routes.map((r) => r.path);
+const STOCK_TAKE_PATHS = (area: string) =>
+  ['/stockTakeList', '/stockTakeNo/:stockTakeNo', '/stockTakeScan/:stockTakeNo', '/stockTakeNew'].map((p) => `/${area}${p}`);
 
 describe('route table', () => {
   it('mirrors every route of spec point 2', () => {
     expect(paths(RDC_ROUTES)).toEqual(expect.arrayContaining(SPEC_RDC.split(' ')));
-    // Then ours: the Recall page (issue 30, decision 0074) and the Reports page (issue 32, decision 0077).
-    expect(paths(LDC_ROUTES)).toEqual([...SPEC_LDC.split(' '), '/ldc/recall', '/ldc/reports']);
+    // Then ours: the Recall page (issue 30, decision 0074), the Reports page (issue 32, decision 0077) and the stock take's (issue 31, decision 0080).
+    expect(paths(LDC_ROUTES)).toEqual([...SPEC_LDC.split(' '), '/ldc/recall', '/ldc/reports', ...STOCK_TAKE_PATHS('ldc')]);
     expect(paths(OTHER_ROUTES)).toEqual(SPEC_OTHER.split(' '));
   });
 
@@ -97,6 +99,42 @@ describe('route table', () => {
         action: undefined,
       })),
     );
+  });
+
+  it("puts the stock take's pages of each area behind module STOCKTAKE: list, details, scan, and the new count behind CreateCount (issue 31)", () => {
+    for (const area of ['rdc', 'ldc'] as const) {
+      const own = [...RDC_ROUTES, ...LDC_ROUTES].filter((r) => r.area === area.toUpperCase() && r.module === 'STOCKTAKE');
+      expect(
+        own.map((r) => ({ path: r.path, title: r.title, family: r.family, feature: r.feature, action: r.action, page: r.page })),
+      ).toEqual([
+        { path: `/${area}/stockTakeList`, title: 'Stock Take', family: 'COUNT', feature: 'List', action: undefined, page: 'documentList' },
+        {
+          path: `/${area}/stockTakeNo/:stockTakeNo`,
+          title: 'Count Details',
+          family: 'COUNT',
+          feature: 'DetailsPage',
+          action: undefined,
+          page: 'documentDetails',
+        },
+        {
+          path: `/${area}/stockTakeScan/:stockTakeNo`,
+          title: 'Scan Count',
+          family: 'COUNT',
+          feature: undefined,
+          action: undefined,
+          page: 'scanCode',
+        },
+        {
+          path: `/${area}/stockTakeNew`,
+          title: 'New Count',
+          family: 'COUNT',
+          feature: undefined,
+          action: 'CreateCount',
+          page: 'stockTakeNew',
+        },
+      ]);
+      expect(own.every((r) => !r.public)).toBe(true);
+    }
   });
 
   it('puts the admin screen behind the ADMIN right, outside the areas', () => {

@@ -18,6 +18,7 @@ export type PageKey =
   | 'printLabel'
   | 'recall'
   | 'reports'
+  | 'stockTakeNew'
   | InventoryPageKey
   | LitePageKey
   | RepackPageKey;
@@ -141,6 +142,18 @@ const LOCAL_DISPATCH: readonly DocumentType[] = ['OBD', 'SCANLITE'];
 export const DOCUMENT_NUMBER_QUERY = 'docNo';
 /** A redress page (decision 0036): the redress family's, its PO No. in ?docNo=. */
 const redress = (page: RedressPageKey): Extra => ({ ...scan, family: 'RRD', module: 'REDRESS', page, numberQuery: DOCUMENT_NUMBER_QUERY });
+/**
+ * The stock take's pages (issue 31, decision 0080), the same in both areas: its list, its details, its scan
+ * (the number step with `new`, as the local scan route's), and the new count form (CreateCount). The
+ * family COUNT's own pages: the app's document page hands every page of a `stockTake` family to them.
+ */
+const stockTakeRoutes = (make: typeof rdc): RouteMeta[] => [
+  make('/stockTakeList', TITLES.stockTakeList, documents('COUNT', 'documentList')),
+  make('/stockTakeNo/:stockTakeNo', TITLES.stockTakeDetails, documents('COUNT', 'documentDetails')),
+  make('/stockTakeScan/:stockTakeNo', TITLES.stockTakeScan, { family: 'COUNT', module: 'STOCKTAKE', page: 'scanCode' }),
+  make('/stockTakeNew', TITLES.stockTakeNew, { family: 'COUNT', ...TOOL_NEEDS.countCreate, page: 'stockTakeNew' }),
+];
+
 /** A scan route: the family from ?p=, and its module. */
 const scanFamily: Extra = { family: 'query', module: 'family' };
 
@@ -182,6 +195,8 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/recall', TITLES.recall, { ...TOOL_NEEDS.batchView, page: 'recall' }),
   // Not in the spec's table (issue 32, decision 0077): the reports, read only, with their CSV.
   rdc('/reports', TITLES.reports, { ...TOOL_NEEDS.reportsView, page: 'reports' }),
+  // Not in the spec's table (issue 31, decision 0080): the stock take.
+  ...stockTakeRoutes(rdc),
 ];
 
 /** Spec point 2, local area. */
@@ -256,6 +271,8 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/recall', TITLES.recall, { ...TOOL_NEEDS.batchView, page: 'recall' }),
   // Not in the spec's table (issue 32, decision 0077): the reports, read only, with their CSV.
   ldc('/reports', TITLES.reports, { ...TOOL_NEEDS.reportsView, page: 'reports' }),
+  // Not in the spec's table (issue 31, decision 0080): the stock take.
+  ...stockTakeRoutes(ldc),
 ];
 
 /** Spec point 2, other routes. All public. */

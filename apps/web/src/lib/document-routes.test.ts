@@ -24,7 +24,8 @@ describe('document paths from the route tables', () => {
     expect(obd.scanUnits('4000001')).toBe('/rdc/scanPallet/4000001?p=OBD');
     expect(documentPaths('RDC', 'RMA')?.details('R1')).toBe('/rdc/rmaNo/R1');
     expect(documentPaths('RDC', 'DECOMM')).toMatchObject({ list: '/rdc/decommList', detailsTitle: 'Scrapping Details' });
-    // A family with its own pages (repack, decision 0048) has no generic document pages.
+    // A family with its own pages (repack, decision 0048) has no generic document pages; the stock take's
+    // are in the route tables (decision 0080).
     for (const family of FAMILIES.filter((f) => f.areas.includes('RDC') && !f.aggregates))
       expect(documentPaths('RDC', family.type), family.type).toBeDefined();
   });

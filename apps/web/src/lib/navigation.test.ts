@@ -9,7 +9,8 @@ const labels = (entries: { label: string }[]) => entries.map((e) => e.label);
 describe('tiles and menus as data', () => {
   it('has the spec regional tiles and menu, in order', () => {
     // Search is ours: the spec's lists reach no search page.
-    // Recall is ours too (issue 30, decision 0074): a batch's status and where its stock is; and Reports (issue 32, decision 0077).
+    // Recall is ours too (issue 30, decision 0074): a batch's status and where its stock is; and Reports (issue 32, decision 0077);
+    // and Stock Take (issue 31, decision 0080).
     expect(labels(TILES.RDC)).toEqual([
       'Receive',
       'Dispatch',
@@ -20,8 +21,20 @@ describe('tiles and menus as data', () => {
       'Search',
       'Recall',
       'Reports',
+      'Stock Take',
     ]);
-    expect(labels(MENU.RDC)).toEqual(['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search', 'Recall', 'Reports', 'Admin']);
+    expect(labels(MENU.RDC)).toEqual([
+      'Home',
+      'Receive',
+      'Dispatch',
+      'Return',
+      'Decomm',
+      'Search',
+      'Recall',
+      'Reports',
+      'Stock Take',
+      'Admin',
+    ]);
   });
 
   it('has the 16 local tiles, and the menu adds Home and Settings', () => {
@@ -43,8 +56,8 @@ describe('tiles and menus as data', () => {
       'ScanLite',
       'Repack',
     ];
-    expect(labels(TILES.LDC)).toEqual([...local, 'Search', 'Recall', 'Reports']);
-    expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Search', 'Recall', 'Reports', 'Settings', 'Admin']);
+    expect(labels(TILES.LDC)).toEqual([...local, 'Search', 'Recall', 'Reports', 'Stock Take']);
+    expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Search', 'Recall', 'Reports', 'Stock Take', 'Settings', 'Admin']);
   });
 
   it('maps modules to the spec paths', () => {
@@ -60,6 +73,16 @@ describe('tiles and menus as data', () => {
     expect(to('Reports')).toEqual({ kind: 'link', to: '/ldc/reports' });
     expect(TILES.RDC.find((e) => e.label === 'Reports')?.action).toEqual({ kind: 'link', to: '/rdc/reports' });
     expect(MENU.LDC.find((e) => e.label === 'Reports')?.action).toEqual({ kind: 'link', to: '/ldc/reports' });
+    expect(to('Stock Take')).toEqual({ kind: 'link', to: '/ldc/stockTakeList' });
+    expect(MENU.RDC.find((e) => e.label === 'Stock Take')).toMatchObject({
+      module: 'STOCKTAKE',
+      action: { kind: 'link', to: '/rdc/stockTakeList' },
+    });
+  });
+
+  it('shows the Stock Take tile to holders of its module only (issue 31, decision 0080)', () => {
+    expect(labels(visibleEntries(TILES.RDC, 'RDC', buildAuthorization({ RDC: ['STOCKTAKE'] })))).toEqual(['Stock Take']);
+    expect(labels(visibleEntries(TILES.LDC, 'LDC', buildAuthorization({ LDC: ['RECEIVE'] })))).not.toContain('Stock Take');
   });
 });
 

@@ -7,8 +7,8 @@ describe('families that take units out of their parents', () => {
     expect(FAMILIES.filter((f) => f.disaggregates).map((f) => f.type)).toEqual(['OBD', 'RMA', 'DECOMM', 'STO', 'RTP']);
   });
 
-  it('receiving keeps the notice’s aggregation; redress, ScanLite and repack move parents their own way or not at all', () => {
-    expect(FAMILIES.filter((f) => !f.disaggregates).map((f) => f.type)).toEqual(['IBD', 'RRD', 'SCANLITE', 'REPACK']);
+  it('receiving keeps the notice’s aggregation; redress, ScanLite, repack and the stock take move parents their own way or not at all', () => {
+    expect(FAMILIES.filter((f) => !f.disaggregates).map((f) => f.type)).toEqual(['IBD', 'RRD', 'SCANLITE', 'REPACK', 'COUNT']);
   });
 
   it('the lite families do as their full family', () => {

@@ -1,7 +1,7 @@
 import type { DocumentType } from '../documents.ts';
 import type { BizTransactionType } from '../gs1/epcis-event.ts';
 import type { MessageCode } from '../messages.ts';
-import type { Application, ModuleCode } from '../permissions.ts';
+import type { Action, Application, ModuleCode } from '../permissions.ts';
 import type { BatchStatus } from '../batches.ts';
 import type { ItemReason, UnitStatus, UnitType } from '../units.ts';
 
@@ -150,6 +150,18 @@ export interface Family {
    */
   aggregates?: { scanPath: string; completePath: string; add: string; remove: string };
   /**
+   * The family counts stock against a snapshot instead of moving it (the stock take, issue 31, decision
+   * 0079): a scan through /api/scanForOperation (same body, decoding, scanId idempotency, document lock and
+   * offline queue as every family) records that the unit, and everything under a pallet or carton, was
+   * counted, and changes no unit; a unit outside the snapshot is recorded as found, not refused. The engine
+   * hands such scans to the stock take's service by this marker, never by the family's name. Its own paths
+   * under `path` create it (the snapshot), answer its details and variance, recount a line, complete it
+   * with reasons and approve it; the generic reverse and completion paths refuse its documents
+   * (FAMILY_OWN_PATHS). `actions`: the family's own action for each engine action its paths take (a
+   * count's scan needs Count, not Scan).
+   */
+  stockTake?: { path: string; actions: { Scan: Action; DeleteScannedItem: Action; Complete: Action } };
+  /**
    * CBV 2.0 business step and disposition of the completed movement (EPCIS ObjectEvent), and the type of
    * the document as its business transaction (CBV 2.0 section 7.3; none when no CBV type fits, decision 0017).
    */
@@ -193,6 +205,12 @@ export interface FamilyLabels {
   /** Asked before completing. */
   completeTitle: string;
   completeText: string;
+}
+
+/** The action a family's document needs for an engine action: the family's own name for it (a count's Count), else the same. */
+export function familyAction(family: Family | undefined, action: Action): Action {
+  const own = family?.stockTake?.actions as Partial<Record<Action, Action>> | undefined;
+  return own?.[action] ?? action;
 }
 
 /** Checks the entry's shape at definition (a typo in a family is a type error, not a runtime surprise). */

@@ -5,3 +5,4 @@ export * from './decide.ts';
 export * from './lite.ts';
 export * from './count.ts';
 export * from './repack.ts';
+export * from './stock-take.ts';

@@ -343,7 +343,59 @@ export const repack = defineFamily({
   },
 });
 
-export const FAMILIES: readonly Family[] = [receive, dispatch, returns, scrap, transfer, returnToPrincipal, redress, scanLite, repack];
+/**
+ * Stock take (COUNT, issue 31, decision 0079): a count of a warehouse (or of a material, batch or pallet in
+ * it) against a snapshot taken at its creation. Counting changes no unit (`stockTake`): the engine's scan
+ * path hands its scans to the stock take's service, which records the units counted; the count's own paths
+ * recount, complete (a reason per difference) and approve it (a second person), when missing units become
+ * MISSING and found ones move into the warehouse ACTIVE. Its module STOCKTAKE is ours, in both areas.
+ */
+export const stockTake = defineFamily({
+  type: 'COUNT',
+  module: 'STOCKTAKE',
+  areas: ['RDC', 'LDC'],
+  // A scan needs Count; a delete or a generic completion, which refuse a count naming its own paths, Count and CompleteCount.
+  stockTake: { path: '/api/stockTakes', actions: { Scan: 'Count', DeleteScannedItem: 'Count', Complete: 'CompleteCount' } },
+  // The line engine never scans a count (its scans are the stock take's): every unit is counted as it is.
+  scannable: [],
+  notScannable: 'NOT_SALEABLE',
+  sameWarehouse: false,
+  scanned: { status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED' },
+  // What approval gives a unit found: ACTIVE in the count's warehouse (a saleable reason it had is kept).
+  completed: { status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED', intoWarehouse: true },
+  expected: 'lines',
+  fefo: false,
+  rules: [],
+  // A count counts what is on the shelf, held batches included.
+  heldBatch: 'accept',
+  // CBV 2.0 section 7.1: cycle_counting. Found units are sellable again; missing ones get 'unknown' (section 7.2).
+  cbv: { bizStep: 'cycle_counting', disposition: 'sellable_accessible' },
+  complete: { ok: 'STOCK_TAKE_COMPLETED', error: 'STOCK_TAKE_NOT_COUNTING' },
+  api: { list: '/api/stockTakes', details: '/api/stockTakes' },
+  labels: {
+    number: 'Count No.',
+    scanNumber: 'Scan Count No.',
+    quantityDone: 'Qty Counted',
+    searchPlaceholder: 'Search Count No.',
+    sortNumber: 'Count No.',
+    documents: 'stock takes',
+    completeTitle: 'Complete count?',
+    completeText: 'Complete {number}: each line with a difference needs a reason. The stock changes only when another person approves it.',
+  },
+});
+
+export const FAMILIES: readonly Family[] = [
+  receive,
+  dispatch,
+  returns,
+  scrap,
+  transfer,
+  returnToPrincipal,
+  redress,
+  scanLite,
+  repack,
+  stockTake,
+];
 
 /** The lite ('+') families of the local area: the full ones lightened, on the same engine (decision 0039). */
 export const LITE_FAMILIES: readonly LiteFamily[] = liteFamilies({

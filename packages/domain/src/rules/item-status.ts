@@ -29,6 +29,8 @@ export function editableStatuses(situation: Situation): EditableStatus[] {
   const reasons = new Set(situation.reasons);
   const statuses = new Set(situation.statuses);
   if (reasons.has('DISPATCHED') || reasons.has('PENDING GR') || statuses.has('DESTROYED')) return [];
+  // A unit a stock take did not find (issue 31, decision 0079): only a count that finds it brings it back.
+  if (statuses.has('MISSING')) return [];
   const pending = statuses.has('PENDING');
   if (reasons.size !== 1) return pending || reasons.size === 0 ? [] : [...ALL];
   const [reason] = reasons;

@@ -40,6 +40,8 @@ export function documentsRoutes(app: ZodApp, service: DocumentsService): void {
       },
       handler: async (request) => service.list(family.type, request.query.area ?? 'RDC', request.query),
     });
+    // A stock take's details are its variance, answered by its own service (decision 0079).
+    if (family.stockTake) continue;
 
     app.get(`${family.api.details}/:${param}`, {
       config: { requirement: { application: 'RDC', module: family.module, feature: 'DetailsPage' }, areaParam: true },

@@ -14,6 +14,7 @@ import type { ZodApp } from '../../lib/zod-app.ts';
 import type { CompleteService } from './complete.service.ts';
 import type { CountService } from './counts.service.ts';
 import type { ScanService } from './scans.service.ts';
+import type { StockTakeService } from '../stock-takes/stock-takes.service.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { recordRefusals } from './refusals.ts';
 
@@ -24,9 +25,18 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
  * document it names (`familyField`), checked after the area and the action. The raw code is decoded
  * again here: the browser's fields are never trusted. A scan the rules refuse is recorded (`recordRefusals`).
  */
-export function scansRoutes(app: ZodApp, db: Db, scans: ScanService, complete: CompleteService, counts?: CountService): void {
+export function scansRoutes(
+  app: ZodApp,
+  db: Db,
+  scans: ScanService,
+  complete: CompleteService,
+  counts?: CountService,
+  stockTakes?: StockTakeService,
+): void {
   /** The service that scans a document type: a counted family's (ScanLite, decision 0027) or the units' one. */
   const counting = (docType: string) => (counts && familyOf(docType)?.counted ? counts : undefined);
+  /** A stock take's scans (decision 0079): its service records the units counted and changes none. */
+  const stockTaking = (docType: string) => (stockTakes && familyOf(docType)?.stockTake ? stockTakes : undefined);
 
   app.post('/api/scanForOperation', {
     config: { requirement: { application: 'RDC', action: 'Scan' }, areaParam: true, familyField: 'docType' },
@@ -40,6 +50,8 @@ export function scansRoutes(app: ZodApp, db: Db, scans: ScanService, complete: C
     },
     handler: async (request) => {
       const actor = callerOf(request);
+      const stockTake = stockTaking(request.body.docType);
+      if (stockTake) return stockTake.scan(actor, request.body);
       return (counting(request.body.docType) ?? scans).scan(actor, request.body);
     },
   });

@@ -301,12 +301,8 @@ export class ScanService {
    * change the answer (Non-GS1 mode: prefix, strip00; a bare SSCC in GS1 mode), decodes again with
    * the settings stored for that warehouse and the reader the scan names (decision 0042).
    */
-  private async scanKeys(req: ScanRequest, today: string): Promise<readonly ScanKey[]> {
-    const defaults = { unit: req.unit, idType: req.idType, today };
-    const first = readKeys(req.code, defaults);
-    if (req.idType === 'GS1' && (first.ok || first.code !== 'SSCC_WITHOUT_AI')) return keysOf(first);
-    const settings = await readerOptions(this.db, req.docType, req.docNo, req.device);
-    return keysOf(readKeys(req.code, { ...defaults, ...settings }));
+  private scanKeys(req: ScanRequest, today: string): Promise<readonly ScanKey[]> {
+    return scanKeysOf(this.db, req, today);
   }
 
   private decode(code: string, unit: UnitType, idType: 'GS1' | 'NON_GS1', today: string): ScanKey {
@@ -325,6 +321,19 @@ export class ScanService {
 }
 
 type ScanKey = UnitKey;
+
+/**
+ * The keys a scan names, decoded again on the server: with the decoder's defaults, or where the reader
+ * settings of the document's warehouse can change the answer, with those (decision 0042). Every family's
+ * scan reads its code through this, a stock take's too (decision 0079).
+ */
+export async function scanKeysOf(db: Db, req: ScanRequest, today: string): Promise<readonly ScanKey[]> {
+  const defaults = { unit: req.unit, idType: req.idType, today };
+  const first = readKeys(req.code, defaults);
+  if (req.idType === 'GS1' && (first.ok || first.code !== 'SSCC_WITHOUT_AI')) return keysOf(first);
+  const settings = await readerOptions(db, req.docType, req.docNo, req.device);
+  return keysOf(readKeys(req.code, { ...defaults, ...settings }));
+}
 
 /** The unit a decoded scan names: an SSCC in carton or pallet mode, GTIN + serial for a pack (the domain's `unitKeyOf`). */
 function keyOf(decoded: DecodeResult, unit: UnitType): ScanKey {
@@ -354,7 +363,7 @@ function keysOf(read: KeysRead): readonly ScanKey[] {
  * The unit a scan names: by its one key, or where the code names two levels (an SSCC and a pack),
  * the one on record; both on record is for the operator to pick (422 UNIT_LEVEL_AMBIGUOUS).
  */
-async function findOfLevel<U>(keys: readonly ScanKey[], find: (key: ScanKey) => Promise<U | undefined>): Promise<U | undefined> {
+export async function findOfLevel<U>(keys: readonly ScanKey[], find: (key: ScanKey) => Promise<U | undefined>): Promise<U | undefined> {
   const [first, second] = keys;
   const found = await find(first!);
   if (!second) return found;
@@ -376,7 +385,14 @@ export function familyFor(type: string): Family {
       scanPath: family.aggregates.scanPath,
       completePath: family.aggregates.completePath,
     });
+  // A stock take's scans are handed to its own service (scans.routes); its other paths are its own (decision 0079).
+  if (family.stockTake) throw new AppError(422, 'STOCK_TAKE_OWN_PATHS', stockTakePaths(family.stockTake.path));
   return family;
+}
+
+/** The paths of a stock take, as STOCK_TAKE_OWN_PATHS names them. */
+export function stockTakePaths(path: string): Record<string, string> {
+  return { completePath: `${path}/{no}/complete`, approvePath: `${path}/{no}/approve`, recountPath: `${path}/{no}/recount` };
 }
 
 /** The document, locked for this transaction (refused when unknown); a Completed one is refused by the rule. */
@@ -394,7 +410,7 @@ export async function openDocument(trx: Db, family: Family, number: string, area
 }
 
 /** The unit named by the scan, of the scanned type (a bundle is scanned as a pack). */
-function checkUnit<U extends UnitRow>(unit: U | undefined, key: ScanKey, expected: UnitType | undefined): U {
+export function checkUnit<U extends UnitRow>(unit: U | undefined, key: ScanKey, expected: UnitType | undefined): U {
   if (!unit) {
     if ('sscc' in key) throw new AppError(422, 'SSCC_NOT_RECOGNIZED', { sscc: key.sscc });
     throw new AppError(422, 'SERIAL_NOT_RECOGNIZED');

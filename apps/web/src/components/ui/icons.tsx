@@ -78,6 +78,8 @@ const MODULE_PATHS: Record<string, string> = {
   RECALL: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3M12 8v5M12 16.5h.01',
   // Bars over a base line: the reports (issue 32).
   REPORTS: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
+  // A clipboard with a tick: the stock take (issue 31).
+  STOCKTAKE: 'M9 3h6v3H9zM9 4H5v17h14V4h-4M8.5 13.5l2.5 2.5 5-5',
 };
 
 /** A home tile's icon, by module; undefined when the module has none. */

@@ -14,3 +14,5 @@ export type { DocumentPageProps } from './types.ts';
 export const LitePage = lazyNamed(() => import('./lite/lite-page.tsx'), 'LitePage');
 /** The redress pages (decision 0036): the PO's scan, the carton label, the series scanner and the replace scan. */
 export const RedressPage = lazyNamed(() => import('./redress/redress-pages.tsx'), 'RedressPage');
+/** The stock take's pages (issue 31, decision 0080): list, new count, details with the variance, scan; one chunk. */
+export const StockTakePage = lazyNamed(() => import('./stock-take/stock-take-page.tsx'), 'StockTakePage');

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { FamilyLabels } from '@pharma/domain';
@@ -6,8 +7,21 @@ import { FIELD_LABELS } from '../../../config/labels.ts';
 import { Figure } from './figure.tsx';
 import { DocumentStatusBadge } from './status-badge.tsx';
 
-/** One document in the list, named by its family's number label; the whole card opens its details. */
-export function DocumentCard({ document, labels, to }: { document: DocumentSummary; labels: FamilyLabels; to: string }) {
+/**
+ * One document in the list, named by its family's number label; the whole card opens its details. Its
+ * figures are the date and the lines' quantities, unless a family shows others (a count, decision 0080).
+ */
+export function DocumentCard({
+  document,
+  labels,
+  to,
+  figures,
+}: {
+  document: DocumentSummary;
+  labels: FamilyLabels;
+  to: string;
+  figures?: ReactNode;
+}) {
   return (
     <Card component={Link} to={to} withBorder padding="sm" aria-label={`${labels.number} ${document.number}`}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -20,9 +34,13 @@ export function DocumentCard({ document, labels, to }: { document: DocumentSumma
         <DocumentStatusBadge status={document.status} />
       </Group>
       <Group justify="space-between" mt="xs" gap="xs">
-        <Figure label={FIELD_LABELS.date} value={document.date} />
-        <Figure label={FIELD_LABELS.expectedQty} value={document.quantity} />
-        <Figure label={labels.quantityDone} value={document.scannedQuantity} />
+        {figures ?? (
+          <>
+            <Figure label={FIELD_LABELS.date} value={document.date} />
+            <Figure label={FIELD_LABELS.expectedQty} value={document.quantity} />
+            <Figure label={labels.quantityDone} value={document.scannedQuantity} />
+          </>
+        )}
       </Group>
     </Card>
   );

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, Center, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import type { ComponentType } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { message, PAGE_SIZE, type FamilyLabels } from '@pharma/domain';
+import type { DocumentSummary } from '@pharma/domain/contract/inventory';
 import { DOCUMENT_UI, fillLabel } from '../../../config/labels.ts';
 import type { DocumentList } from '../api/get-document-list.ts';
 import { checkSearchWord, pageCount } from '../list-query.ts';
@@ -59,10 +61,21 @@ interface DocumentResultsProps {
   page: number;
   onPage: (page: number) => void;
   details: (number: string) => string;
+  /** How one document is shown: the documents' card, unless a family has its own (a count's, decision 0080). */
+  card?: ComponentType<{ document: DocumentSummary; labels: FamilyLabels; to: string }>;
 }
 
 /** One page of a list as every list shows it: loading, its error, its empty state, or the cards and the pages. */
-export function DocumentResults({ list, labels, documents, filtered, page, onPage, details }: DocumentResultsProps) {
+export function DocumentResults({
+  list,
+  labels,
+  documents,
+  filtered,
+  page,
+  onPage,
+  details,
+  card: Card = DocumentCard,
+}: DocumentResultsProps) {
   return (
     <QueryState query={list}>
       {(found) =>
@@ -78,7 +91,7 @@ export function DocumentResults({ list, labels, documents, filtered, page, onPag
             <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {found.data.map((document) => (
                 <li key={document.number}>
-                  <DocumentCard document={document} labels={labels} to={details(document.number)} />
+                  <Card document={document} labels={labels} to={details(document.number)} />
                 </li>
               ))}
             </Stack>

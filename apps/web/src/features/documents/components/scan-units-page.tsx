@@ -1,9 +1,9 @@
-import { useCallback, useDeferredValue, useRef, useState } from 'react';
-import { Alert, Anchor, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useCallback, useDeferredValue, useRef } from 'react';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { message, UNIT_LABELS, type IdType, type UnitType } from '@pharma/domain';
-import { DOCUMENT_UI, fillLabel, SCANNER_UI } from '../../../config/labels.ts';
-import { pickedUnit, UNIT_PARAM } from '../../../lib/unit-codes.ts';
+import { message, type UnitType } from '@pharma/domain';
+import { DOCUMENT_UI, SCANNER_UI } from '../../../config/labels.ts';
+import { pickedUnit } from '../../../lib/unit-codes.ts';
 import { ScanField, type ScanFieldHandle } from '../../../components/ui/scan-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -21,15 +21,13 @@ import { ScanAdviceNotes } from './scan-advice.tsx';
 import { ScanQueueStatus } from './scan-queue-status.tsx';
 import { ScanResult } from './scan-result.tsx';
 import { ScannedUnits } from './scanned-units.tsx';
+import { UnitScanControls } from './unit-scan-controls.tsx';
 import { LineCounts } from '../lite/line-counts.tsx';
 
 export interface ScanUnitsPageProps extends DocumentPageProps {
   /** The unit types offered, in the spec's order (PLT, CTN, EA). */
   units: readonly UnitType[];
 }
-
-/** The unit picker's 'Any': no type picked, the server finds each code's level (decision 0065). */
-const ANY_UNIT = 'ANY';
 
 /**
  * The unit scan of a document of any family (/rdc/scanPallet/{number}?p=, /rdc/scanHandlingUnit/{number}?p=,
@@ -41,11 +39,10 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
   const can = useDocumentPermissions(family, area);
   const signedIn = useSession().status === 'authenticated';
   const details = useDocument(family, number, area);
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   // The picked unit type is in the URL (?unit=), so the header's title follows it; none picked, each
   // code's level is read from it and the unit on record (issue 27, decision 0065). One offered is picked.
   const unit = units.length === 1 ? units[0] : pickedUnit(search, units);
-  const [idType, setIdType] = useState<IdType>('GS1');
   const field = useRef<ScanFieldHandle>(null);
   const scan = useSubmitScan(family.type, number, area);
   const reverse = useReverseOperation(family.type, number, area);
@@ -88,46 +85,7 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
       />
     </>
   ) : (
-    <>
-      <SegmentedControl
-        fullWidth
-        aria-label={DOCUMENT_UI.unitType}
-        value={unit ?? ANY_UNIT}
-        onChange={(value) => {
-          // In place (no history entry): Back leaves the page, it does not step through picks.
-          const next = new URLSearchParams(search);
-          if (value === ANY_UNIT) next.delete(UNIT_PARAM);
-          else next.set(UNIT_PARAM, value);
-          setSearch(next, { replace: true, preventScrollReset: true });
-          field.current?.focus();
-        }}
-        data={[
-          ...(units.length > 1 ? [{ value: ANY_UNIT, label: DOCUMENT_UI.anyUnit }] : []),
-          ...units.map((type) => ({ value: type, label: UNIT_LABELS[type] })),
-        ]}
-      />
-      <SegmentedControl
-        size="xs"
-        aria-label={DOCUMENT_UI.idType}
-        value={idType}
-        onChange={(value) => {
-          setIdType(value as IdType);
-          field.current?.focus();
-        }}
-        data={[
-          { value: 'GS1', label: DOCUMENT_UI.gs1 },
-          { value: 'NON_GS1', label: DOCUMENT_UI.nonGs1 },
-        ]}
-      />
-      <ScanField
-        ref={field}
-        camera={forceCamera ? 'force' : true}
-        label={fillLabel(DOCUMENT_UI.scanLabel, { unit: unit ? UNIT_LABELS[unit] : DOCUMENT_UI.item })}
-        placeholder={DOCUMENT_UI.scanPlaceholder}
-        submitLabel={DOCUMENT_UI.scan}
-        onScan={(raw) => scan.submit({ raw, unit, idType, offered: units })}
-      />
-    </>
+    <UnitScanControls field={field} units={units} unit={unit} onScan={(picked) => scan.submit({ ...picked, offered: units })} />
   );
   const feedback = (
     <>
