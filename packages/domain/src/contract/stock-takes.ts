@@ -18,7 +18,10 @@ import { TEXT_BREAKS } from './common.ts';
  */
 
 /** A stock take's number: 'ST' and eight digits, issued by the server in order (document_counters 'ST'). */
-export const StockTakeNo = z.string().regex(/^ST\d{8}$/, "'ST' and 8 digits");
+export const StockTakeNo = z
+  .string()
+  .regex(/^ST\d{8}$/, "'ST' and 8 digits")
+  .meta({ example: 'ST00000001' });
 export type StockTakeNo = z.infer<typeof StockTakeNo>;
 
 const MaterialNo = z.string().min(1).max(40);
