@@ -16,6 +16,7 @@ import { summaryOfLines, viewLines } from '../inventory/document-view.ts';
 import { storedCountedAnswer } from '../scans/counts.repository.ts';
 import type { ScanService } from '../scans/scans.service.ts';
 import * as repo from './lite-counts.repository.ts';
+import { replayed } from '../../lib/replay.ts';
 
 const AREA = 'LDC' as const;
 
@@ -131,10 +132,9 @@ export class LiteCounts {
       });
     } catch (error) {
       // A repeated scanId: answer what the first removal answered.
-      const stored = await storedCountedAnswer(this.db, req.scanId);
+      const stored = replayed<LiteRemoveCountResponse>(await storedCountedAnswer(this.db, req.scanId), requestHash);
       if (!stored) throw error;
-      if (stored.request_hash !== requestHash) throw new AppError(409, 'SCAN_ID_REUSED');
-      return JSON.parse(stored.response_json) as LiteRemoveCountResponse;
+      return stored;
     }
   }
 

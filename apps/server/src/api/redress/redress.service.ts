@@ -30,6 +30,7 @@ import * as scans from '../scans/scans.repository.ts';
 import { openDocument, ScanService, type Actor } from '../scans/scans.service.ts';
 import * as cartons from './carton-units.ts';
 import * as redress from './redress.repository.ts';
+import { replayed } from '../../lib/replay.ts';
 
 const RRD = 'RRD';
 
@@ -223,11 +224,8 @@ export class RedressService {
     const hash = createHash('sha256')
       .update(JSON.stringify(['count', req.poNo, req.cartonCode, quantity]))
       .digest('base64url');
-    const stored = await redress.storedCount(this.db, req.scanId);
-    if (stored) {
-      if (stored.request_hash !== hash) throw new AppError(409, 'SCAN_ID_REUSED');
-      return JSON.parse(stored.response_json) as RedressScanResponse;
-    }
+    const stored = replayed<RedressScanResponse>(await redress.storedCount(this.db, req.scanId), hash);
+    if (stored) return stored;
     return this.db.transaction().execute(async (trx) => {
       const doc = await openDocument(trx, this.family, req.poNo, actor.area);
       const content = await cartonContent(trx, doc, req.cartonCode);

@@ -10,6 +10,7 @@ import * as docs from '../inventory/documents.repository.ts';
 import { viewLines } from '../inventory/document-view.ts';
 import * as counts from './counts.repository.ts';
 import { familyFor, type Actor } from './scans.service.ts';
+import { replayed } from '../../lib/replay.ts';
 
 /**
  * Scanning against a document of a counted family (ScanLite, decision 0027): the raw code is decoded
@@ -46,10 +47,9 @@ export class CountService {
       return await this.db.transaction().execute((trx) => this.write(trx, family, kind, actor, req, decoded, requestHash, today));
     } catch (error) {
       // A repeated scanId: its row's key refused the insert; answer what the first submission answered.
-      const stored = await counts.storedCountedAnswer(this.db, req.scanId);
+      const stored = replayed<ScanResponse>(await counts.storedCountedAnswer(this.db, req.scanId), requestHash);
       if (!stored) throw error;
-      if (stored.request_hash !== requestHash) throw new AppError(409, 'SCAN_ID_REUSED');
-      return JSON.parse(stored.response_json) as ScanResponse;
+      return stored;
     }
   }
 

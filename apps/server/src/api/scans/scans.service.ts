@@ -40,6 +40,7 @@ import * as scans from './scans.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 import { readerOptions } from '../readers/readers.service.ts';
 import { leaveCartonsOffDocument } from '../redress/carton-units.ts';
+import { replayed } from '../../lib/replay.ts';
 
 export interface Actor {
   userId: string;
@@ -290,10 +291,7 @@ export class ScanService {
   }
 
   private async storedAnswer<T>(db: Db, scanId: string, requestHash: string): Promise<T | undefined> {
-    const row = await scans.storedAnswer(db, scanId);
-    if (!row) return undefined;
-    if (row.request_hash !== requestHash) throw new AppError(409, 'SCAN_ID_REUSED');
-    return JSON.parse(row.response_json) as T;
+    return replayed<T>(await scans.storedAnswer(db, scanId), requestHash);
   }
 
   /**

@@ -43,6 +43,7 @@ import { offsetAt, sha256Hex } from '../integration/movements.service.ts';
 import * as movements from '../integration/movements.repository.ts';
 import { checkUnit, findOfLevel, scanKeysOf, type Actor } from '../scans/scans.service.ts';
 import * as repo from './stock-takes.repository.ts';
+import { replayed } from '../../lib/replay.ts';
 
 /** Who asks, and whether they see expected figures (ApproveCount in the area, checked by the route). */
 export interface Viewer extends Actor {
@@ -150,10 +151,9 @@ export class StockTakeService {
       return await this.db.transaction().execute((trx) => this.recordScan(trx, actor, req, keys, requestHash));
     } catch (error) {
       // A resent scanId: its row's key refused the insert (or the count moved on); answer the first answer.
-      const stored = await repo.storedScan(this.db, req.scanId);
+      const stored = replayed<ScanResponse>(await repo.storedScan(this.db, req.scanId), requestHash);
       if (!stored) throw error;
-      if (stored.request_hash !== requestHash) throw new AppError(409, 'SCAN_ID_REUSED');
-      return JSON.parse(stored.response_json) as ScanResponse;
+      return stored;
     }
   }
 
