@@ -491,34 +491,21 @@ export async function placeUnit(
     .execute();
 }
 
-/** The outcomes of approval, kept on the snapshot's and the counted units' rows. */
-export async function markSnapshot(
+/**
+ * The outcomes of approval, kept on the rows of the snapshot ('missing', 'moved') and of the counted
+ * units ('found', 'moved'), a statement per IDS_A_STATEMENT units.
+ */
+export async function markOutcome(
   db: Db,
+  table: 'stock_take_snapshot' | 'stock_take_counted',
   stockTakeId: string,
   ids: readonly string[],
-  outcome: 'missing' | 'moved',
+  outcome: 'missing' | 'found' | 'moved',
   doc?: { type: string | null; number: string | null },
 ): Promise<void> {
   for (const part of chunks(ids, IDS_A_STATEMENT)) {
     await db
-      .updateTable('stock_take_snapshot')
-      .set({ outcome, moved_doc_type: doc?.type ?? null, moved_doc_no: doc?.number ?? null })
-      .where('stock_take_id', '=', stockTakeId)
-      .where('unit_id', 'in', part)
-      .execute();
-  }
-}
-
-export async function markCounted(
-  db: Db,
-  stockTakeId: string,
-  ids: readonly string[],
-  outcome: 'found' | 'moved',
-  doc?: { type: string | null; number: string | null },
-): Promise<void> {
-  for (const part of chunks(ids, IDS_A_STATEMENT)) {
-    await db
-      .updateTable('stock_take_counted')
+      .updateTable(table)
       .set({ outcome, moved_doc_type: doc?.type ?? null, moved_doc_no: doc?.number ?? null })
       .where('stock_take_id', '=', stockTakeId)
       .where('unit_id', 'in', part)

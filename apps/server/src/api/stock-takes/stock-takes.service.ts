@@ -388,12 +388,12 @@ export class StockTakeService {
         });
       }
 
-      await repo.markSnapshot(trx, take.document_id, variance.missingIds, 'missing');
-      await repo.markCounted(trx, take.document_id, variance.foundIds, 'found');
+      await repo.markOutcome(trx, 'stock_take_snapshot', take.document_id, variance.missingIds, 'missing');
+      await repo.markOutcome(trx, 'stock_take_counted', take.document_id, variance.foundIds, 'found');
       for (const m of moved) {
         const doc = { type: m.docType, number: m.docNo };
-        await repo.markSnapshot(trx, take.document_id, [m.unitId], 'moved', doc);
-        await repo.markCounted(trx, take.document_id, [m.unitId], 'moved', doc);
+        await repo.markOutcome(trx, 'stock_take_snapshot', take.document_id, [m.unitId], 'moved', doc);
+        await repo.markOutcome(trx, 'stock_take_counted', take.document_id, [m.unitId], 'moved', doc);
       }
 
       await this.recordEvents(trx, take, [...missing], found, at);
