@@ -148,7 +148,9 @@ export function openDatabase(
     // No JIT: the scan path's statements are far below its threshold, and a report's aggregate over a
     // million units spent 70 ms of each call compiling code it then ran once (decision 0077). One query:
     // the driver queues a second one sent before the first has answered, and warns that it will not.
-    void client.query('SET synchronous_commit = on; SET jit = off');
+    // A connection dropped meanwhile (a restart, a database dropped) fails its next query too; this one's
+    // failure must not be an unhandled rejection, which ends the process.
+    client.query('SET synchronous_commit = on; SET jit = off').catch(() => undefined);
     counted(client, activity);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
