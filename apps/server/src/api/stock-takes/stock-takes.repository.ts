@@ -239,6 +239,14 @@ export function storedScan(db: Db, scanId: string) {
 }
 
 /**
+ * A transaction whose reads all see one moment: REPEATABLE READ on PostgreSQL (READ COMMITTED gives each
+ * statement its own); on SQLite any transaction, its one connection serialising every writer.
+ */
+export function oneMoment(db: Db) {
+  return isPostgres(db) ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+}
+
+/**
  * The variance's reads, in the caller's transaction. Each reads one count's rows through its key and
  * joins the units, the snapshot and the counted units on theirs. On PostgreSQL the planner is told to
  * use those keys (`SET LOCAL enable_seqscan = off`, then on again): the snapshot and the counted units

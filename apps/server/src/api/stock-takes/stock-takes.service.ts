@@ -233,8 +233,10 @@ export class StockTakeService {
   }
 
   async details(viewer: Viewer, number: string): Promise<StockTakeDetails> {
-    // One transaction: the variance's reads see one moment, and set their plan for it alone (repo.keyedReads).
-    return this.db.transaction().execute(async (trx) => this.view(trx, await this.find(trx, number, viewer.area), viewer));
+    // One transaction whose reads all see one moment (on PostgreSQL REPEATABLE READ: under READ COMMITTED
+    // a recount committed meanwhile would show in the counted figures and not in the line's round), and
+    // that sets the reads' plan for itself alone (repo.keyedReads).
+    return repo.oneMoment(this.db).execute(async (trx) => this.view(trx, await this.find(trx, number, viewer.area), viewer));
   }
 
   async recount(viewer: Viewer, number: string, req: RecountRequest): Promise<StockTakeActionResponse> {

@@ -38,10 +38,16 @@ export function useStockTake(base: string, number: string, area: Area) {
   });
 }
 
-/** After an action: its answer is the count as it now stands; the family's lists are stale. */
-function settle(client: QueryClient, type: DocumentType, area: Area, number: string, details?: StockTakeDetails) {
-  if (details) client.setQueryData(stockTakeKey(area, number), details);
+/**
+ * After an action: its answer is the count as it now stands; the family's lists are stale. A read of
+ * the count begun before the action (a refetch on focus) is cancelled first: landing after the answer,
+ * it would put the count back as it was.
+ */
+async function settle(client: QueryClient, type: DocumentType, area: Area, number: string, details?: StockTakeDetails) {
   void client.invalidateQueries({ queryKey: documentListKey(type, area) });
+  if (!details) return;
+  await client.cancelQueries({ queryKey: stockTakeKey(area, number) });
+  client.setQueryData(stockTakeKey(area, number), details);
 }
 
 /** POST /api/stockTakes: creates the count and takes its snapshot; answers its number. */
