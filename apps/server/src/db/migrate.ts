@@ -29,6 +29,7 @@ import * as scanRefusals from './migrations/2026-11-26-0030-scan-refusals.ts';
 import * as coveringReportIndexes from './migrations/2026-11-26-0031-covering-report-indexes.ts';
 import * as reportReads from './migrations/2026-11-26-0032-report-reads.ts';
 import * as stockTakes from './migrations/2026-11-26-0033-stock-takes.ts';
+import * as unitEditsByUnit from './migrations/2026-11-26-0034-unit-edits-by-unit.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0031-covering-report-indexes': coveringReportIndexes,
   '2026-11-26-0032-report-reads': reportReads,
   '2026-11-26-0033-stock-takes': stockTakes,
+  '2026-11-26-0034-unit-edits-by-unit': unitEditsByUnit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -62,7 +62,7 @@ const EDITED_BEFORE_COMPLETION = sql`EXISTS (
  * receiving another's stock, warehouse, material, batch, completion day and each pack's state before its
  * scan. Completion stamps `completed_at` in the write that moves the packs, so the day is the movement's.
  * Each group also counts its packs that an item status edit changed before the completion: a probe of
- * the edits alone per pack (audit_log_unit_edits, migration 0032), so that `editedPacks` is read only
+ * the edits alone per pack (audit_log_unit_edits, migrations 0032 and 0034), so that `editedPacks` is read only
  * when there are some.
  */
 export async function completedPacks(db: Db, scope: StockScope, since: string): Promise<CompletedPacksRow[]> {
@@ -80,7 +80,7 @@ export async function completedPacks(db: Db, scope: StockScope, since: string): 
  * gave them: an item status edit changed them meanwhile (decision 0077). For them that state is the
  * completion's own row of the pack in the audit trail (same time, action `complete TYPE NUMBER`:
  * `documentAuditAction`, found by audit_log_entity (entity, entity_id, at)). Whether a pack had an edit at
- * or before the completion is a probe of the edits alone (audit_log_unit_edits, migration 0032), so the
+ * or before the completion is a probe of the edits alone (audit_log_unit_edits, migrations 0032 and 0034), so the
  * trail is read only for a pack that had one: a few, where `completedPacks` counts them all.
  */
 export async function editedPacks(db: Db, scope: StockScope, since: string): Promise<EditedPacksRow[]> {
