@@ -15,6 +15,7 @@ export { SEPARATOR_VARIANTS, normaliseSeparators, type SeparatorVariant } from '
 export { gs1YymmddToIso, resolveYear, type Today } from './gs1/dates.ts';
 export { aiSpec, knownAis, type AiSpec } from './gs1/ai-index.ts';
 export { ppnCheck } from './gs1/iso15434.ts';
+export { encodeDigitalLinkValue } from './gs1/digital-link.ts';
 export * from './rules/fields.ts';
 export * from './rules/item-status.ts';
 export * from './rules/allocate.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCode, type DecodeResult, type Decoded } from './decode.ts';
-import { percentDecode } from './digital-link.ts';
+import { encodeDigitalLinkValue, percentDecode } from './digital-link.ts';
 
 const today = '2026-11-22';
 
@@ -147,5 +147,45 @@ describe('Digital Link query and URI rules (URI syntax 1.x sections 4.3-4.8, RFC
     }
     expect(decodeCode('Https://id.gs1.org/01/09506000134352', { today })).toMatchObject({ code: 'GS1_DL_BAD_SCHEME' });
     expect(decodeCode('hTTp://id.gs1.org/01/09506000134352', { today })).toMatchObject({ code: 'GS1_DL_BAD_SCHEME' });
+  });
+});
+
+describe('Writing a value into a Digital Link URI (URI syntax 1.2: the ABNF XCHAR/YCHAR percent-encodings; RFC 3986 2.1, 2.3)', () => {
+  const KEY = 'https://id.gs1.org/01/09506000134352';
+  /** GS1 General Specifications figure 7.11-1: the 82-character set of AIs 10 and 21. */
+  const CSET82 = '!"%&\'()*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
+
+  it('keeps letters, digits and the unreserved - . _ ~ as they are', () => {
+    expect(encodeDigitalLinkValue('ABC-123.x_y~z')).toBe('ABC-123.x_y~z');
+    expect(encodeDigitalLinkValue('')).toBe('');
+  });
+
+  it('percent-encodes every other symbol of the 82- and 39-character sets, in upper-case hexadecimal', () => {
+    expect(encodeDigitalLinkValue('!"%&\'()*+,/:;<=>?')).toBe('%21%22%25%26%27%28%29%2A%2B%2C%2F%3A%3B%3C%3D%3E%3F');
+    expect(encodeDigitalLinkValue('A#1')).toBe('A%231'); // '#' of the 39-character set (CPID)
+  });
+
+  it('encodes a space and characters outside ASCII byte by byte of UTF-8, and never throws', () => {
+    expect(encodeDigitalLinkValue('A B')).toBe('A%20B');
+    expect(encodeDigitalLinkValue('é€😀')).toBe('%C3%A9%E2%82%AC%F0%9F%98%80');
+    expect(encodeDigitalLinkValue('a\uD800b')).toBe('a%EF%BF%BDb'); // a lone surrogate, as TextEncoder writes it
+  });
+
+  it('writes batch, serial and expiry that the reader reads back to the same values, every 82-character symbol included', () => {
+    for (let from = 0; from < CSET82.length; from += 20) {
+      const value = CSET82.slice(from, from + 20);
+      const link = `${KEY}/10/${encodeDigitalLinkValue(value)}/21/${encodeDigitalLinkValue(value.split('').reverse().join(''))}?17=${encodeDigitalLinkValue('271231')}`;
+      expect(ok(decodeCode(link, { today }))).toMatchObject({
+        batch: value,
+        serial: value.split('').reverse().join(''),
+        expiry: '2027-12-31',
+      });
+    }
+  });
+
+  it("writes '+' as %2B, so a query value holding one reads back (a raw '+' is refused there)", () => {
+    const pallet = 'https://id.gs1.org/00/106141412345678908';
+    expect(decodeCode(`${pallet}?4318=A+B`, { today })).toMatchObject({ ok: false, code: 'GS1_BAD_CHARACTER' });
+    expect(ok(decodeCode(`${pallet}?4318=${encodeDigitalLinkValue('A+B')}`, { today })).ai['4318']).toBe('A+B');
   });
 });

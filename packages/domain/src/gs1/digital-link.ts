@@ -12,6 +12,7 @@
  * The scheme is http or https in all lower or all upper case; the host is not empty; every character
  * is one a URI may hold (RFC 3986).
  * A GTIN-8, -12 or -13 is padded to 14 digits (Digital Link 1.x, GTIN in the path).
+ * `encodeDigitalLinkValue` writes a value the way this reader reads it back.
  */
 import { aiSpec, dlKeyToAi, type AiSpec } from './ai-index.ts';
 import { charTable, checkAiValue, isInCset } from './ai-value.ts';
@@ -45,6 +46,28 @@ export function percentDecode(s: string, from: number, to: number): string {
     }
   }
   return out;
+}
+
+/** RFC 3986 2.3: the unreserved characters, the only ones a value keeps as they are. */
+const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+/** A lone surrogate: TextEncoder writes it as U+FFFD, where encodeURIComponent would throw. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A value (an AI value, or another query value) written as a Digital Link path segment or query value:
+ * every character but the unreserved ones of RFC 3986 2.3 is percent-encoded, byte by byte of its UTF-8
+ * form, with upper-case hexadecimal digits (RFC 3986 2.1). The GS1 Digital Link URI syntax (1.2, the
+ * ABNF's XCHAR and YCHAR) percent-encodes every symbol of the 82- and 39-character sets but '-', '.'
+ * and '_'. A '+' is %2B in the path and in the query alike: the reader above refuses a raw '+' in a
+ * query value. Nothing is refused here (the reader checks the character sets), and nothing throws.
+ * encodeURIComponent leaves !'()* as they are, which RFC 3986 reserves: they are encoded after it.
+ */
+export function encodeDigitalLinkValue(value: string): string {
+  if (UNRESERVED.test(value)) return value;
+  return encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD')).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 interface Segment {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { epcDigitalLink, eventHashId, eventHashPreimage, linkEncoded, utcMillis, type EpcisObjectEvent } from './event-hash.ts';
+import { encodeDigitalLinkValue } from './digital-link.ts';
+import { epcDigitalLink, eventHashId, eventHashPreimage, utcMillis, type EpcisObjectEvent } from './event-hash.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -131,7 +132,7 @@ describe('CBV 2.0 section 8.9.2, rule 17: EPC URIs as canonical GS1 Digital Link
   });
 
   it('encodes every character of a serial but the unreserved ones', () => {
-    expect(linkEncoded("A(1)!*'~._-")).toBe('A%281%29%21%2A%27~._-');
+    expect(encodeDigitalLinkValue("A(1)!*'~._-")).toBe('A%281%29%21%2A%27~._-');
   });
 
   it.each(['urn:epc:id:sgtin:0614141.10734.2017', 'urn:epc:id:sscc:4012345.111222333', 'https://id.gs1.org/00/140123451122233341'])(

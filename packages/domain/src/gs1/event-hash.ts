@@ -10,6 +10,7 @@
  * hash another implementation would not reproduce. The digest is passed in: the domain has no crypto.
  */
 import { withCheckDigit } from './check-digit.ts';
+import { encodeDigitalLinkValue } from './digital-link.ts';
 
 /** An EPCIS 2.0 ObjectEvent in JSON-LD with compact CBV terms (EPCIS 2.0 section 7.4.2). */
 export interface EpcisObjectEvent {
@@ -189,14 +190,14 @@ export function epcDigitalLink(uri: string): string | null {
     const [, company, itemRef, serial] = m as unknown as [string, string, string, string];
     const raw = percentDecoded(serial);
     if (company.length + itemRef.length !== 13 || raw === null || raw.length > 20) return null;
-    return `https://id.gs1.org/01/${withCheckDigit(itemRef[0] + company + itemRef.slice(1))}/21/${linkEncoded(raw)}`;
+    return `https://id.gs1.org/01/${withCheckDigit(itemRef[0] + company + itemRef.slice(1))}/21/${encodeDigitalLinkValue(raw)}`;
   }
   m = LGTIN.exec(uri);
   if (m) {
     const [, company, itemRef, lot] = m as unknown as [string, string, string, string];
     const raw = percentDecoded(lot);
     if (company.length + itemRef.length !== 13 || raw === null || raw.length > 20) return null;
-    return `https://id.gs1.org/01/${withCheckDigit(itemRef[0] + company + itemRef.slice(1))}/10/${linkEncoded(raw)}`;
+    return `https://id.gs1.org/01/${withCheckDigit(itemRef[0] + company + itemRef.slice(1))}/10/${encodeDigitalLinkValue(raw)}`;
   }
   m = SSCC.exec(uri);
   if (m) {
@@ -209,7 +210,7 @@ export function epcDigitalLink(uri: string): string | null {
     const [, company, locationRef, extension] = m as unknown as [string, string, string, string];
     const raw = percentDecoded(extension);
     if (company.length + locationRef.length !== 12 || raw === null) return null;
-    return `https://id.gs1.org/414/${withCheckDigit(company + locationRef)}${raw === '0' ? '' : `/254/${linkEncoded(raw)}`}`;
+    return `https://id.gs1.org/414/${withCheckDigit(company + locationRef)}${raw === '0' ? '' : `/254/${encodeDigitalLinkValue(raw)}`}`;
   }
   return null;
 }
@@ -222,13 +223,4 @@ function percentDecoded(value: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** RFC 3986 unreserved characters: what `linkEncoded` leaves as they are. */
-const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
-
-/** Percent-encodes every character but the URI unreserved ones, as GS1 Digital Link does for AI values. */
-export function linkEncoded(value: string): string {
-  if (UNRESERVED.test(value)) return value;
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
