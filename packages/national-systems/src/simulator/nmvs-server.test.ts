@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildNmvsRequest,
@@ -284,6 +285,22 @@ describe('NMVS simulator: what the wire cannot read', () => {
     } finally {
       await small.close();
     }
+  });
+
+  it('answers 400 for a request target that is no path, and keeps serving', async () => {
+    const { hostname, port } = new URL(simulator.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () =>
+        socket.end(`POST // HTTP/1.1\r\nHost: simulator\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('the request target "//" is no path');
+    expect((await send(request('G110', ['SN0001']))).returnCode).toBe('NMVS_SUCCESS');
   });
 });
 
