@@ -37,6 +37,8 @@ import { repackRoutes } from './api/labels/repack.routes.ts';
 import { RepackService } from './api/labels/repack.service.ts';
 import { SsccService } from './api/labels/sscc.service.ts';
 import { unitsRoutes } from './api/units/units.routes.ts';
+import { verificationRoutes } from './api/verification/verification.routes.ts';
+import { VerificationService } from './api/verification/verification.service.ts';
 import { batchesRoutes } from './api/batches/batches.routes.ts';
 import { BatchesService } from './api/batches/batches.service.ts';
 import { BatchWork } from './api/batches/batch-work.ts';
@@ -111,7 +113,13 @@ export async function buildApp({ config, database, logStream, readiness }: AppDe
   batchesRoutes(app, new BatchesService(database.db, new BatchWork(database.db, config.database, config.audit.key)));
   reportsRoutes(app, database.db, new ReportWork(database.db, config.database, config.audit.key));
   const repackService = new RepackService(database.db);
-  labelsRoutes(app, new SsccService(database.db, config.printers), new LabelsService(database.db, config.printers), repackService);
+  // Pack verification (issue 28): the requests' sender runs beside the app and stops with it.
+  const verification = new VerificationService(database.db, config.audit.key, (error) =>
+    app.log.error({ err: error }, 'sending a verification request failed'),
+  );
+  const ssccService = new SsccService(database.db, config.printers, verification.settings);
+  labelsRoutes(app, ssccService, new LabelsService(database.db, config.printers), repackService);
+  verificationRoutes(app, verification);
   repackRoutes(app, repackService);
 
   await registerWeb(app, config.webDist);
@@ -124,8 +132,11 @@ export async function buildApp({ config, database, logStream, readiness }: AppDe
   });
   // Forgotten sign-in counts are deleted now and then; every instance may (decision 0045).
   const cleanup = startLimitCleanup(database.db, (error) => app.log.error({ err: error }, 'cleaning up sign-in counts failed'));
+  verification.outbox.start();
   app.addHook('onClose', async () => {
     await cleanup.stop();
+    // A send under way is finished and written; what is still queued is sent by the next start.
+    await verification.outbox.stop();
     await sealer.stop();
     // A job running here stops, marked failed: its sender sends the document again (decision 0052).
     await epcisService.stop();

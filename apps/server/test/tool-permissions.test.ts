@@ -31,7 +31,7 @@ describe.each(DATABASES)('printing, new SSCCs and repack by their own actions on
   });
   afterAll(() => t?.close());
 
-  it('the demo roles: the operators and the admin hold every tool in their areas, the viewer none but the repack, batch, reports and count views', async () => {
+  it('the demo roles: the operators and the admin hold every tool in their areas, the viewer none but the repack, batch, reports, count and verification views', async () => {
     const holds = async (email: string, area: Application) => {
       const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: (await signIn(t.app, email)).headers });
       return Object.entries(TOOL_NEEDS)
@@ -43,7 +43,7 @@ describe.each(DATABASES)('printing, new SSCCs and repack by their own actions on
     expect(await holds(DEMO_USERS.ldc, 'LDC')).toEqual(every);
     expect(await holds(DEMO_USERS.admin, 'RDC')).toEqual(every);
     expect(await holds(DEMO_USERS.admin, 'LDC')).toEqual(every);
-    expect(await holds(DEMO_USERS.viewer, 'LDC')).toEqual(['repackView', 'batchView', 'reportsView', 'countView']);
+    expect(await holds(DEMO_USERS.viewer, 'LDC')).toEqual(['repackView', 'batchView', 'reportsView', 'countView', 'verificationView']);
     expect(await holds(DEMO_USERS.nobody, 'LDC')).toEqual([]);
   });
 

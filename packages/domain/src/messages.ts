@@ -286,6 +286,53 @@ export const MESSAGES = {
   BATCH_CODE_NO_BATCH: 'This code names no batch: scan a pack, or type the material and batch number.',
   // The reports (issue 32, decision 0077).
   REPORT_PERIOD_REVERSED: 'The period ends on {to}, before it starts on {from}: choose a last day on or after the first.',
+  // Pack verification against the national systems (issue 28, decision 0081): the NMVS (EU FMD) or the VRS
+  // (US DSCSA). {operation} is a word of VERIFICATION_OPERATION_WORDS; {returnDesc} is the system's own text.
+  VERIFICATION_NOT_SET:
+    'Warehouse {warehouseNo} is not connected to a national verification system: set its NMVS or VRS through the integration API.',
+  VERIFICATION_NO_WAREHOUSE: 'This pack is in no warehouse now (in transit): verify it once it is received.',
+  VERIFICATION_GLN_MISSING:
+    'Warehouse {warehouseNo} has no GLN: the VRS needs one to name the requester (reqGLN). Give gln with the verification settings.',
+  VERIFICATION_SECRET_MISSING: 'The NMVS needs the password of user {user}: give secret with the verification settings.',
+  VERIFICATION_PACK_INCOMPLETE:
+    'Pack {gtin}/{serial} has no batch or no expiry date in its code or on record: the {system} needs both to verify it.',
+  VERIFICATION_NMVS_VERIFIED: 'The NMVS verified the pack: it is active ({returnCode}).',
+  VERIFICATION_NMVS_INACTIVE: 'The NMVS did not verify the pack as active: it is inactive ({reasons}).',
+  VERIFICATION_NMVS_REFUSED: 'The NMVS did not verify the pack: {returnCode} {returnDesc}.',
+  VERIFICATION_NMVS_ALERT: 'The NMVS did not verify the pack: {returnCode} {returnDesc} (alert {alertId}).',
+  VERIFICATION_NMVS_VERIFIED_PACKS: 'The NMVS verified {packs} {packs:pack|packs}: all active.',
+  VERIFICATION_NMVS_REFUSED_PACKS:
+    'The NMVS did not verify {refused} of {packs} {packs:pack|packs} as active; the first, {serial}: {returnCode} {returnDesc}.',
+  VERIFICATION_NMVS_APPLIED: 'The NMVS recorded the {operation} of {packs} {packs:pack|packs}.',
+  VERIFICATION_NMVS_NOT_APPLIED: 'The NMVS refused the {operation}: {returnCode} {returnDesc}.',
+  VERIFICATION_NMVS_NOT_APPLIED_ALERT: 'The NMVS refused the {operation}: {returnCode} {returnDesc} (alert {alertId}).',
+  VERIFICATION_NMVS_NOT_APPLIED_PACKS:
+    'The NMVS refused the {operation} of {refused} of {packs} {packs:pack|packs}; the first, {serial}: {returnCode} {returnDesc}.',
+  // A request sent again after the server stopped mid-send: the NMVS had its ClientTrxId and applied nothing twice.
+  VERIFICATION_NMVS_REPEATED:
+    'The NMVS had this request already (NMVS_TE_TX_01) and did not apply it again; the pack is {state} now, so the {operation} is not confirmed.',
+  VERIFICATION_VRS_VERIFIED: 'The VRS verified the pack.',
+  VERIFICATION_VRS_VERIFIED_INFO: 'The VRS verified the pack, noting: {info}.',
+  VERIFICATION_VRS_NOT_VERIFIED: 'The VRS did not verify the pack: {reason}.',
+  VERIFICATION_VRS_NOT_VERIFIED_INFO: 'The VRS did not verify the pack: {reason} ({info}).',
+  VERIFICATION_VRS_VERIFIED_PACKS: 'The VRS verified {packs} {packs:pack|packs}.',
+  VERIFICATION_VRS_REFUSED_PACKS: 'The VRS did not verify {refused} of {packs} {packs:pack|packs}; the first, {serial}: {reason}.',
+  VERIFICATION_VRS_RECORDED_ONLY: 'The VRS takes no decommissioning: the {operation} of {packs} {packs:pack|packs} is recorded here only.',
+  VERIFICATION_PENDING: 'The {system} has not answered yet ({detail}): the request is queued and sent again until it is answered.',
+  VERIFICATION_FAILED: 'The {system} cannot take this request ({detail}): it is not sent again.',
+  VERIFICATION_UNDO_OF: 'undo of the {operation}',
+  // {detail} of VERIFICATION_PENDING and VERIFICATION_FAILED, where it is not the system's own code or an HTTP status.
+  VERIFICATION_DETAIL_TIMEOUT: 'no answer within {ms} ms',
+  VERIFICATION_DETAIL_NETWORK: 'the connection failed: {cause}',
+  VERIFICATION_DETAIL_CREDENTIALS: 'the client id, user or password is not set',
+  VERIFICATION_DETAIL_NO_GLN: 'no GLN is set to name the requester (reqGLN)',
+  VERIFICATION_DETAIL_DISCONNECTED: 'warehouse {warehouseNo} is no longer connected to it',
+  VERIFICATION_DETAIL_INTERNAL: 'an error of this server',
+  VERIFICATION_DETAIL_NOT_SENT: 'not sent yet',
+  VERIFICATION_DETAIL_BULK_RUNNING: 'the result of bulk request {nmvsTrxId} is not ready',
+  VERIFICATION_DETAIL_NOT_IN_RESULT: 'not in the bulk result',
+  VERIFICATION_DETAIL_UNREADABLE: 'the answer is not a {system} answer: {problem}',
+  VERIFICATION_DETAIL_OTHER_ANSWER: 'the answer names another request (corrUUID {corrUUID})',
   UNKNOWN_PLANT: 'Plant {plant} names no single warehouse: send the destination warehouse.',
   DESTINATION_REQUIRED: '{type} {number} needs a destination plant or warehouse.',
   DESTINATION_NOT_ALLOWED: '{type} documents have no destination.',
@@ -377,6 +424,18 @@ export const MESSAGES = {
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
+
+/** What a verification request asks of the national system (issue 28), as {operation} of the VERIFICATION_ messages. */
+export const VERIFICATION_OPERATION_WORDS = {
+  verify: 'verification',
+  supply: 'supply',
+  destroy: 'destruction',
+  export: 'export',
+  sample: 'sampling',
+  freeSample: 'free sample',
+  lock: 'lock',
+  stolen: 'theft report',
+} as const;
 
 /**
  * The text of a message, with `{name}` placeholders filled from `params`, and `{name:one|other}` with

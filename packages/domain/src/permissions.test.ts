@@ -98,7 +98,7 @@ describe('the tools: printing, new SSCCs, repack (decision 0057), batches (decis
     }
   });
 
-  it('a complete grant of the area gives every tool; a read-only role none but the views (a repack, a batch, the reports, a count)', () => {
+  it('a complete grant of the area gives every tool; a read-only role none but the views (a repack, a batch, the reports, a count, the verification requests)', () => {
     const operator: Authorization = {
       authorizedMicroApp: ['RDC'],
       applications: [{ application: 'RDC', modules: AREA_MODULES.RDC.map(fullModuleGrant) }],
@@ -107,7 +107,7 @@ describe('the tools: printing, new SSCCs, repack (decision 0057), batches (decis
     for (const [name, need] of Object.entries(TOOL_NEEDS)) {
       expect(authorize({ application: 'RDC', ...need }, operator).ok, name).toBe(true);
       expect(authorize({ application: 'RDC', ...need }, readOnly('RDC')).ok, name).toBe(
-        ['repackView', 'batchView', 'reportsView', 'countView'].includes(name),
+        ['repackView', 'batchView', 'reportsView', 'countView', 'verificationView'].includes(name),
       );
     }
   });

@@ -32,6 +32,8 @@ export const MODULES = [
   'REPORTS',
   // Ours (issue 31, decision 0079): the stock take, a count against a snapshot, approved by a second person, in both areas.
   'STOCKTAKE',
+  // Ours (issue 28, decision 0081): a pack verified against the national system (NMVS, VRS), and the requests sent to it, in both areas.
+  'VERIFY',
 ] as const;
 export type ModuleCode = (typeof MODULES)[number];
 
@@ -58,6 +60,8 @@ export const ACTIONS = [
   'Count',
   'CompleteCount',
   'ApproveCount',
+  // Ours (issue 28, decision 0081): a pack verified on demand against the warehouse's national system (module VERIFY).
+  'VerifyPack',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -104,6 +108,7 @@ export const MODULE_ACTIONS: Record<ModuleCode, readonly Action[]> = {
   // Reading only: the reports page and its CSV are the feature.
   REPORTS: [],
   STOCKTAKE: ['CreateCount', 'Count', 'CompleteCount', 'ApproveCount'],
+  VERIFY: ['VerifyPack'],
 };
 
 const LITE_FEATURES: readonly Feature[] = ['List', 'DetailsPage', 'MaterialDetails', 'CreateMaterialBatch'];
@@ -134,11 +139,13 @@ export const MODULE_FEATURES: Record<ModuleCode, readonly Feature[]> = {
   REPORTS: ['DetailsPage'],
   // The counts' list and a count's details (the variance, to those with ApproveCount or of a count not blind).
   STOCKTAKE: DOC_FEATURES,
+  // The requests sent to the national system, with their outcomes (the Verification page).
+  VERIFY: ['DetailsPage'],
 };
 
 /** The modules each area offers (spec point 2: tiles and menus). */
 export const AREA_MODULES: Record<Application, readonly ModuleCode[]> = {
-  RDC: ['RECEIVE', 'DISPATCH', 'RETURN', 'DECOMM', 'GLOBAL', 'REPACK', 'RECALL', 'REPORTS', 'STOCKTAKE'],
+  RDC: ['RECEIVE', 'DISPATCH', 'RETURN', 'DECOMM', 'GLOBAL', 'REPACK', 'RECALL', 'REPORTS', 'STOCKTAKE', 'VERIFY'],
   LDC: MODULES,
 };
 
@@ -220,6 +227,10 @@ export const TOOL_NEEDS = {
   countApprove: { module: 'STOCKTAKE', action: 'ApproveCount' },
   /** A count as it stands (its details page). */
   countView: { module: 'STOCKTAKE', feature: 'DetailsPage' },
+  /** A pack verified on demand against its warehouse's national system (issue 28); the 'Verify pack' action. */
+  verifyPack: { module: 'VERIFY', action: 'VerifyPack' },
+  /** The requests sent to the national systems with their outcomes (the Verification page, issue 28). */
+  verificationView: { module: 'VERIFY', feature: 'DetailsPage' },
 } as const satisfies Record<string, Need>;
 
 export type AuthorizeResult =

@@ -30,6 +30,7 @@ import * as coveringReportIndexes from './migrations/2026-11-26-0031-covering-re
 import * as reportReads from './migrations/2026-11-26-0032-report-reads.ts';
 import * as stockTakes from './migrations/2026-11-26-0033-stock-takes.ts';
 import * as unitEditsByUnit from './migrations/2026-11-26-0034-unit-edits-by-unit.ts';
+import * as verification from './migrations/2026-11-26-0035-verification.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0032-report-reads': reportReads,
   '2026-11-26-0033-stock-takes': stockTakes,
   '2026-11-26-0034-unit-edits-by-unit': unitEditsByUnit,
+  '2026-11-26-0035-verification': verification,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

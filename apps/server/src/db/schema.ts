@@ -15,6 +15,14 @@ import type {
   UnitStatus,
   UnitType,
 } from '@pharma/domain';
+import type {
+  VerificationKind,
+  VerificationOperation,
+  VerificationOutcome,
+  VerificationPurpose,
+  VerificationRequestState,
+  VerificationSystem,
+} from '@pharma/domain/contract/verification';
 
 /**
  * Row types of every table. They stop at the repositories: services and routes see domain types.
@@ -70,6 +78,8 @@ export interface Database {
   stock_take_scans: StockTakeScansTable;
   stock_take_recounts: StockTakeRecountsTable;
   stock_take_reasons: StockTakeReasonsTable;
+  verification_settings: VerificationSettingsTable;
+  verification_requests: VerificationRequestsTable;
 }
 
 export interface UsersTable {
@@ -629,3 +639,61 @@ export interface StockTakeReasonsTable {
   reason: CountReasonCode;
   text: string | null;
 }
+
+/** A warehouse's national verification system (migration 0035, issue 28); the secret only sealed (AES-256-GCM). */
+export interface VerificationSettingsTable {
+  warehouse_no: string;
+  system: VerificationSystem;
+  url: string;
+  /** NMVS ClientLoginId. */
+  client_id: string | null;
+  /** NMVS UserId. */
+  user_name: string | null;
+  /** NMVS Password or VRS bearer token, sealed (api/verification/secret-box.ts); null: none. */
+  secret_sealed: string | null;
+  /** The GLN a VRS request names as its requester (reqGLN). */
+  gln: string | null;
+  updated_by: string;
+  updated_at: string;
+}
+export type VerificationSettingsRow = Selectable<VerificationSettingsTable>;
+
+/** The outbox of requests to the national systems (migration 0035, issue 28). */
+export interface VerificationRequestsTable {
+  /** A UUIDv7: the VRS corrUUID; without its dashes, the NMVS ClientTrxId. */
+  id: string;
+  warehouse_no: string;
+  system: VerificationSystem;
+  operation: VerificationOperation;
+  kind: VerificationKind;
+  purpose: VerificationPurpose;
+  gtin: string;
+  batch: string;
+  /** YYMMDD as sent (day 00 allowed). */
+  expiry: string;
+  /** The serials, a JSON array. */
+  serials_json: string;
+  pack_count: number;
+  unit_id: string | null;
+  document_id: string | null;
+  /** An undo: the request whose decommission it undoes (its ClientTrxId is RefClientTrxId). */
+  ref_request_id: string | null;
+  requested_by: string;
+  requested_at: string;
+  state: VerificationRequestState;
+  attempts: number;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  /** The NMVSTrxId of a bulk request's acknowledgement: its result is fetched with G188. */
+  nmvs_trx_id: string | null;
+  /** null while never tried. */
+  outcome: VerificationOutcome | null;
+  return_code: string | null;
+  message: string | null;
+  alert_id: string | null;
+  /** The answer: the pack's state and reasons, or each pack's (bulk). */
+  answer_json: string | null;
+  answered_at: string | null;
+}
+export type VerificationRequestRow = Selectable<VerificationRequestsTable>;

@@ -249,6 +249,7 @@ export const ACTION_LABELS = {
   Count: 'Count',
   CompleteCount: 'Complete a stock take',
   ApproveCount: 'Approve a stock take',
+  VerifyPack: 'Verify a pack',
 } as const satisfies Record<Action, string>;
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ScanCode } from './common.ts';
 import { TakenFrom } from './repack.ts';
+import { VerificationSetting } from './verification.ts';
 
 /** SSCC allocation, pallets made by repacking, and label printing (issue 18). */
 
@@ -14,11 +15,15 @@ export const Printer = z.object({
 });
 export type Printer = z.infer<typeof Printer>;
 
-/** PUT /api/integration/warehouses/{warehouseNo}: the warehouse's SSCC issuer and label printers. */
+/**
+ * PUT /api/integration/warehouses/{warehouseNo}: the warehouse's SSCC issuer and label printers, and its
+ * national verification system (issue 28): left out, the one set stays; null removes it.
+ */
 export const WarehouseSetupBody = z.object({
   gs1CompanyPrefix: z.string().regex(/^\d{7,10}$/, 'a GS1 Company Prefix of 7 to 10 digits'),
   extensionDigit: z.string().regex(/^\d$/, 'one digit'),
   printers: z.array(Printer).max(50),
+  verification: VerificationSetting.nullable().optional(),
 });
 export type WarehouseSetupBody = z.infer<typeof WarehouseSetupBody>;
 

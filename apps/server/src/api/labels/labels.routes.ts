@@ -36,7 +36,11 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
     config: { requirement: { right: 'INTEGRATION' } },
     schema: {
       tags: ['integration'],
-      summary: "A warehouse's SSCC issuer (GS1 Company Prefix, extension digit) and its network label printers",
+      summary:
+        "A warehouse's SSCC issuer (GS1 Company Prefix, extension digit), its network label printers and its national verification system (NMVS or VRS)",
+      description:
+        '`verification` left out keeps the system set; null removes it. Its `secret` (NMVS password, VRS token) is sealed at rest and ' +
+        'never answered nor logged; left out it stays, null removes it.',
       params: z.object({ warehouseNo: z.string().min(1).max(20) }),
       body: WarehouseSetupBody,
       response: { 200: z.object({ updated: z.literal(true) }), ...errors },

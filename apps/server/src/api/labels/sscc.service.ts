@@ -8,6 +8,7 @@ import { findUnit } from '../inventory/units.repository.ts';
 import * as repo from './labels.repository.ts';
 import { checkPrinter, type PrinterPolicy } from './printer-address.ts';
 import { openRepack } from './repack.service.ts';
+import type { VerificationSettings } from '../verification/settings.ts';
 
 export interface Caller {
   userId: string;
@@ -25,11 +26,15 @@ export class SsccService {
     private readonly db: Db,
     /** Where a network printer may be (config.printers, decision 0055). */
     private readonly printerPolicy: PrinterPolicy,
+    /** The warehouse's national verification system (issue 28), set in the same transaction. */
+    private readonly verification: VerificationSettings,
   ) {}
 
   /**
-   * PUT /api/integration/warehouses/{warehouseNo}: the issuer and the printers, audited with before and
-   * after. A printer on a port not on PRINTER_PORTS, or at an address that may not be a printer, is 422.
+   * PUT /api/integration/warehouses/{warehouseNo}: the issuer, the printers and (when given) the national
+   * verification system, audited with before and after; of the system's secret the audit row says only
+   * whether it was set, left unchanged or removed. A printer on a port not on PRINTER_PORTS, or at an
+   * address that may not be a printer, is 422.
    */
   async setup(actorId: string, warehouseNo: string, body: WarehouseSetupBody): Promise<{ updated: true }> {
     const names = new Set(body.printers.map((p) => p.name));
@@ -41,14 +46,20 @@ export class SsccService {
     return this.db.transaction().execute(async (trx) => {
       const warehouse = await repo.findWarehouse(trx, warehouseNo);
       if (!warehouse) throw new AppError(404, 'UNKNOWN_WAREHOUSE', { warehouseNo });
-      const before = {
+      const before: Record<string, unknown> = {
         gs1CompanyPrefix: warehouse.prefix,
         extensionDigit: warehouse.extension,
         printers: await repo.printersOf(trx, warehouseNo),
       };
       await repo.setIssuer(trx, warehouseNo, body.gs1CompanyPrefix, body.extensionDigit);
       await repo.replacePrinters(trx, warehouseNo, body.printers);
-      await writeAudit(trx, [{ actorId, entity: 'warehouse', entityId: warehouseNo, action: 'label-setup', before, after: body }]);
+      const { verification, ...after }: Record<string, unknown> & Pick<WarehouseSetupBody, 'verification'> = body;
+      if (verification !== undefined) {
+        const change = await this.verification.apply(trx, actorId, { warehouseNo, gln: warehouse.gln }, verification);
+        before.verification = change.before;
+        after.verification = change.after;
+      }
+      await writeAudit(trx, [{ actorId, entity: 'warehouse', entityId: warehouseNo, action: 'label-setup', before, after }]);
       return { updated: true as const };
     });
   }
