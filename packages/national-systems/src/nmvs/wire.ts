@@ -77,6 +77,16 @@ export const NMVS_USER_SOFTWARE: NmvsUserSoftware = { supplier: 'Pharma Scan', n
 export const NMVS_BULK_RESULT_CODE = 'G188';
 /** S2: a bulk request carries 1 to 100,000 packs. */
 export const NMVS_MAX_BULK_PACKS = 100_000;
+/** The pack reason each decommission sets (0081's table): what a pack it was applied to shows. */
+export const NMVS_REASON_OF_OPERATION: Readonly<Record<Exclude<NmvsOperation, 'verify'>, string>> = {
+  supply: 'SUPPLIED',
+  destroy: 'DESTROYED',
+  export: 'EXPORTED',
+  sample: 'SAMPLE',
+  freeSample: 'FREESAMPLE',
+  lock: 'LOCKED',
+  stolen: 'STOLEN',
+};
 /** Pack reasons of S2's catalogue (upper case on the wire); a reason outside it is still read. */
 export const NMVS_PACK_REASONS: readonly string[] = [
   'SUPPLIED',

@@ -10,6 +10,7 @@ import {
   describeNmvsCode,
   NMVS_BULK_RESULT_CODE,
   NMVS_MAX_BULK_PACKS,
+  NMVS_REASON_OF_OPERATION,
   nmvsReturnCode,
   raisesNmvsAlert,
   type NmvsAnswer,
@@ -72,17 +73,7 @@ export interface NmvsRegistryOptions {
   runInBackground?: (work: () => void) => void;
 }
 
-/** The pack reason each decommission sets (0081's table). */
-const REASON_OF_OPERATION: Record<Exclude<NmvsOperation, 'verify'>, string> = {
-  supply: 'SUPPLIED',
-  destroy: 'DESTROYED',
-  export: 'EXPORTED',
-  sample: 'SAMPLE',
-  freeSample: 'FREESAMPLE',
-  lock: 'LOCKED',
-  stolen: 'STOLEN',
-};
-const LOADABLE_REASONS: readonly string[] = [...Object.values(REASON_OF_OPERATION), 'CHECKED_OUT', 'RECALLED', 'EXPIRED', 'WITHDRAWN'];
+const LOADABLE_REASONS: readonly string[] = [...Object.values(NMVS_REASON_OF_OPERATION), 'CHECKED_OUT', 'RECALLED', 'EXPIRED', 'WITHDRAWN'];
 /** Delegated Regulation (EU) 2016/161 art. 13 as S8 reads it: an undo within 10 days (NMVS_NC_PCK_20 after). */
 const UNDO_WINDOW_MS = 10 * 24 * 60 * 60 * 1000;
 /** S2 SN_Type and BATCH_Type. */
@@ -309,7 +300,7 @@ export class NmvsRegistry {
     if (product.expiry !== pack.expiry) return decide('NMVS_FE_LOT_12');
     if (operation === 'verify') return decide('NMVS_SUCCESS');
 
-    const reason = REASON_OF_OPERATION[operation];
+    const reason = NMVS_REASON_OF_OPERATION[operation];
     if (!undo) {
       if (pack.state === 'INACTIVE') return decide('NMVS_NC_PCK_22');
       pack.state = 'INACTIVE';

@@ -1,5 +1,5 @@
 import { message } from '@pharma/domain';
-import { NMVS_SUCCESS, type NmvsAnswer, type NmvsPackAnswer } from '@pharma/national-systems/nmvs';
+import { NMVS_REASON_OF_OPERATION, NMVS_SUCCESS, type NmvsAnswer, type NmvsPackAnswer } from '@pharma/national-systems/nmvs';
 import { operationWords, outcomeOf, type Answered, type Message, type PackAnswer, type SystemCall } from './national-system.ts';
 
 /**
@@ -9,16 +9,6 @@ import { operationWords, outcomeOf, type Answered, type Message, type PackAnswer
 
 /** The answer to a ClientTrxId the system has seen: it applied nothing again. */
 export const ALREADY_USED = 'NMVS_TE_TX_01';
-/** The pack reason each decommission sets (0081's table): what a pack applied to shows. */
-const REASON_OF_OPERATION: Record<Exclude<SystemCall['operation'], 'verify'>, string> = {
-  supply: 'SUPPLIED',
-  destroy: 'DESTROYED',
-  export: 'EXPORTED',
-  sample: 'SAMPLE',
-  freeSample: 'FREESAMPLE',
-  lock: 'LOCKED',
-  stolen: 'STOLEN',
-};
 
 const isUndo = (call: SystemCall) => call.kind === 'undo' || call.kind === 'bulkUndo';
 export const isBulk = (call: SystemCall) => call.kind === 'bulk' || call.kind === 'bulkUndo';
@@ -35,7 +25,7 @@ function applied(call: SystemCall, pack: NmvsPackAnswer): boolean {
 function appliedBefore(call: SystemCall, pack: NmvsPackAnswer): boolean {
   if (pack.returnCode !== NMVS_SUCCESS) return false;
   if (call.operation === 'verify' || isUndo(call)) return pack.state === 'ACTIVE';
-  return pack.state === 'INACTIVE' && pack.reasons.includes(REASON_OF_OPERATION[call.operation]);
+  return pack.state === 'INACTIVE' && pack.reasons.includes(NMVS_REASON_OF_OPERATION[call.operation]);
 }
 
 function packAnswer(pack: NmvsPackAnswer, ok: boolean): PackAnswer {
