@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { login, openMenu } from './support.ts';
 
-// The spec's tiles, and Search (ours: no spec entry reaches the search pages), Recall (issue 30), Reports (issue 32)
-// and Stock Take (issue 31).
+// The spec's tiles, and Search (ours: no spec entry reaches the search pages), Recall (issue 30), Reports (issue 32),
+// Stock Take (issue 31) and Verification (issue 28).
 const RDC_TILES = [
   'Receive',
   'Dispatch',
@@ -14,6 +14,7 @@ const RDC_TILES = [
   'Recall',
   'Reports',
   'Stock Take',
+  'Verification',
 ];
 const LDC_TILES = [
   'Receive',
@@ -36,6 +37,7 @@ const LDC_TILES = [
   'Recall',
   'Reports',
   'Stock Take',
+  'Verification',
 ];
 
 test('a regional operator logs in and sees the regional home, menu and version', async ({ page }) => {
@@ -46,7 +48,7 @@ test('a regional operator logs in and sees the regional home, menu and version',
   await expect(tiles.getByRole('link')).toHaveCount(RDC_TILES.length);
   await openMenu(page);
   const menu = page.getByRole('dialog', { name: 'Menu' });
-  for (const name of ['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search', 'Recall', 'Reports', 'Stock Take']) {
+  for (const name of ['Home', 'Receive', 'Dispatch', 'Return', 'Decomm', 'Search', 'Recall', 'Reports', 'Stock Take', 'Verification']) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
   // Who is signed in, and at which site.

@@ -17,8 +17,8 @@ test('a local operator signs in with their organisation and lands on the local h
   await expect(page).toHaveURL(/\/ldc$/);
   const tiles = page.getByRole('navigation', { name: 'Modules' });
   await expect(tiles.getByRole('link', { name: 'Receive', exact: true })).toBeVisible();
-  // The 16 local tiles, Search, Recall, Reports and Stock Take.
-  await expect(tiles.getByRole('link').or(tiles.getByRole('button'))).toHaveCount(20);
+  // The 16 local tiles, Search, Recall, Reports, Stock Take and Verification.
+  await expect(tiles.getByRole('link').or(tiles.getByRole('button'))).toHaveCount(21);
 });
 
 test('an organisation account with no user here comes back to the login page with the reason', async ({ page }) => {

@@ -9,7 +9,9 @@ import { login } from './support.ts';
  * code, a scan's UUID, an HTTP status, `<GS>`, a component's name).
  */
 const RAW_CODES: [string, RegExp][] = [
-  ['an error code', /\b[A-Z]{2,}(?:_[A-Z0-9]+)+\b/],
+  // A national system's return code (NMVS_NC_PC_02) is no code of ours: the Verification page shows it, as the
+  // system's answer an operator reports to it (issue 28).
+  ['an error code', /\b(?!NMVS_)[A-Z]{2,}(?:_[A-Z0-9]+)+\b/],
   ['a UUID', /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i],
   ['an HTTP status', /\b[45]\d\d: /],
   ['a group separator written out', /<GS>/],

@@ -26,8 +26,9 @@ import { RecallPage } from '../features/recall/index.ts';
 import { RegisterPage } from '../features/register/index.ts';
 import { ReportsPage } from '../features/reports/index.ts';
 import { LocalRepackPage, RepackEditPage, RepackScanPage, RepackViewPage } from '../features/repack/index.ts';
-import { ScanFillDataPage, SearchPage, UnitPage } from '../features/search/index.ts';
+import { ScanFillDataPage, SearchPage, UnitPage, type PackAction } from '../features/search/index.ts';
 import { SettingsPage } from '../features/settings/index.ts';
+import { VerificationPage, VerifyPackAction } from '../features/verification/index.ts';
 import { documentPaths, routeDocumentNumber, routeFamily } from '../lib/document-routes.ts';
 import { useDispatchState } from '../lib/client-state.ts';
 import { documentDetailsTitle } from '../lib/route-meta.ts';
@@ -93,6 +94,8 @@ function Page({ meta }: { meta: RouteMeta }) {
   const home = meta.area ? AREA_HOME[meta.area] : '/';
   const area = meta.area ?? 'RDC';
   const screen = routeScreen(meta, params, search);
+  // A pack's card on the search and unit pages offers 'Verify pack' (issue 28): the verification feature's, passed in.
+  const packAction: PackAction = ({ code }) => <VerifyPackAction key={code} area={area} code={code} />;
   if (meta.family && screen !== 'notAvailable') return <DocumentPage meta={meta} title={title} home={home} />;
   switch (screen) {
     case 'chooseArea':
@@ -127,11 +130,13 @@ function Page({ meta }: { meta: RouteMeta }) {
     case 'repackLocal':
       return <LocalRepackPage key={params.queryValue ?? ''} area={area} />;
     case 'search':
-      return <SearchPage area={area} />;
+      return <SearchPage area={area} packAction={packAction} />;
     case 'recall':
       return <RecallPage area={area} />;
     case 'reports':
       return <ReportsPage area={area} />;
+    case 'verification':
+      return <VerificationPage area={area} />;
     case 'scanFillData':
       return <ScanFillDataPage area={area} />;
     case 'pallet':
@@ -143,9 +148,9 @@ function Page({ meta }: { meta: RouteMeta }) {
     case 'cartonPacks':
       return <UnitPage kind="carton" area={area} tab="list" />;
     case 'pack':
-      return <UnitPage kind="pack" area={area} />;
+      return <UnitPage kind="pack" area={area} packAction={packAction} />;
     case 'item':
-      return <UnitPage kind="item" area={area} />;
+      return <UnitPage kind="item" area={area} packAction={packAction} />;
     case 'liteList':
     case 'liteDetail':
     case 'liteAddMaterial':

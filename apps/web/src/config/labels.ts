@@ -81,6 +81,8 @@ export const TITLES = {
   stockTakeDetails: 'Count Details',
   stockTakeScan: 'Scan Count',
   stockTakeNew: 'New Count',
+  // Issue 28 (decision 0081): the requests sent to the national verification system (NMVS, VRS), in each area.
+  verification: 'Verification',
 } as const;
 
 /** Tile and menu labels (spec point 2). */
@@ -111,6 +113,7 @@ export const NAV_LABELS = {
   recall: 'Recall',
   reports: 'Reports',
   stockTake: 'Stock Take',
+  verification: 'Verification',
 } as const;
 
 /** Buttons, fields and screen text that are ours, not the spec's. */
@@ -876,4 +879,66 @@ export const STOCK_TAKE_UI = {
   allCounts: 'All counts',
   scanHere: 'Scan units of {number}',
   countedSoFar: 'Counted so far',
+} as const;
+
+/**
+ * The Verification page and the 'Verify pack' action (issue 28, decision 0081): the requests sent to the
+ * warehouse's national verification system (NMVS, VRS) and their outcomes. Ours, the spec has none; the
+ * system's own answer is the server's message, shown as it comes.
+ */
+export const VERIFICATION_UI = {
+  // The page's filters: the API's outcome filter (alerts, pending) and a period of request days.
+  filters: 'Filter requests',
+  show: 'Show',
+  showAll: 'All',
+  showAlerts: 'Alerts',
+  showPending: 'Pending',
+  from: 'From',
+  to: 'To',
+  apply: 'Apply',
+  clear: 'Clear',
+  // The list.
+  requests: 'Verification requests',
+  count: '{count} {count:request|requests}',
+  limited: 'Only the newest {count} are listed: choose a shorter period to see older ones.',
+  empty: 'No verification requests.',
+  // A request.
+  outcomes: { verified: 'Verified', alert: 'Alert', refused: 'Refused', pending: 'Pending', failed: 'Failed' },
+  purposes: {
+    'on-demand': 'On demand',
+    'return-scan': 'Return scan',
+    scrap: 'Scrapping',
+    export: 'Export',
+    'export-undo': 'Export undone',
+  },
+  operations: {
+    verify: 'Verify',
+    supply: 'Supply',
+    destroy: 'Destroy',
+    export: 'Export',
+    sample: 'Sample',
+    freeSample: 'Free sample',
+    lock: 'Lock',
+    stolen: 'Stolen',
+  },
+  undo: 'Undo {operation}',
+  pack: 'Pack',
+  packs: '{count} {count:pack|packs} of GTIN {gtin}',
+  batch: 'Batch',
+  expiry: 'Expiry',
+  system: 'System',
+  purpose: 'Purpose',
+  returnCode: 'Return code',
+  alertId: 'Alert ID',
+  requestedBy: 'Requested by',
+  warehouse: 'Warehouse',
+  answer: 'Answer',
+  notAnswered: 'Not answered yet: sent again until it is ({attempts} {attempts:try|tries} so far).',
+  none: '–',
+  // The 'Verify pack' action on a pack's card.
+  verifyPack: 'Verify pack',
+  verifyAgain: 'Verify again',
+  // The answer's heading by its colour; the server's message (naming the system's answer) follows it.
+  answerTitles: { verified: 'Verified', pending: 'Not answered yet', refused: 'Not verified' },
+  allRequests: 'All verification requests',
 } as const;

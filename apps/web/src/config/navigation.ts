@@ -65,6 +65,14 @@ const recallEntry = (area: Application): NavEntry => tool(L.recall, TOOL_NEEDS.b
 const reportsEntry = (area: Application): NavEntry => tool(L.reports, TOOL_NEEDS.reportsView, link(REPORTS_PAGES.page(area)));
 
 /**
+ * The Verification page of an area (issue 28, decision 0081): the requests sent to the warehouses' national
+ * verification system (NMVS, VRS), under module VERIFY; its filters ride in the page's query.
+ */
+export const VERIFICATION_PAGES = { page: (area: Application) => `/${area.toLowerCase()}/verification` } as const;
+const verificationEntry = (area: Application): NavEntry =>
+  tool(L.verification, TOOL_NEEDS.verificationView, link(VERIFICATION_PAGES.page(area)));
+
+/**
  * The stock take (issue 31, decision 0080): the counts' list of each area, under module STOCKTAKE, shown
  * to every holder of the module as a document family's tile is (the list itself needs its List feature).
  */
@@ -151,8 +159,16 @@ export const TILES: Record<Application, NavEntry[]> = {
     recallEntry('RDC'),
     reportsEntry('RDC'),
     stockTakeEntry('RDC'),
+    verificationEntry('RDC'),
   ],
-  LDC: [...LDC_MODULES, searchEntry('/ldc/searchPageLDC'), recallEntry('LDC'), reportsEntry('LDC'), stockTakeEntry('LDC')],
+  LDC: [
+    ...LDC_MODULES,
+    searchEntry('/ldc/searchPageLDC'),
+    recallEntry('LDC'),
+    reportsEntry('LDC'),
+    stockTakeEntry('LDC'),
+    verificationEntry('LDC'),
+  ],
 };
 
 /** The admin screen (decision 0006): not in the spec, shown only to holders of the ADMIN right. */
@@ -167,6 +183,7 @@ export const MENU: Record<Application, NavEntry[]> = {
     recallEntry('RDC'),
     reportsEntry('RDC'),
     stockTakeEntry('RDC'),
+    verificationEntry('RDC'),
     ADMIN_ENTRY,
   ],
   LDC: [
@@ -176,6 +193,7 @@ export const MENU: Record<Application, NavEntry[]> = {
     recallEntry('LDC'),
     reportsEntry('LDC'),
     stockTakeEntry('LDC'),
+    verificationEntry('LDC'),
     { label: L.settings, bypass: true, action: link('/ldc/settings') },
     ADMIN_ENTRY,
   ],

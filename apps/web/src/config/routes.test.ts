@@ -15,8 +15,15 @@ const STOCK_TAKE_PATHS = (area: string) =>
 describe('route table', () => {
   it('mirrors every route of spec point 2', () => {
     expect(paths(RDC_ROUTES)).toEqual(expect.arrayContaining(SPEC_RDC.split(' ')));
-    // Then ours: the Recall page (issue 30, decision 0074), the Reports page (issue 32, decision 0077) and the stock take's (issue 31, decision 0080).
-    expect(paths(LDC_ROUTES)).toEqual([...SPEC_LDC.split(' '), '/ldc/recall', '/ldc/reports', ...STOCK_TAKE_PATHS('ldc')]);
+    // Then ours: the Recall page (issue 30, decision 0074), the Reports page (issue 32, decision 0077), the Verification page
+    // (issue 28, decision 0081) and the stock take's (issue 31, decision 0080).
+    expect(paths(LDC_ROUTES)).toEqual([
+      ...SPEC_LDC.split(' '),
+      '/ldc/recall',
+      '/ldc/reports',
+      '/ldc/verification',
+      ...STOCK_TAKE_PATHS('ldc'),
+    ]);
     expect(paths(OTHER_ROUTES)).toEqual(SPEC_OTHER.split(' '));
   });
 
@@ -95,6 +102,19 @@ describe('route table', () => {
         path,
         title: 'Reports',
         module: 'REPORTS',
+        feature: 'DetailsPage',
+        action: undefined,
+      })),
+    );
+  });
+
+  it('puts the Verification page of each area behind module VERIFY and its details page (issue 28)', () => {
+    const pages = [...RDC_ROUTES, ...LDC_ROUTES].filter((r) => r.page === 'verification');
+    expect(pages.map((r) => ({ path: r.path, title: r.title, module: r.module, feature: r.feature, action: r.action }))).toEqual(
+      ['/rdc/verification', '/ldc/verification'].map((path) => ({
+        path,
+        title: 'Verification',
+        module: 'VERIFY',
         feature: 'DetailsPage',
         action: undefined,
       })),

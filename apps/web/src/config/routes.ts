@@ -18,6 +18,7 @@ export type PageKey =
   | 'printLabel'
   | 'recall'
   | 'reports'
+  | 'verification'
   | 'stockTakeNew'
   | InventoryPageKey
   | LitePageKey
@@ -195,6 +196,8 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/recall', TITLES.recall, { ...TOOL_NEEDS.batchView, page: 'recall' }),
   // Not in the spec's table (issue 32, decision 0077): the reports, read only, with their CSV.
   rdc('/reports', TITLES.reports, { ...TOOL_NEEDS.reportsView, page: 'reports' }),
+  // Not in the spec's table (issue 28, decision 0081): the requests sent to the national verification system.
+  rdc('/verification', TITLES.verification, { ...TOOL_NEEDS.verificationView, page: 'verification' }),
   // Not in the spec's table (issue 31, decision 0080): the stock take.
   ...stockTakeRoutes(rdc),
 ];
@@ -271,6 +274,8 @@ export const LDC_ROUTES: RouteMeta[] = [
   ldc('/recall', TITLES.recall, { ...TOOL_NEEDS.batchView, page: 'recall' }),
   // Not in the spec's table (issue 32, decision 0077): the reports, read only, with their CSV.
   ldc('/reports', TITLES.reports, { ...TOOL_NEEDS.reportsView, page: 'reports' }),
+  // Not in the spec's table (issue 28, decision 0081): the requests sent to the national verification system.
+  ldc('/verification', TITLES.verification, { ...TOOL_NEEDS.verificationView, page: 'verification' }),
   // Not in the spec's table (issue 31, decision 0080): the stock take.
   ...stockTakeRoutes(ldc),
 ];

@@ -10,7 +10,7 @@ describe('tiles and menus as data', () => {
   it('has the spec regional tiles and menu, in order', () => {
     // Search is ours: the spec's lists reach no search page.
     // Recall is ours too (issue 30, decision 0074): a batch's status and where its stock is; and Reports (issue 32, decision 0077);
-    // and Stock Take (issue 31, decision 0080).
+    // Stock Take (issue 31, decision 0080); and Verification (issue 28, decision 0081).
     expect(labels(TILES.RDC)).toEqual([
       'Receive',
       'Dispatch',
@@ -22,6 +22,7 @@ describe('tiles and menus as data', () => {
       'Recall',
       'Reports',
       'Stock Take',
+      'Verification',
     ]);
     expect(labels(MENU.RDC)).toEqual([
       'Home',
@@ -33,6 +34,7 @@ describe('tiles and menus as data', () => {
       'Recall',
       'Reports',
       'Stock Take',
+      'Verification',
       'Admin',
     ]);
   });
@@ -56,8 +58,8 @@ describe('tiles and menus as data', () => {
       'ScanLite',
       'Repack',
     ];
-    expect(labels(TILES.LDC)).toEqual([...local, 'Search', 'Recall', 'Reports', 'Stock Take']);
-    expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Search', 'Recall', 'Reports', 'Stock Take', 'Settings', 'Admin']);
+    expect(labels(TILES.LDC)).toEqual([...local, 'Search', 'Recall', 'Reports', 'Stock Take', 'Verification']);
+    expect(labels(MENU.LDC)).toEqual(['Home', ...local, 'Search', 'Recall', 'Reports', 'Stock Take', 'Verification', 'Settings', 'Admin']);
   });
 
   it('maps modules to the spec paths', () => {
@@ -78,6 +80,16 @@ describe('tiles and menus as data', () => {
       module: 'STOCKTAKE',
       action: { kind: 'link', to: '/rdc/stockTakeList' },
     });
+  });
+
+  it('opens the Verification page of the area, shown to holders of module VERIFY only (issue 28, decision 0081)', () => {
+    expect(TILES.LDC.find((e) => e.label === 'Verification')?.action).toEqual({ kind: 'link', to: '/ldc/verification' });
+    expect(MENU.RDC.find((e) => e.label === 'Verification')).toMatchObject({
+      module: 'VERIFY',
+      action: { kind: 'link', to: '/rdc/verification' },
+    });
+    expect(labels(visibleEntries(TILES.RDC, 'RDC', buildAuthorization({ RDC: ['VERIFY'] })))).toEqual(['Verification']);
+    expect(labels(visibleEntries(MENU.LDC, 'LDC', buildAuthorization({ LDC: ['REPORTS'] })))).not.toContain('Verification');
   });
 
   it('shows the Stock Take tile to holders of its module only (issue 31, decision 0080)', () => {

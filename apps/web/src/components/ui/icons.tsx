@@ -80,6 +80,8 @@ const MODULE_PATHS: Record<string, string> = {
   REPORTS: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
   // A clipboard with a tick: the stock take (issue 31).
   STOCKTAKE: 'M9 3h6v3H9zM9 4H5v17h14V4h-4M8.5 13.5l2.5 2.5 5-5',
+  // A pack with a tick on its face: a pack verified against the national system (issue 28).
+  VERIFY: 'M4 7l8-4 8 4v10l-8 4-8-4V7M8.5 12l2.5 2.5 4.5-5',
 };
 
 /** A home tile's icon, by module; undefined when the module has none. */

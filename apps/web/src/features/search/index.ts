@@ -4,3 +4,4 @@ import { lazyNamed } from '../../lib/lazy-named.ts';
 export const SearchPage = lazyNamed(() => import('./components/search-page.tsx'), 'SearchPage');
 export const UnitPage = lazyNamed(() => import('./components/unit-page.tsx'), 'UnitPage');
 export const ScanFillDataPage = lazyNamed(() => import('./components/scan-fill-data-page.tsx'), 'ScanFillDataPage');
+export type { PackAction } from './components/unit-card.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeOfUnit, identifierOf, searchTarget } from './search-target.ts';
+import { codeOfUnit, identifierOf, packCodeFor, searchTarget } from './search-target.ts';
 
 const TODAY = '2026-11-22';
 const SSCC = '088812340000000019';
@@ -42,5 +42,25 @@ describe('unit codes', () => {
     expect(codeOfUnit({ sscc: null, gtin: GTIN, serial: 'S1' })).toBe(`01${GTIN}21S1`);
     // One way to write a pack on screen, as the messages write it (issue 27, docs/glossary.md).
     expect(identifierOf({ sscc: null, gtin: GTIN, serial: 'S1' })).toBe(`${GTIN}/S1`);
+  });
+});
+
+describe('packCodeFor', () => {
+  const pack = { type: 'EA', gtin: GTIN, serial: 'SER1' } as const;
+
+  it('hands a pack action the scan that found the pack, which carries its own batch and expiry', () => {
+    const scan = `01${GTIN}1728063010B1\x1d21SER1`;
+    expect(packCodeFor(pack, scan, TODAY)).toBe(scan);
+  });
+
+  it("else the pack's GTIN and serial: no scan, a scan of another pack, or a bare serial", () => {
+    expect(packCodeFor(pack, undefined, TODAY)).toBe(`01${GTIN}21SER1`);
+    expect(packCodeFor(pack, `01${GTIN}21SER2`, TODAY)).toBe(`01${GTIN}21SER1`);
+    expect(packCodeFor(pack, 'SER1', TODAY)).toBe(`01${GTIN}21SER1`);
+  });
+
+  it('gives none for a pallet, a carton or a unit without GTIN and serial', () => {
+    expect(packCodeFor({ type: 'PLT', gtin: null, serial: null }, undefined, TODAY)).toBeUndefined();
+    expect(packCodeFor({ type: 'EA', gtin: null, serial: 'SER1' }, undefined, TODAY)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { decodeCode, message, readSsccInput, unitId, validateLooseCode } from '@pharma/domain';
+import { decodeCode, decodeScan, message, readSsccInput, unitId, unitKeyOf, validateLooseCode } from '@pharma/domain';
 import type { UnitView } from '@pharma/domain/contract/inventory';
 import { packCode, ssccCode } from '../../lib/unit-codes.ts';
 
@@ -43,4 +43,24 @@ export function codeOfUnit(unit: Pick<UnitView, 'sscc' | 'gtin' | 'serial'>): st
 export function identifierOf(unit: Pick<UnitView, 'sscc' | 'gtin' | 'serial'>): string {
   if (unit.sscc) return unit.sscc;
   return unit.gtin && unit.serial ? unitId(unit) : (unit.serial ?? unit.gtin ?? '');
+}
+
+/**
+ * The code a pack's card hands its actions ('Verify pack', issue 28): the scan that found the pack when it
+ * names that pack as the server reads a pack's scan (it carries the pack's own batch and expiry, what the
+ * national system is asked about), else the pack's GTIN and serial (the server takes the rest from the
+ * record). None for a pallet, a carton, or a unit without both.
+ */
+export function packCodeFor(
+  unit: Pick<UnitView, 'type' | 'gtin' | 'serial'>,
+  scanned: string | undefined,
+  today: string,
+): string | undefined {
+  if (unit.type !== 'EA' || !unit.gtin || !unit.serial) return undefined;
+  if (scanned) {
+    const decoded = decodeScan(scanned, { unit: 'EA', idType: 'GS1', today });
+    const key = decoded.ok ? unitKeyOf(decoded, 'EA') : null;
+    if (key && 'gtin' in key && key.gtin === unit.gtin && key.serial === unit.serial) return scanned;
+  }
+  return packCode(unit.gtin, unit.serial);
 }

@@ -9,13 +9,14 @@ import { useSearchSscc } from '../api/search-sscc.ts';
 import { useSerialSearch } from '../api/serial-search.ts';
 import { searchTarget } from '../search-target.ts';
 import { SearchResults } from './search-results.tsx';
+import type { PackAction } from './unit-card.tsx';
 
 /**
  * /rdc/searchPage and /ldc/searchPageLDC, 'Search': one field for an SSCC or a pack code (a raw
  * scan). The browser decodes it and asks searchSSCC or serialSearch in the area; the code stays in
- * the URL (?code=) for back and links.
+ * the URL (?code=) for back and links. A pack's card offers the actions the app passes in (Verify pack).
  */
-export function SearchPage({ area }: { area: Area }) {
+export function SearchPage({ area, packAction }: { area: Area; packAction?: PackAction }) {
   const [params, setParams] = useSearchParams();
   const code = params.get('code') ?? '';
   const [error, setError] = useState<string | undefined>();
@@ -43,7 +44,7 @@ export function SearchPage({ area }: { area: Area }) {
         onScan={run}
       />
       {target?.kind === 'sscc' && <SearchResults query={bySscc} area={area} />}
-      {target?.kind === 'serial' && <SearchResults query={bySerial} area={area} />}
+      {target?.kind === 'serial' && <SearchResults query={bySerial} area={area} packAction={packAction} scanned={code} />}
       {area === 'LDC' && (
         // The local label reader (decision 0028): every field a label carries, then the unit it names.
         <Anchor component={Link} to="/ldc/scanFillData" size="sm">

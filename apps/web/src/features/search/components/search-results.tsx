@@ -4,10 +4,21 @@ import { message } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { SearchAnswer } from '../api/search-sscc.ts';
-import { UnitCard } from './unit-card.tsx';
+import { UnitCard, type PackAction } from './unit-card.tsx';
 
 /** Loading, 'No results found' (an unknown code included), an error, or one card per unit. */
-export function SearchResults({ query, area }: { query: UseQueryResult<SearchAnswer>; area: Area }) {
+export function SearchResults({
+  query,
+  area,
+  packAction,
+  scanned,
+}: {
+  query: UseQueryResult<SearchAnswer>;
+  area: Area;
+  packAction?: PackAction;
+  /** The scan searched for, handed to each card's pack action. */
+  scanned?: string;
+}) {
   if (query.isPending) {
     return query.fetchStatus === 'idle' ? null : (
       <Center py="xl">
@@ -34,7 +45,13 @@ export function SearchResults({ query, area }: { query: UseQueryResult<SearchAns
   return (
     <Stack gap="sm">
       {units.map((unit) => (
-        <UnitCard key={`${unit.type}-${unit.sscc ?? ''}-${unit.gtin ?? ''}-${unit.serial ?? ''}`} unit={unit} area={area} />
+        <UnitCard
+          key={`${unit.type}-${unit.sscc ?? ''}-${unit.gtin ?? ''}-${unit.serial ?? ''}`}
+          unit={unit}
+          area={area}
+          packAction={packAction}
+          scanned={scanned}
+        />
       ))}
     </Stack>
   );

@@ -1,11 +1,13 @@
+import { Suspense, type ReactNode } from 'react';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { UNIT_LABELS } from '@pharma/domain';
 import type { Area, UnitView } from '@pharma/domain/contract/inventory';
 import { FIELD_LABELS } from '../../../config/labels.ts';
 import { useCan } from '../../../lib/can.ts';
+import { localDay } from '../../../lib/local-day.ts';
 import { parseUnitId, unitPath, unitText } from '../../../lib/unit-codes.ts';
-import { identifierOf } from '../search-target.ts';
+import { identifierOf, packCodeFor } from '../search-target.ts';
 import { EditStatus } from './edit-status.tsx';
 import { HeldBatches } from './held-batches.tsx';
 import { UnitHistory } from './unit-history.tsx';
@@ -27,6 +29,12 @@ function Field({ label, value }: { label: string; value: string | number | null 
   );
 }
 
+/**
+ * An action another feature gives a pack's card ('Verify pack', issue 28), handed the pack's code: the app
+ * passes it in, as a feature imports no other. Its code may load on first show (a lazy chunk).
+ */
+export type PackAction = (pack: { code: string }) => ReactNode;
+
 export interface UnitCardProps {
   unit: UnitView;
   /** The area the unit is shown in: its links lead to that area's pages, its status is edited there. */
@@ -34,11 +42,15 @@ export interface UnitCardProps {
   /** Hides the contents (shown as a separate list on pallet and carton pages). */
   hideChildren?: boolean;
   hideHistory?: boolean;
+  packAction?: PackAction;
+  /** The scan that found the unit (search's ?code=): a pack's action sends it when it names this pack. */
+  scanned?: string;
 }
 
 /** A unit as search shows it: identity, status, product, tree, history and the status editor. */
-export function UnitCard({ unit, area, hideChildren, hideHistory }: UnitCardProps) {
+export function UnitCard({ unit, area, hideChildren, hideHistory, packAction, scanned }: UnitCardProps) {
   const mayEdit = useCan(editItemStatus(area));
+  const packActionCode = packAction && packCodeFor(unit, scanned, localDay());
   return (
     <Card withBorder padding="sm" component="article" aria-label={`${UNIT_LABELS[unit.type]} ${identifierOf(unit)}`}>
       <Stack gap="sm">
@@ -74,6 +86,7 @@ export function UnitCard({ unit, area, hideChildren, hideHistory }: UnitCardProp
           </Stack>
         )}
         {!hideChildren && unit.children.length > 0 && <UnitChildren unit={unit} area={area} />}
+        {packAction && packActionCode && <Suspense fallback={null}>{packAction({ code: packActionCode })}</Suspense>}
         {mayEdit && <EditStatus unit={unit} area={area} />}
         {!hideHistory && <UnitHistory history={unit.history} />}
       </Stack>

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { packCode, ssccCode } from '../../../lib/unit-codes.ts';
 import { useSearchSscc } from '../api/search-sscc.ts';
 import { useSerialSearch } from '../api/serial-search.ts';
-import { UnitCard, UnitChildren } from './unit-card.tsx';
+import { UnitCard, UnitChildren, type PackAction } from './unit-card.tsx';
 
 /** 'item' is the local /ldc/itemDetails/{sscc}: a pallet or carton with its contents on one page. */
 export type UnitPageKind = 'pallet' | 'carton' | 'pack' | 'item';
@@ -39,8 +39,19 @@ function useUnitCode(kind: UnitPageKind): { sscc?: string; pack?: string } {
  * Pallet Details (detail and carton list), Carton Details (detail and pack list) and Pack detail,
  * all read from the search API. The tabs are the spec's sub-routes, carrying the SSCC as ?sscc=.
  * Locally, Item Details shows a pallet or carton with its contents, each linking to the local pages.
+ * A pack's card offers the actions the app passes in (Verify pack).
  */
-export function UnitPage({ kind, area, tab = 'detail' }: { kind: UnitPageKind; area: Area; tab?: UnitPageTab }) {
+export function UnitPage({
+  kind,
+  area,
+  tab = 'detail',
+  packAction,
+}: {
+  kind: UnitPageKind;
+  area: Area;
+  tab?: UnitPageTab;
+  packAction?: PackAction;
+}) {
   const code = useUnitCode(kind);
   const bySscc = useSearchSscc(code.sscc, area);
   const byPack = useSerialSearch(code.pack, area);
@@ -75,7 +86,7 @@ export function UnitPage({ kind, area, tab = 'detail' }: { kind: UnitPageKind; a
       </Alert>
     );
   }
-  if (kind === 'pack' || kind === 'item' || !unit.sscc) return <UnitCard unit={unit} area={area} />;
+  if (kind === 'pack' || kind === 'item' || !unit.sscc) return <UnitCard unit={unit} area={area} packAction={packAction} />;
 
   const paths = TAB_PATHS[kind];
   const labels = TAB_LABELS[kind];
