@@ -75,6 +75,11 @@ export default defineConfig({
         OIDC_ISSUER_URL: OIDC.issuer,
         OIDC_CLIENT_ID: OIDC.clientId,
         OIDC_CLIENT_SECRET: OIDC.clientSecret,
+        // No demo verification simulators (issue 28): the journeys make packs of their own in the demo
+        // warehouses, which a simulator loaded with the demo's packs would refuse, and the two runs side by
+        // side (SQLite, PostgreSQL) would race for their ports. verification.spec.ts starts the one it needs.
+        NMVS_SIMULATOR_PORT: 'off',
+        VRS_SIMULATOR_PORT: 'off',
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       },
     },

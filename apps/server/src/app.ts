@@ -39,6 +39,9 @@ import { SsccService } from './api/labels/sscc.service.ts';
 import { unitsRoutes } from './api/units/units.routes.ts';
 import { verificationRoutes } from './api/verification/verification.routes.ts';
 import { VerificationService } from './api/verification/verification.service.ts';
+import { DEFAULT_OUTBOX } from './api/verification/outbox.ts';
+import { ScanVerification } from './api/verification/scan-verification.ts';
+import { startDemoVerification } from './seed/demo-verification.ts';
 import { batchesRoutes } from './api/batches/batches.routes.ts';
 import { BatchesService } from './api/batches/batches.service.ts';
 import { BatchWork } from './api/batches/batch-work.ts';
@@ -66,10 +69,16 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** main.ts sets `draining` on SIGTERM: GET /api/ready answers 503 while requests in flight finish. */
   readiness?: Readiness;
+  /**
+   * main.ts: with the demo data (config.seedDemo), the demo's NMVS and VRS simulators run in this process
+   * and close with the app (issue 28, seed/demo-verification.ts). Test apps leave it out: they run
+   * simulators of their own, and many of them at once could not share the demo's ports.
+   */
+  demoSimulators?: boolean;
 }
 
 /** The app factory: one Fastify instance serving /api, /auth and the built web app. */
-export async function buildApp({ config, database, logStream, readiness }: AppDeps): Promise<ZodApp> {
+export async function buildApp({ config, database, logStream, readiness, demoSimulators }: AppDeps): Promise<ZodApp> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -102,7 +111,15 @@ export async function buildApp({ config, database, logStream, readiness }: AppDe
   const epcisService = new EpcisService(database.db, config.epcisIntake);
   integrationRoutes(app, new IntakeService(database.db), epcisService, new MovementsService(database.db));
   documentsRoutes(app, new DocumentsService(database.db));
-  const scanService = new ScanService(database.db, createTransactor(database));
+  // Pack verification (issue 28): the requests' sender runs beside the app and stops with it; the scan
+  // path verifies the packs of a family that asks it (scan-verification.ts).
+  const verification = new VerificationService(
+    database.db,
+    config.audit.key,
+    (error) => app.log.error({ err: error }, 'sending a verification request failed'),
+    { syncTiming: { timeoutMs: config.verificationWaitMs, bulkWaitMs: config.verificationWaitMs }, outbox: DEFAULT_OUTBOX },
+  );
+  const scanService = new ScanService(database.db, createTransactor(database), new ScanVerification(database.db, verification));
   const completeService = new CompleteService(database.db);
   const stockTakeService = new StockTakeService(database.db);
   scansRoutes(app, database.db, scanService, completeService, new CountService(database.db), stockTakeService);
@@ -113,10 +130,6 @@ export async function buildApp({ config, database, logStream, readiness }: AppDe
   batchesRoutes(app, new BatchesService(database.db, new BatchWork(database.db, config.database, config.audit.key)));
   reportsRoutes(app, database.db, new ReportWork(database.db, config.database, config.audit.key));
   const repackService = new RepackService(database.db);
-  // Pack verification (issue 28): the requests' sender runs beside the app and stops with it.
-  const verification = new VerificationService(database.db, config.audit.key, (error) =>
-    app.log.error({ err: error }, 'sending a verification request failed'),
-  );
   const ssccService = new SsccService(database.db, config.printers, verification.settings);
   labelsRoutes(app, ssccService, new LabelsService(database.db, config.printers), repackService);
   verificationRoutes(app, verification);
@@ -132,11 +145,16 @@ export async function buildApp({ config, database, logStream, readiness }: AppDe
   });
   // Forgotten sign-in counts are deleted now and then; every instance may (decision 0045).
   const cleanup = startLimitCleanup(database.db, (error) => app.log.error({ err: error }, 'cleaning up sign-in counts failed'));
+  const demo =
+    demoSimulators && config.seedDemo
+      ? await startDemoVerification({ config, db: database.db, settings: verification.settings, log: app.log })
+      : undefined;
   verification.outbox.start();
   app.addHook('onClose', async () => {
     await cleanup.stop();
     // A send under way is finished and written; what is still queued is sent by the next start.
     await verification.outbox.stop();
+    await demo?.close();
     await sealer.stop();
     // A job running here stops, marked failed: its sender sends the document again (decision 0052).
     await epcisService.stop();

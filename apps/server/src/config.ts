@@ -58,6 +58,14 @@ const Env = z
     EPCIS_CHUNK_EVENTS: z.coerce.number().int().min(1).max(10_000).default(20),
     /** A running job whose runner has not reported for this long was interrupted: it is marked failed (decision 0052). */
     EPCIS_JOB_SILENT_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
+    /** With the demo data: the ports of the NMVS and VRS simulators the demo runs in the app's process (0: any free port; off: none). */
+    NMVS_SIMULATOR_PORT: simulatorPort('7081'),
+    VRS_SIMULATOR_PORT: simulatorPort('7082'),
+    /**
+     * How long a scan or a 'Verify pack' waits for the national system's answer before it goes on without
+     * one (the request stays queued for the sender): 2 s, a handheld's patience (issue 28).
+     */
+    VERIFICATION_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   })
   .superRefine((e, ctx) => {
     const oidc = { OIDC_ISSUER_URL: e.OIDC_ISSUER_URL, OIDC_CLIENT_ID: e.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET };
@@ -99,6 +107,14 @@ const Env = z
     }
   });
 
+/** A demo simulator's port: a TCP port (0: any free one), or `off` (null) to run the demo without that simulator. */
+function simulatorPort(fallback: string) {
+  return z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().default(fallback))
+    .refine((v) => v === 'off' || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), { message: 'must be a TCP port (0-65535) or off' })
+    .transform((v) => (v === 'off' ? null : Number(v)));
+}
+
 /** An unset or empty variable is absent (compose files pass `VAR=` for "not set"). */
 function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -134,6 +150,10 @@ export interface Config {
   oidc?: OidcConfig;
   /** Large EPCIS intake (decision 0043): above `jobEvents` events, a job of `chunkEvents`-event transactions. */
   epcisIntake: { jobEvents: number; chunkEvents: number; silentSeconds: number };
+  /** With the demo data (seedDemo): where the demo's national-system simulators listen, on loopback; null: that one is off (issue 28). */
+  demoSimulators: { nmvsPort: number | null; vrsPort: number | null };
+  /** How long a scan or a 'Verify pack' waits for the national system before the request is left to the sender, in ms. */
+  verificationWaitMs: number;
 }
 
 export interface OidcConfig {
@@ -185,6 +205,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headFile: resolve(e.AUDIT_HEAD_FILE ?? join(dataDir, 'audit-heads.log')),
     },
     epcisIntake: { jobEvents: e.EPCIS_JOB_EVENTS, chunkEvents: e.EPCIS_CHUNK_EVENTS, silentSeconds: e.EPCIS_JOB_SILENT_SECONDS },
+    demoSimulators: { nmvsPort: e.NMVS_SIMULATOR_PORT, vrsPort: e.VRS_SIMULATOR_PORT },
+    verificationWaitMs: e.VERIFICATION_WAIT_MS,
     oidc:
       e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {

@@ -13,7 +13,7 @@ const prepared = await prepareDatabase(config, database).catch(async (error: unk
   process.exit(1);
 });
 const readiness = { draining: false };
-const app = await buildApp({ config, database, readiness });
+const app = await buildApp({ config, database, readiness, demoSimulators: true });
 if (prepared.seeded) app.log.warn('seeded the demo warehouse and its users (public password): not for production');
 if (prepared.admin) app.log.info({ firstAdmin: prepared.admin }, 'first administrator from ADMIN_EMAIL');
 if (prepared.superuser) {

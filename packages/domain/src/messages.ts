@@ -333,6 +333,13 @@ export const MESSAGES = {
   VERIFICATION_DETAIL_NOT_IN_RESULT: 'not in the bulk result',
   VERIFICATION_DETAIL_UNREADABLE: 'the answer is not a {system} answer: {problem}',
   VERIFICATION_DETAIL_OTHER_ANSWER: 'the answer names another request (corrUUID {corrUUID})',
+  // A scan of a family that verifies its packs as they are scanned (a return, issue 28): {answer} is the
+  // system's answer as the request records it; {packs} names the packs ('04150123456782/SN0001, …').
+  VERIFICATION_SCAN_REFUSED: 'Scan refused: {answer} Kept in quarantine (VERIFICATION FAILED): {packs}.',
+  VERIFICATION_SCAN_ALERT: 'Alert {alertId} is recorded.',
+  VERIFICATION_SCAN_FAILED:
+    'Scan refused: the packs could not be verified. {answer} Scan again once the verification settings of warehouse {warehouseNo} are corrected.',
+  VERIFICATION_SCAN_PENDING: '{answer} Until it answers, {count} {count:pack is|packs are} kept in QUARANTINE / PENDING VERIFICATION.',
   UNKNOWN_PLANT: 'Plant {plant} names no single warehouse: send the destination warehouse.',
   DESTINATION_REQUIRED: '{type} {number} needs a destination plant or warehouse.',
   DESTINATION_NOT_ALLOWED: '{type} documents have no destination.',

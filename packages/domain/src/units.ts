@@ -44,6 +44,8 @@ export const UNIT_STATUSES = [...ITEM_STATUSES, 'RETAINED', 'INACTIVE'] as const
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
 // 'ON HOLD' and 'RECALLED': a pack of a held or recalled batch received into quarantine (issue 30, decision 0070).
+// 'PENDING VERIFICATION' and 'VERIFICATION FAILED': a pack scanned by a family that verifies its packs (a
+// return, issue 28) held in quarantine until its national system answers, or because it did not verify it.
 export const ITEM_REASONS = [
   'WAREHOUSE RECEIVED',
   'RETURNED',
@@ -53,6 +55,8 @@ export const ITEM_REASONS = [
   'REDRESSED',
   'ON HOLD',
   'RECALLED',
+  'PENDING VERIFICATION',
+  'VERIFICATION FAILED',
 ] as const;
 export type ItemReason = (typeof ITEM_REASONS)[number];
 

@@ -134,6 +134,17 @@ export interface Family {
    */
   heldBatch: 'refuse' | 'quarantine' | 'accept';
   /**
+   * The family's packs are verified against the national verification system of the document's
+   * warehouse as they are scanned (issue 28, decision 0081; returns: EU FMD and DSCSA ask a returned pack
+   * to be verified before it goes back into stock), where that warehouse has one set; without one the
+   * scan runs as any other. A pack scan is one request, a pallet or carton one request per product and
+   * batch, sent before the scan's transaction. Verified: the scan goes on. Not verified: the scan is
+   * refused, the packs the system did not verify are set QUARANTINE / VERIFICATION FAILED. No answer in
+   * time: the scan is accepted, its unanswered packs QUARANTINE / PENDING VERIFICATION instead of the
+   * `scanned` state until the answer moves them (apps/server/src/api/verification/scan-verification.ts).
+   */
+  verification?: { onScan: 'verify' };
+  /**
    * The family counts stock by material and batch instead of moving serialised units (ScanLite,
    * decision 0027): a scan reads a pack's GTIN (01) and batch (10) and adds one pack to the line of
    * that material and batch (`decideCount`); no unit changes state and none is ever on the document,

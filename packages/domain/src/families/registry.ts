@@ -91,6 +91,8 @@ export const returns = defineFamily({
   rules: [fullBundlesOnly],
   // A customer's return of a held batch comes back into quarantine as any return does.
   heldBatch: 'accept',
+  // A returned pack is verified as it is scanned, where the warehouse has a national system (issue 28).
+  verification: { onScan: 'verify' },
   cbv: { bizStep: 'receiving', disposition: 'returned', bizTransactionType: 'rma' },
   complete: { ok: 'RETURNS_SAVED', error: 'ERROR_COMPLETING_RETURNS' },
   api: { list: '/api/rmaList', details: '/api/rmaNo' },

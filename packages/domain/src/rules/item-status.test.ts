@@ -31,6 +31,9 @@ describe('editableStatuses (spec point 4 table)', () => {
     ],
     ['mixed, some pending', ['RETURNED', 'WAREHOUSE RECEIVED'], ['ACTIVE', 'PENDING'], []],
     ['anything else (no reason)', [null], ['ACTIVE'], []],
+    // A return held for its national verification (issue 28): only the system's answer moves it.
+    ['pending verification', ['PENDING VERIFICATION'], ['QUARANTINE'], []],
+    ['verification failed', ['VERIFICATION FAILED'], ['QUARANTINE'], []],
   ])('%s', (_name, reasons, statuses, expected) => {
     expect(offer(reasons, statuses)).toEqual(expected);
   });

@@ -43,6 +43,11 @@ export function editableStatuses(situation: Situation): EditableStatus[] {
       return pending ? without('SHORTAGE') : [...ALL];
     case 'OTHER':
       return [...ALL];
+    // A pack held for its national verification (issue 28): the system's answer moves it, not an edit;
+    // one the system did not verify stays in quarantine (EU FMD: a suspect pack is not released).
+    case 'PENDING VERIFICATION':
+    case 'VERIFICATION FAILED':
+      return [];
     default:
       return [];
   }

@@ -22,6 +22,8 @@ import {
   type MessageCode,
   type ScanOptions,
   type UnitKey,
+  type UnitState,
+  type AuditAction,
   unitKeyOf,
 } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
@@ -42,6 +44,27 @@ import { readerOptions } from '../readers/readers.service.ts';
 import { leaveCartonsOffDocument } from '../redress/carton-units.ts';
 import { replayed } from '../../lib/replay.ts';
 
+/** Packs a scan takes in another state than the family's while an outside check has no answer (issue 28). */
+export interface HeldScan {
+  state: UnitState;
+  /** The scan's warning: why the packs are held. */
+  warning: string;
+}
+
+/**
+ * A check of a scan's packs by an outside party, for a family that asks it (`family.verification`; the
+ * national verification system, api/verification/scan-verification.ts): asked before the scan's
+ * transaction, since a network call never holds the write lock. It throws a refusal, answers the packs to
+ * hold, or nothing when the scan goes on as any other.
+ */
+export interface ScanVerifier<H extends HeldScan = HeldScan> {
+  beforeScan(actor: Actor, family: Family, req: ScanRequest, keys: readonly UnitKey[], today: string): Promise<H | undefined>;
+  /** In the scan's transaction: the held packs under a pallet or carton take the held state. */
+  hold(trx: Db, held: H, scan: { actorId: string; at: string; action: AuditAction }): Promise<void>;
+  /** After the scan's commit: an answer written meanwhile is applied. */
+  afterScan(held: H): Promise<void>;
+}
+
 export interface Actor {
   userId: string;
   /** The area the request came from: only documents of that area's warehouses are seen. */
@@ -59,6 +82,8 @@ export class ScanService {
   constructor(
     private readonly db: Db,
     private readonly transact: Transactor = (work) => db.transaction().execute(work),
+    /** Verifies the packs of a family that asks it as they are scanned (issue 28); none: no scan is verified. */
+    private readonly verification?: ScanVerifier,
   ) {}
 
   async scan(actor: Actor, req: ScanRequest, today = isoToday()): Promise<ScanResponse> {
@@ -69,7 +94,12 @@ export class ScanService {
     const keys = await this.scanKeys(req, today);
     const key = keys[0]!;
     const requestHash = hashRequest(['scan', req.docType, req.docNo, req.code, req.unit ?? '']);
-    return this.onceShared(req.scanId, requestHash, { docType: family.type, docNo: req.docNo, area: actor.area, key }, async (trx) => {
+    // A family that verifies its packs asks the national system first, outside the transaction (a network
+    // call never holds the write lock): a refusal is thrown here; packs without an answer yet are held.
+    const held =
+      family.verification?.onScan === 'verify' ? await this.verification?.beforeScan(actor, family, req, keys, today) : undefined;
+    const hint = { docType: family.type, docNo: req.docNo, area: actor.area, key };
+    const answer = await this.onceShared(req.scanId, requestHash, hint, async (trx) => {
       // Reads and the decision first: a refusal changes nothing (and in a group commit needs no savepoint).
       // A group's scans share the document they locked and its lines as the group left them (decision 0033).
       const memo = groupMemo(trx);
@@ -134,7 +164,7 @@ export class ScanService {
         packs: decision.packs,
         unit: { type: unit.type, id: unitId(unit) },
         document: { status: 'In Progress' },
-        warnings: decision.warnings.map((w) => message(w.code, w.params)),
+        warnings: [...decision.warnings.map((w) => message(w.code, w.params)), ...(held ? [held.warning] : [])],
         data: viewLines(counted, scannedRoots(unit, decision.groups)),
       };
 
@@ -160,7 +190,7 @@ export class ScanService {
           scan,
           counts: decision.counts,
           pack: unit,
-          state: decision.state,
+          state: held ? { ...decision.state, ...held.state } : decision.state,
           audit,
           documentStatus: statusAudit && { status: 'In Progress', audit: statusAudit },
         });
@@ -176,9 +206,12 @@ export class ScanService {
         audit,
         documentStatus: statusAudit && { status: 'In Progress', audit: statusAudit },
       });
+      if (held) await this.verification!.hold(trx, held, audit);
       rememberScan(memo, doc, statusAudit ? 'In Progress' : doc.status, counted, at);
       return response;
     });
+    if (held) await this.verification!.afterScan(held);
+    return answer;
   }
 
   /** Takes a scanned unit (and everything under it) off the document, back to the state each had before the scan. */

@@ -205,7 +205,7 @@ function rowOf(id: string, request: NewRequest, now: string) {
 }
 
 /** 'YYYY-MM-DD' as AI 17 writes it: YYMMDD. */
-function yymmdd(iso: string): string {
+export function yymmdd(iso: string): string {
   return `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 }
 
