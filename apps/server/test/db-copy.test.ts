@@ -11,7 +11,7 @@ import { copySqliteToPostgres, CopyRefused, type CopyReport } from '../src/db/co
 import { openDatabase } from '../src/db/database.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
-import { createPostgresDatabase, signIn, startTestApp, stockPacksDrift, type TestApp } from './harness.ts';
+import { createPostgresDatabase, NO_WEB_BUILD, signIn, startTestApp, stockPacksDrift, type TestApp } from './harness.ts';
 
 /**
  * Moving a site from SQLite to PostgreSQL (issue 15, decision 0046): the demo warehouse, used a little
@@ -80,6 +80,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from SQLite to PostgreS
       DATABASE_URL: target.url,
       JWT_SECRET: 'another-secret-another-secret-0123456789',
       LOG_LEVEL: 'silent',
+      WEB_DIST: NO_WEB_BUILD,
       AUDIT_KEY,
     });
     copy = await buildApp({ config, database: openDatabase(config.database, config.audit.key) });

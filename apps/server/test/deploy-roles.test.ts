@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { prepareDatabase } from '../src/startup.ts';
+import { NO_WEB_BUILD } from './harness.ts';
 
 /**
  * docs/deploy.md's two roles, followed word for word: its SQL block is read from the file and run with
@@ -68,6 +69,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('docs/deploy.md: the owner and a
       DATABASE_URL: urlAs(user),
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
       LOG_LEVEL: 'silent',
+      WEB_DIST: NO_WEB_BUILD,
       SEED_DEMO: String(seed),
     });
     const handle = openDatabase(config.database, config.audit.key);

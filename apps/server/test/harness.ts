@@ -16,6 +16,14 @@ import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.ts';
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (as .ci/run does). */
 export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/**
+ * WEB_DIST of every test server: a folder that holds no web build. The server's default is the repository's
+ * apps/web/dist, which a build on the same machine makes or replaces at any moment, and a server with a build
+ * registers more (its static files, and so another order of its close hooks): a test would depend on what
+ * ran beside it. A test of the web's serving makes a build of its own (security-headers.test.ts).
+ */
+export const NO_WEB_BUILD = join(import.meta.dirname, 'no-web-build');
+
 export interface TestApp {
   app: ZodApp;
   config: Config;
@@ -60,6 +68,7 @@ export async function openTestDatabase(kind: DatabaseKind, env: Record<string, s
     // test files side by side a simulator on loopback may take longer than 2 s, and a test asserting its
     // answer would meet 'not answered yet'. A test of the wait itself sets VERIFICATION_WAIT_MS.
     VERIFICATION_WAIT_MS: '15000',
+    WEB_DIST: NO_WEB_BUILD,
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
@@ -108,13 +117,37 @@ export async function createPostgresDatabase(baseUrl: string, prefix: string): P
   };
 }
 
-/** A loopback port free right now: for a test app that must listen on a known address (SSO redirects to it). */
-export async function freePort(): Promise<number> {
+/** A loopback port free right now; another process (a test file running beside this one) may take it before it is used. */
+async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * A test app listening on loopback at the address it was built for (`env` names it: an SSO redirect
+ * comes back to it), so it cannot listen on port 0. It is built for a port free when asked; when another
+ * process took that port before the app listened (test files run side by side), it is built again for
+ * another.
+ */
+export async function startListeningTestApp(
+  kind: DatabaseKind,
+  env: (base: string) => Record<string, string>,
+): Promise<TestApp & { base: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const t = await startTestApp(kind, env(base));
+    try {
+      await t.app.listen({ port, host: '127.0.0.1' });
+      return { ...t, base };
+    } catch (error) {
+      await t.close();
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw error;
+    }
+  }
 }
 
 /** Signs in a demo user and returns the bearer header and cookies. */

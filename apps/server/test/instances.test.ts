@@ -12,7 +12,7 @@ import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, type PackSpec } from '../src/seed/epcis-builder.ts';
 import { prepareDatabase } from '../src/startup.ts';
-import { createPostgresDatabase, signIn } from './harness.ts';
+import { createPostgresDatabase, NO_WEB_BUILD, signIn } from './harness.ts';
 import { makeCodes, products, stageInbound } from './inventory-fixtures.ts';
 
 /**
@@ -47,6 +47,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
       DATABASE_URL: pg.url,
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
       LOG_LEVEL: 'silent',
+      WEB_DIST: NO_WEB_BUILD,
       SEED_DEMO: 'true',
     });
     const start = async (): Promise<Instance> => {

@@ -8,7 +8,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_USERS, seedDemoIfEmpty } from '../src/seed/demo.ts';
-import { signIn } from './harness.ts';
+import { NO_WEB_BUILD, signIn } from './harness.ts';
 
 /** The refresh token travels in the query string (the spec's GET /api/refreshToken): the log never shows it. */
 describe('the request log', () => {
@@ -17,7 +17,12 @@ describe('the request log', () => {
   const lines: string[] = [];
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pharma-log-'));
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'info' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+      LOG_LEVEL: 'info',
+      WEB_DIST: NO_WEB_BUILD,
+    });
     const database = openDatabase(config.database, config.audit.key);
     await migrateToLatest(database.db);
     await seedDemoIfEmpty(database.db);

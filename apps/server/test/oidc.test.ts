@@ -5,7 +5,7 @@ import type { SessionResponse } from '@pharma/domain/contract/auth';
 import type { ErrorBody } from '@pharma/domain/contract/common';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
-import { freePort, startTestApp, type TestApp } from './harness.ts';
+import { startListeningTestApp, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * Single sign-on against a real OpenID provider (oidc-provider) on loopback: the browser is
@@ -92,15 +92,14 @@ describe('single sign-on with an OpenID provider', () => {
     await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
     issuer = `http://127.0.0.1:${(providerServer.address() as AddressInfo).port}`;
 
-    const appPort = await freePort();
-    appBase = `http://127.0.0.1:${appPort}`;
-    t = await startTestApp('sqlite', {
+    const listening = await startListeningTestApp('sqlite', (base) => ({
       OIDC_ISSUER_URL: issuer,
       OIDC_CLIENT_ID: CLIENT_ID,
       OIDC_CLIENT_SECRET: CLIENT_SECRET,
-      PUBLIC_URL: appBase,
-    });
-    await t.app.listen({ port: appPort, host: '127.0.0.1' });
+      PUBLIC_URL: base,
+    }));
+    t = listening;
+    appBase = listening.base;
 
     const { Provider } = await import('oidc-provider');
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });

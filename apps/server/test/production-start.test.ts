@@ -12,7 +12,7 @@ import { openDatabase } from '../src/db/database.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { prepareDatabase, StartRefused } from '../src/startup.ts';
-import { createPostgresDatabase, DATABASES } from './harness.ts';
+import { createPostgresDatabase, DATABASES, NO_WEB_BUILD } from './harness.ts';
 
 const ADMIN = { email: 'ops@example.com', password: 'Correct#Horse9Battery' };
 
@@ -36,6 +36,7 @@ describe.each(DATABASES)('a production start on %s', (kind) => {
       DATA_DIR: dataDir,
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
       LOG_LEVEL: 'silent',
+      WEB_DIST: NO_WEB_BUILD,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ...(pg ? { DATABASE_URL: pg.url } : {}),
@@ -122,6 +123,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a start on PostgreSQL as a supe
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
+    WEB_DIST: NO_WEB_BUILD,
     DATABASE_URL: database.url,
   });
   const superuser = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@localhost').username || 'postgres';

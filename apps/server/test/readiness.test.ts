@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { migrationNames } from '../src/db/migrate.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { prepareDatabase } from '../src/startup.ts';
-import { createPostgresDatabase, DATABASES } from './harness.ts';
+import { createPostgresDatabase, DATABASES, NO_WEB_BUILD } from './harness.ts';
 
 /** GET /api/ready, what the reverse proxy asks before sending an instance requests (docs/deploy.md, decision 0047). */
 describe.each(DATABASES)('readiness on %s', (kind) => {
@@ -27,6 +27,7 @@ describe.each(DATABASES)('readiness on %s', (kind) => {
       DATA_DIR: dataDir,
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
       LOG_LEVEL: 'silent',
+      WEB_DIST: NO_WEB_BUILD,
       SEED_DEMO: 'false',
       ...(pg ? { DATABASE_URL: pg.url } : {}),
     });
