@@ -104,8 +104,12 @@ for (const area of ['rdc', 'ldc'] as const) {
       // The details page, not the list still drawn while it loads: on a slow run the list's own 'Scan …'
       // button was taken for the details page's, and the walk waited for it after the list had gone.
       const list = page.url();
+      // The address changes at once, but the list stays drawn until the details page's code has loaded:
+      // its own 'Scan …' link was taken for the details page's, which a completed document does not have.
+      const listTitle = await page.getByRole('heading', { level: 1 }).innerText();
       await card.click();
       await expect(page).not.toHaveURL(list);
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(listTitle);
       await settled(page);
       const details = new URL(page.url()).pathname;
       await keep(page, testInfo, `${area}-${name}-first`);
