@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { WHEREABOUTS_CSV_HEADER } from '../../packages/domain/src/contract/batches.ts';
 import { CodeMaker, type PackSpec, type PalletSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import {
@@ -13,7 +13,7 @@ import {
   type Product,
 } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
-import { login, openMenu, sendScan } from './support.ts';
+import { login, look, openMenu, sendScan } from './support.ts';
 
 /**
  * Recall and hold (issue 30, decision 0074), as a supervisor of each area does it on a handheld and at a
@@ -99,24 +99,6 @@ test.afterAll(async () => {
   }
   await api.dispose();
 });
-
-/** At 360 px and 1280 px: nothing wider than the window, no badge cut short; a screenshot of each kept. */
-async function look(page: Page, info: TestInfo, name: string) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 640 : 800 });
-    const { scrollWidth, clientWidth, clipped } = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-      clipped: [...document.querySelectorAll('.mantine-Badge-label, button')]
-        .filter((e) => e.scrollWidth > e.clientWidth + 1)
-        .map((e) => e.textContent),
-    }));
-    expect(scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(clientWidth);
-    expect(clipped, `${name} at ${width} px`).toEqual([]);
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true, animations: 'disabled' });
-  }
-  await page.setViewportSize({ width: 360, height: 640 });
-}
 
 /** A scan into the named field, focused: the whole code at once, then Enter (support.ts `sendScan`). */
 async function scanInto(page: Page, field: string, raw: string) {

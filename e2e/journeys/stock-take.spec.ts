@@ -1,9 +1,9 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { fullModuleGrant } from '../../packages/domain/src/permissions.ts';
 import { CodeMaker, type PackSpec, type PalletSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { receiveIbd, type Product } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode, PASSWORD } from '../support/stage-ibd.ts';
-import { login, logout, openMenu, sendScan, uniqueEmail } from './support.ts';
+import { login, logout, look, openMenu, sendScan, uniqueEmail } from './support.ts';
 
 /**
  * The stock take (issue 31, decisions 0079 and 0080), in each area, on a handheld and at a desk: a counter
@@ -75,24 +75,6 @@ test.beforeAll(async () => {
   }
   await api.dispose();
 });
-
-/** At 360 px and 1280 px: nothing wider than the window, no button or badge cut short; a screenshot of each kept. */
-async function look(page: Page, info: TestInfo, name: string) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 640 : 800 });
-    const { scrollWidth, clientWidth, clipped } = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-      clipped: [...document.querySelectorAll('.mantine-Badge-label, button')]
-        .filter((e) => e.scrollWidth > e.clientWidth + 1)
-        .map((e) => e.textContent),
-    }));
-    expect(scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(clientWidth);
-    expect(clipped, `${name} at ${width} px`).toEqual([]);
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true, animations: 'disabled' });
-  }
-  await page.setViewportSize({ width: 360, height: 640 });
-}
 
 /** A scan into the focused scan field, as a wedge scanner sends it: the whole code, then Enter. */
 async function scan(page: Page, raw: string, answer: RegExp) {

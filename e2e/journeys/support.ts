@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 
 export const PASSWORD = 'Scan#2026';
 
@@ -97,4 +97,22 @@ export async function untilServiceWorkerControls(page: Page): Promise<void> {
   });
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** At 360 px and 1280 px: nothing wider than the window, no button or badge cut short; a screenshot of each kept. */
+export async function look(page: Page, info: TestInfo, name: string) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 640 : 800 });
+    const { scrollWidth, clientWidth, clipped } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+      clipped: [...document.querySelectorAll('.mantine-Badge-label, button')]
+        .filter((e) => e.scrollWidth > e.clientWidth + 1)
+        .map((e) => e.textContent),
+    }));
+    expect(scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(clientWidth);
+    expect(clipped, `${name} at ${width} px`).toEqual([]);
+    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+  }
+  await page.setViewportSize({ width: 360, height: 640 });
 }

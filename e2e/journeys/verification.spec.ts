@@ -1,10 +1,10 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startNmvsSimulator } from '@pharma/national-systems/simulator';
 import { DEMO_WAREHOUSES } from '../../apps/server/src/seed/demo.ts';
 import { CodeMaker, type CartonSpec, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { receiveIbd } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
-import { login, logout, openMenu, sendScan } from './support.ts';
+import { login, logout, look, openMenu, sendScan } from './support.ts';
 
 /**
  * Pack verification against the national system (issue 28, decision 0081), in each area, on a handheld
@@ -104,24 +104,6 @@ test.afterAll(async () => {
   for (const setup of AREAS) await setVerification(setup.warehouseNo, null);
   await nmvs?.close();
 });
-
-/** At 360 px and 1280 px: nothing wider than the window, no button or badge cut short; a screenshot of each kept. */
-async function look(page: Page, info: TestInfo, name: string) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 640 : 800 });
-    const { scrollWidth, clientWidth, clipped } = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-      clipped: [...document.querySelectorAll('.mantine-Badge-label, button')]
-        .filter((e) => e.scrollWidth > e.clientWidth + 1)
-        .map((e) => e.textContent),
-    }));
-    expect(scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(clientWidth);
-    expect(clipped, `${name} at ${width} px`).toEqual([]);
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true, animations: 'disabled' });
-  }
-  await page.setViewportSize({ width: 360, height: 640 });
-}
 
 const packName = (pack: PackSpec) => `Pack ${pack.gtin}/${pack.serial}`;
 
