@@ -207,3 +207,17 @@ export async function secondInstance(t: TestApp): Promise<ZodApp> {
   await app.ready();
   return app;
 }
+
+/**
+ * Waits until `probe` answers something other than undefined, asking again every 200 ms: for work a
+ * server does on its own schedule (the verification sender works every second, backing off).
+ */
+export async function eventually<T>(probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd, scanAndComplete } from '../src/seed/stock-builder.ts';
-import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { DATABASES, eventually, signIn, startTestApp, type TestApp } from './harness.ts';
 import { apiPort, makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -27,17 +27,6 @@ const PER_CARTON = 20;
 const yymmdd = (iso: string) => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 const asRegistered = (p: PackSpec, batch = p.batch) => ({ gtin: p.gtin, serial: p.serial, batch, expiry: yymmdd(p.expiry) });
 const label = (p: PackSpec) => `${p.gtin}/${p.serial}`;
-
-/** Waits until `probe` answers something other than undefined (the sender works every second, backing off). */
-async function eventually<T>(probe: () => Promise<T | undefined>, ms = 90_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** The p-th percentile of durations, in ms. */
 function percentile(values: readonly number[], p: number): number {
@@ -375,7 +364,7 @@ describe.each(DATABASES)('returns verified as they are scanned, on %s', (kind) =
     const settled = await eventually(async () => {
       const rows = await requestsOf('6100002802');
       return rows.every((r) => r.state === 'answered') ? rows : undefined;
-    });
+    }, 90_000);
     expect(settled).toHaveLength(203);
     for (const p of [...packs, ...cartons[13]!.packs, cartons[14]!.packs[1]!]) {
       expect(await packState(p)).toMatchObject({ status: 'PENDING', reason: 'RETURNED' });

@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { newId } from '../src/lib/ids.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, type PackSpec } from '../src/seed/epcis-builder.ts';
-import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { DATABASES, eventually, signIn, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * Pack verification against the national systems (issue 28, decision 0081), through the API, against
@@ -30,17 +30,6 @@ const trxIdOf = (requestId: string) => requestId.replace(/-/g, '');
 async function fault(simulator: { url: string }, mode: 'ok' | 'down' | 'slow' | 'error'): Promise<void> {
   const res = await fetch(`${simulator.url}/_sim/faults`, { method: 'POST', body: JSON.stringify({ mode }) });
   expect(res.status).toBe(200);
-}
-
-/** Waits until `probe` answers something other than undefined (the sender works every second). */
-async function eventually<T>(probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe.each(DATABASES)('pack verification against the national systems on %s', (kind) => {
