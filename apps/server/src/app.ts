@@ -127,8 +127,10 @@ export async function buildApp({ config, database, logStream, readiness, demoSim
   liteRoutes(app, database.db, new LiteService(database.db, scanService, completeService, new DocumentsService(database.db)));
   redressRoutes(app, new RedressService(database.db), new ReopenService(database.db));
   unitsRoutes(app, new UnitsService(database.db));
-  batchesRoutes(app, new BatchesService(database.db, new BatchWork(database.db, config.database, config.audit.key)));
-  reportsRoutes(app, database.db, new ReportWork(database.db, config.database, config.audit.key));
+  const batchesService = new BatchesService(database.db, new BatchWork(database.db, config.database, config.audit.key));
+  batchesRoutes(app, batchesService);
+  const reportWork = new ReportWork(database.db, config.database, config.audit.key);
+  reportsRoutes(app, database.db, reportWork);
   const repackService = new RepackService(database.db);
   const ssccService = new SsccService(database.db, config.printers, verification.settings);
   labelsRoutes(app, ssccService, new LabelsService(database.db, config.printers), repackService);
@@ -150,6 +152,8 @@ export async function buildApp({ config, database, logStream, readiness, demoSim
       ? await startDemoVerification({ config, db: database.db, settings: verification.settings, log: app.log })
       : undefined;
   verification.outbox.start();
+  // The one close hook, so that the order below holds: Fastify runs onClose hooks in an order that depends
+  // on when each plugin booted (the web plugin boots the ones before it), and the database closes last.
   app.addHook('onClose', async () => {
     await cleanup.stop();
     // A send under way is finished and written; what is still queued is sent by the next start.
@@ -158,6 +162,10 @@ export async function buildApp({ config, database, logStream, readiness, demoSim
     await sealer.stop();
     // A job running here stops, marked failed: its sender sends the document again (decision 0052).
     await epcisService.stop();
+    // A batch change's EPCIS events still being built are kept (decisions 0073, 0076); a report running
+    // in its worker ends; each worker closes its own connection.
+    await batchesService.close();
+    await reportWork.close();
     await database.close();
   });
   return app;

@@ -37,4 +37,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Pharma Scan on http://localhost:${config.port} (${database.kind})`);
+// The port bound, not the one asked: PORT=0 lets the system choose.
+const bound = app.server.address();
+app.log.info(`Pharma Scan on http://localhost:${typeof bound === 'object' && bound ? bound.port : config.port} (${database.kind})`);

@@ -10,6 +10,9 @@ import {
   type UnitStatus,
 } from '@pharma/domain';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemReason, UnitType } from '@pharma/domain';
@@ -305,7 +308,11 @@ describe.each(DATABASES)('a batch status in the EPCIS export on %s', (kind) => {
   });
 
   it('a server closing waits for the events it is still building: they are kept before the database closes', async () => {
-    const { config, database, drop } = await openTestDatabase(kind);
+    // With a web build, as in production: its plugin boots the routes registered before it, which once
+    // moved their close hooks after the one that closes the database.
+    const web = mkdtempSync(join(tmpdir(), 'pharma-web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>web</title>');
+    const { config, database, drop } = await openTestDatabase(kind, { WEB_DIST: web });
     try {
       await migrateToLatest(database.db);
       await seedDemoIfEmpty(database.db);
@@ -349,6 +356,7 @@ describe.each(DATABASES)('a batch status in the EPCIS export on %s', (kind) => {
       }
     } finally {
       await drop();
+      rmSync(web, { recursive: true, force: true });
     }
   });
 

@@ -19,8 +19,7 @@ export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlit
 /**
  * WEB_DIST of every test server: a folder that holds no web build. The server's default is the repository's
  * apps/web/dist, which a build on the same machine makes or replaces at any moment, and a server with a build
- * registers more (its static files, and so another order of its close hooks): a test would depend on what
- * ran beside it. A test of the web's serving makes a build of its own (security-headers.test.ts).
+ * registers more (its static files): a test would depend on what ran beside it. A test of the web's serving makes a build of its own (security-headers.test.ts).
  */
 export const NO_WEB_BUILD = join(import.meta.dirname, 'no-web-build');
 

@@ -44,14 +44,6 @@ async function statusActionNeeded(request: FastifyRequest): Promise<void> {
 
 /** A batch's hold, release and recall, its lookup from a scanned pack, and its whereabouts (issue 30, decision 0070). */
 export function batchesRoutes(app: ZodApp, batches: BatchesService): void {
-  // A change's EPCIS events are built after its answer, in the batch worker (decisions 0073, 0076): the
-  // database stays open until they are kept and the worker has closed its own connection.
-  // In a scope of its own: a scope's onClose runs before the app's, which closes the database (Fastify runs
-  // onClose hooks last added first, and a scope's are added when the app boots).
-  void app.register(async (scope) => {
-    scope.addHook('onClose', () => batches.close());
-  });
-
   app.put('/api/batches/:materialNo/:batchNo/status', {
     config: neededInArea({ module: 'RECALL' }),
     preValidation: statusActionNeeded,

@@ -102,7 +102,6 @@ const REPORTS: readonly Entry[] = [
 
 /** The reports (issue 32, decision 0077): read only, module REPORTS of the area; JSON, or CSV with `format=csv`. */
 export function reportsRoutes(app: ZodApp, db: Db, work: ReportWork): void {
-  app.addHook('onClose', () => work.close());
   for (const r of REPORTS) {
     app.get(`/api/reports/${r.name}`, {
       config: neededInArea(TOOL_NEEDS.reportsView),
