@@ -394,6 +394,58 @@ describe.each(DATABASES)('returns verified as they are scanned, on %s', (kind) =
     ]);
   }, 180_000);
 
+  it('completing a return keeps a pack the NMVS did not verify, or has not answered for, in quarantine; scrapping takes the one it did not verify', async () => {
+    const [refused, verified, late] = cartons[14]!.packs.slice(3, 6) as [PackSpec, PackSpec, PackSpec];
+    await setVerification('W2010', '5', {
+      system: 'NMVS',
+      url: nmvs.url,
+      clientId: NMVS_CLIENT.clientLoginId,
+      user: NMVS_CLIENT.userId,
+      secret: NMVS_CLIENT.password,
+    });
+    await nmvs.registry.load([{ ...asRegistered(refused), state: 'INACTIVE' as const, reasons: ['DESTROYED'] }]);
+    await putReturn('6100002804', 3);
+    const answered = async (count: number) =>
+      eventually(async () => {
+        const rows = await requestsOf('6100002804');
+        return rows.length === count && rows.every((r) => r.state === 'answered') ? rows : undefined;
+      }, 60_000);
+    await fault('down');
+    for (const p of [refused, verified]) expect((await scan('6100002804', packScan(p), 'EA')).statusCode).toBe(200);
+    await fault('ok');
+    await answered(2);
+    expect(await packState(refused)).toMatchObject({ status: 'QUARANTINE', reason: 'VERIFICATION FAILED' });
+    expect(await packState(verified)).toMatchObject({ status: 'PENDING', reason: 'RETURNED' });
+    await fault('down');
+    expect((await scan('6100002804', packScan(late), 'EA')).statusCode).toBe(200);
+    expect(await packState(late)).toMatchObject({ status: 'QUARANTINE', reason: 'PENDING VERIFICATION' });
+
+    await apiPort(t.app, rdc, 'RDC').complete('RMA', '6100002804');
+    // The completed state (QUARANTINE / RETURNED, until released) is the verified pack's only: the two
+    // others keep the reason the national system gave them, which a status edit cannot change.
+    expect(await packState(verified)).toMatchObject({ status: 'QUARANTINE', reason: 'RETURNED', warehouse_no: 'W2010' });
+    expect(await packState(refused)).toMatchObject({ status: 'QUARANTINE', reason: 'VERIFICATION FAILED' });
+    expect(await packState(late)).toMatchObject({ status: 'QUARANTINE', reason: 'PENDING VERIFICATION' });
+    await fault('ok');
+    await answered(3);
+    expect(await packState(late)).toMatchObject({ status: 'QUARANTINE', reason: 'RETURNED', warehouse_no: 'W2010' });
+
+    // Its way out: a scrapping note of the warehouse takes it (as a return to principal would); a dispatch does not.
+    await apiPort(t.app, admin).putDocument('DECOMM', '9100002804', {
+      warehouseNo: 'W2010',
+      date: '2026-11-27',
+      lines: [{ lineNo: 10, materialNo: product.materialNo, batchNo: product.batch, quantity: 1 }],
+    });
+    const scrapped = await t.app.inject({
+      method: 'POST',
+      url: '/api/scanForOperation?area=RDC',
+      headers: rdc,
+      payload: { docType: 'DECOMM', docNo: '9100002804', code: packScan(refused), unit: 'EA', idType: 'GS1', scanId: randomUUID() },
+    });
+    expect(scrapped.statusCode, scrapped.body).toBe(200);
+    expect(await packState(refused)).toMatchObject({ status: 'PENDING', reason: 'OTHER' });
+  }, 180_000);
+
   it('200 verified return scans: how long each takes against the local simulator (for information)', async () => {
     const durations: number[] = [];
     for (const p of cartons.slice(20, 30).flatMap((c) => c.packs)) {

@@ -60,6 +60,20 @@ export const ITEM_REASONS = [
 ] as const;
 export type ItemReason = (typeof ITEM_REASONS)[number];
 
+/**
+ * The states a pack's national verification holds it in (issue 28): waiting for the system's answer, or
+ * not verified by it. The answer moves a held pack, never a completion or a status edit; a pack not
+ * verified leaves quarantine only by scrapping or return to principal (families/registry.ts, ON_HAND).
+ */
+export const PENDING_VERIFICATION = { status: 'QUARANTINE', reason: 'PENDING VERIFICATION' } as const satisfies {
+  status: UnitStatus;
+  reason: ItemReason;
+};
+export const VERIFICATION_FAILED = { status: 'QUARANTINE', reason: 'VERIFICATION FAILED' } as const satisfies {
+  status: UnitStatus;
+  reason: ItemReason;
+};
+
 export const ID_TYPES = ['GS1', 'NON_GS1'] as const;
 export type IdType = (typeof ID_TYPES)[number];
 

@@ -3,7 +3,7 @@ import { decideScan, type ScanInput } from './decide.ts';
 import type { Family, ScanUnit } from './family.ts';
 import { dispatch, FAMILIES, familyOf, receive, redress, returns, returnToPrincipal, scrap, transfer } from './registry.ts';
 import { isLocked } from '../rules/item-status.ts';
-import { fullBundlesOnly, notExpired } from './rules.ts';
+import { fullBundlesOnly, isScannable, notExpired } from './rules.ts';
 import { message, MESSAGES } from '../messages.ts';
 
 const TODAY = '2026-11-23';
@@ -88,6 +88,21 @@ describe('the family registry', () => {
     expect(returns.scannable).toEqual([{ status: 'TRANSIT', reasons: ['DISPATCHED'] }]);
     for (const f of FAMILIES)
       expect(f.scannable.some((s) => s.status === f.scanned.status && s.reasons.includes(f.scanned.reason))).toBe(false);
+  });
+
+  it('a pack that must never be sold again has a way out of quarantine: scrapping or return to principal, never dispatch or redress', () => {
+    // Issue 28: the national system did not verify it (EU FMD: a suspect pack is not released);
+    // decision 0070: its batch is recalled, which is final. A pack waiting for its answer, or of a batch
+    // on hold, waits for the decision.
+    const way = (reason: ScanUnit['reason']) =>
+      [scrap, returnToPrincipal, dispatch, redress, transfer]
+        .filter((f) => isScannable(f, { status: 'QUARANTINE', reason }))
+        .map((f) => f.type);
+    expect(way('VERIFICATION FAILED')).toEqual(['DECOMM', 'RTP']);
+    expect(way('RECALLED')).toEqual(['DECOMM', 'RTP']);
+    expect(way('PENDING VERIFICATION')).toEqual([]);
+    expect(way('ON HOLD')).toEqual([]);
+    for (const f of [scrap, returnToPrincipal]) expect(isScannable(f, { status: 'ACTIVE', reason: 'VERIFICATION FAILED' })).toBe(false);
   });
 
   it('scrapping leaves units locked for good (spec point 4: DESTROYED with OTHER)', () => {

@@ -111,11 +111,17 @@ export const returns = defineFamily({
 
 /**
  * Stock physically on hand in the warehouse, whatever its condition: saleable, quarantined, expired,
- * damaged or retained; not pending on another document, short, dispatched or destroyed.
+ * damaged or retained; not pending on another document, short, dispatched or destroyed. Quarantine's
+ * way out includes packs that must never be sold again: a recalled batch's (decision 0070) and a pack
+ * its national system did not verify (issue 28); a pack still waiting for its answer, or of a batch
+ * on hold, waits for the decision.
  */
 const ON_HAND = (['ACTIVE', 'QUARANTINE', 'EXPIRED', 'DAMAGED', 'RETAINED'] as const).map((status) => ({
   status,
-  reasons: ['WAREHOUSE RECEIVED', 'RETURNED', 'REDRESSED', 'OTHER'] as const,
+  reasons:
+    status === 'QUARANTINE'
+      ? (['WAREHOUSE RECEIVED', 'RETURNED', 'REDRESSED', 'OTHER', 'RECALLED', 'VERIFICATION FAILED'] as const)
+      : (['WAREHOUSE RECEIVED', 'RETURNED', 'REDRESSED', 'OTHER'] as const),
 }));
 
 /** Scrapping (DECOMM): stock of the warehouse is destroyed at completion and locked for good. */

@@ -10,7 +10,7 @@ import * as units from '../inventory/units.repository.ts';
 import { recordMovement } from '../integration/movements.service.ts';
 import { heldBatchesCounted } from './counts.repository.ts';
 import { takeOut } from './disaggregation.ts';
-import { heldBatchesAmong, packsOfBatches, unitsBesidesBatches } from './scans.repository.ts';
+import { besidesVerificationHolds, heldBatchesAmong, packsOfBatches, unitsBesidesBatches } from './scans.repository.ts';
 import { familyFor, openDocument, type Actor } from './scans.service.ts';
 
 /**
@@ -56,7 +56,9 @@ export class CompleteService {
       if (!held.ok) throw new AppError(held.refusal.status, held.refusal.code, held.refusal.params);
       // Units scanned without their parent leave it (decision 0063): read while they are still in the scanned state.
       const leaving = family.disaggregates ? await units.unitsLeavingParents(trx, doc.id, onDocument) : [];
-      await units.setStateOf(trx, unitsBesidesBatches(onDocument, held.quarantine), { ...done, warehouseNo }, audit);
+      // A pack its national system has not verified (issue 28) keeps its quarantine: the answer moves it.
+      const taking = besidesVerificationHolds(unitsBesidesBatches(onDocument, held.quarantine));
+      await units.setStateOf(trx, taking, { ...done, warehouseNo }, audit);
       for (const q of held.quarantine) {
         const why = `batch ${q.batchNo} of material ${q.materialNo} ${BATCH_STATUS_WORDS[q.status]}`;
         await units.setStateOf(trx, packsOfBatches(onDocument, [q]), { ...q.state, warehouseNo }, { ...audit, why });

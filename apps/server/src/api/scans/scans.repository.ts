@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { DocumentStatus, HeldOnDocument } from '@pharma/domain';
+import { PENDING_VERIFICATION, VERIFICATION_FAILED, type DocumentStatus, type HeldOnDocument } from '@pharma/domain';
 import {
   auditMacs,
   auditRow,
@@ -540,4 +540,10 @@ export function packsOfBatches(ids: RawBuilder<unknown>, batches: readonly Batch
 export function unitsBesidesBatches(ids: RawBuilder<unknown>, batches: readonly Batch[]): RawBuilder<unknown> {
   if (batches.length === 0) return ids;
   return sql`SELECT h.id FROM handling_units h WHERE h.id IN (${ids}) AND NOT ${packOf(batches)}`;
+}
+
+/** The units of `ids` but those a national verification holds in quarantine (issue 28): waiting for its answer, or not verified. */
+export function besidesVerificationHolds(ids: RawBuilder<unknown>): RawBuilder<unknown> {
+  const held = [PENDING_VERIFICATION, VERIFICATION_FAILED].map((s) => sql`(h.status = ${s.status} AND h.reason = ${s.reason})`);
+  return sql`SELECT h.id FROM handling_units h WHERE h.id IN (${ids}) AND NOT (${sql.join(held, sql` OR `)})`;
 }

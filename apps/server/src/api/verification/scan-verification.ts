@@ -3,11 +3,12 @@ import {
   familyOf,
   isScannable,
   message,
+  PENDING_VERIFICATION,
   unitId,
+  VERIFICATION_FAILED,
   type AuditAction,
   type Family,
   type UnitKey,
-  type UnitState,
 } from '@pharma/domain';
 import type { ScanRequest } from '@pharma/domain/contract/inventory';
 import type { VerificationPurpose, VerificationSystem } from '@pharma/domain/contract/verification';
@@ -50,8 +51,6 @@ import { yymmdd, type NewRequest, type VerificationService } from './verificatio
 
 /** Why the requests of a scan are sent (the outbox's purpose): the contract's name for a scan's verification. */
 const PURPOSE: VerificationPurpose = 'return-scan';
-export const PENDING_VERIFICATION: UnitState = { status: 'QUARANTINE', reason: 'PENDING VERIFICATION' };
-export const VERIFICATION_FAILED: UnitState = { status: 'QUARANTINE', reason: 'VERIFICATION FAILED' };
 /** How many packs a refusal names before '… and N more'. */
 const NAMED_PACKS = 3;
 
