@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -11,7 +10,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { demoProduct } from '../src/seed/demo-catalogue.ts';
 import { CodeMaker, epcisDocument } from '../src/seed/epcis-builder.ts';
 import { prepareDatabase } from '../src/startup.ts';
-import { createPostgresDatabase, DATABASES, NO_WEB_BUILD, signIn } from './harness.ts';
+import { createPostgresDatabase, DATABASES, NO_WEB_BUILD, signIn, startServerProcess } from './harness.ts';
 
 /**
  * EPCIS jobs kept in the database (issue 14, decision 0052): a large intake's job outlives the process
@@ -27,7 +26,6 @@ const ENV = {
   EPCIS_JOB_SILENT_SECONDS: String(SILENT_SECONDS),
   WEB_DIST: NO_WEB_BUILD,
 };
-const REPO = resolve(import.meta.dirname, '../../..');
 const PRODUCT = { gtin: demoProduct(0).gtin, batch: 'JOB01', expiry: '2028-06-30' };
 
 /** `pallets` pallets of one carton of two packs: 1 commissioning event and 2 aggregations a pallet. */
@@ -66,42 +64,6 @@ async function startApp(env: Record<string, string>): Promise<{ app: ZodApp; hea
   const app = await buildApp({ config, database });
   await app.ready();
   return { app, headers: (await signIn(app, DEMO_USERS.admin)).headers };
-}
-
-/**
- * main.ts in a process of its own, as an operator starts it, on a port the system picks (PORT=0), so no
- * test file running beside this one can take it first; its address is the one Fastify logs once listening.
- */
-async function startProcess(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO,
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  try {
-    const base = await new Promise<string>((resolve, reject) => {
-      let rest = '';
-      // Read to the end, the listening line and every request's line after it: a full pipe would stall the server.
-      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-        const lines = (rest + chunk).split('\n');
-        rest = lines.pop()!;
-        for (const line of lines) {
-          // Pino's lines are JSON; anything else on stdout (a warning) names no address.
-          const message = line.startsWith('{') ? (JSON.parse(line) as { msg?: unknown }).msg : undefined;
-          const address = typeof message === 'string' ? /^Server listening at (http:\/\/\S+)$/.exec(message)?.[1] : undefined;
-          if (address) resolve(address);
-        }
-      });
-      child.once('exit', (code) => reject(new Error(`main.ts ended (exit code ${code}) before it listened: ${stderr}`)));
-      setTimeout(() => reject(new Error(`main.ts did not listen within 30 s: ${stderr}`)), 30_000).unref();
-    });
-    return { child, base };
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
 }
 
 const post = (s: { app: ZodApp; headers: Record<string, string> }, doc: object) =>
@@ -179,7 +141,7 @@ describe.each(DATABASES)('EPCIS jobs kept in the database on %s', (kind) => {
     // on two cores) a gap between two reports once passed 2 s, and the live job was read failed before the kill.
     const silentSeconds = 5;
     const env = { ...db.env, EPCIS_JOB_SILENT_SECONDS: String(silentSeconds) };
-    const { child, base } = await startProcess({ ...env, EPCIS_CHUNK_EVENTS: '1' });
+    const { child, base } = await startServerProcess({ ...env, EPCIS_CHUNK_EVENTS: '1' });
     try {
       const login = await fetch(`${base}/api/auth-login`, {
         method: 'POST',

@@ -1,7 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { ModuleGrant } from '@pharma/domain';
@@ -218,5 +219,52 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, ms = 20
     if (value !== undefined) return value;
     if (Date.now() > until) throw new Error(`not within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** main.ts running in a process of its own, its address, and its end. */
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<void>;
+}
+
+const REPO = resolve(import.meta.dirname, '../../..');
+
+/**
+ * main.ts in a process of its own, as an operator starts it (for a test that kills it), on a port the
+ * system picks, so no test file running beside this one can take it first: its address is the one its
+ * start line names.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO,
+    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  try {
+    const base = await new Promise<string>((listening, failed) => {
+      let rest = '';
+      // Read to the end, the start line and every request's line after it: a full pipe would stall the server.
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop()!;
+        for (const line of lines) {
+          // Pino's lines are JSON; anything else on stdout (a warning) names no address.
+          const message = line.startsWith('{') ? (JSON.parse(line) as { msg?: unknown }).msg : undefined;
+          const port = typeof message === 'string' ? /^Pharma Scan on http:\/\/localhost:(\d+) /.exec(message)?.[1] : undefined;
+          if (port) listening(`http://127.0.0.1:${port}`);
+        }
+      });
+      child.once('exit', (code) => failed(new Error(`main.ts ended (exit code ${code}) before it listened: ${stderr}`)));
+      setTimeout(() => failed(new Error(`main.ts did not listen within 30 s: ${stderr}`)), 30_000).unref();
+    });
+    return { child, base, exited };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
 }
