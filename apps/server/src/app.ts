@@ -119,7 +119,8 @@ export async function buildApp({ config, database, logStream, readiness, demoSim
     (error) => app.log.error({ err: error }, 'sending a verification request failed'),
     { syncTiming: { timeoutMs: config.verificationWaitMs, bulkWaitMs: config.verificationWaitMs }, outbox: DEFAULT_OUTBOX },
   );
-  const scanService = new ScanService(database.db, createTransactor(database), new ScanVerification(database.db, verification));
+  const scanVerification = new ScanVerification(database.db, verification);
+  const scanService = new ScanService(database.db, createTransactor(database), scanVerification);
   const completeService = new CompleteService(database.db);
   const stockTakeService = new StockTakeService(database.db);
   scansRoutes(app, database.db, scanService, completeService, new CountService(database.db), stockTakeService);
@@ -151,6 +152,8 @@ export async function buildApp({ config, database, logStream, readiness, demoSim
     demoSimulators && config.seedDemo
       ? await startDemoVerification({ config, db: database.db, settings: verification.settings, log: app.log })
       : undefined;
+  // Answers a stopped process wrote but never applied to the packs its scans held, then the sender.
+  await scanVerification.recover();
   verification.outbox.start();
   // The one close hook, so that the order below holds: Fastify runs onClose hooks in an order that depends
   // on when each plugin booted (the web plugin boots the ones before it), and the database closes last.

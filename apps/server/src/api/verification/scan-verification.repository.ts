@@ -89,3 +89,33 @@ export function refusedRequests(
     .where('outcome', 'in', ['alert', 'refused'])
     .execute();
 }
+
+/**
+ * The requests of `purpose` with a final answer (answered, or failed) on a document that still holds a
+ * pack in `held`: an answer whose handler could not see the pack (written while its scan's transaction
+ * was open) and whose process stopped before the scan's own pass applied it. Read once at start: the
+ * units are read by state, with no index to help, so not on every tick.
+ */
+export function settledWithHeldPacks(
+  db: Db,
+  purpose: VerificationPurpose,
+  held: { status: string; reason: string },
+): Promise<VerificationRequestRow[]> {
+  return db
+    .selectFrom('verification_requests')
+    .selectAll()
+    .where('purpose', '=', purpose)
+    .where('state', 'in', ['answered', 'failed'])
+    .where(
+      'document_id',
+      'in',
+      db
+        .selectFrom('scan_items as s')
+        .innerJoin('handling_units as h', 'h.id', 's.unit_id')
+        .select('s.document_id')
+        .where('h.status', '=', held.status as UnitRow['status'])
+        .where('h.reason', '=', held.reason as UnitRow['reason']),
+    )
+    .orderBy('requested_at')
+    .execute();
+}

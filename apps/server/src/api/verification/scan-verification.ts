@@ -152,7 +152,23 @@ export class ScanVerification implements ScanVerifier<HeldPacks> {
 
   /** After the scan's transaction committed: an answer written meanwhile, which could not see the held packs, is applied now. */
   async afterScan(held: HeldPacks): Promise<void> {
-    for (const id of held.requestIds) {
+    await this.applyAgain(held.requestIds);
+  }
+
+  /**
+   * At start, before the sender: answers a stopped process wrote but never applied (written while their
+   * scan's transaction was open, the process gone before `afterScan`) are applied now. Answers how many
+   * requests it read again.
+   */
+  async recover(): Promise<number> {
+    const rows = await repo.settledWithHeldPacks(this.db, PURPOSE, PENDING_VERIFICATION);
+    await this.applyAgain(rows.map((row) => row.id));
+    return rows.length;
+  }
+
+  /** Each request read again under its row lock, its answer applied if it has one. */
+  private async applyAgain(requestIds: readonly string[]): Promise<void> {
+    for (const id of requestIds) {
       await this.db.transaction().execute(async (trx) => {
         const row = await repo.lockRequest(trx, id);
         if (row) await this.apply(trx, row);
