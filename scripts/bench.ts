@@ -22,6 +22,7 @@ const BENCHES: readonly (readonly [title: string, load: () => Promise<BenchModul
   ['copy', () => import('./bench/copy.bench.ts')],
   ['reports', () => import('./bench/reports.bench.ts')],
   ['stock-take', () => import('./bench/stock-take.bench.ts')],
+  ['verification', () => import('./bench/verification.bench.ts')],
 ];
 
 function formatNumber(n: number): string {

@@ -64,6 +64,15 @@ export function leaseMs(timing: Timing): number {
   return 3 * timing.timeoutMs + 2 * timing.bulkWaitMs + 5000;
 }
 
+/**
+ * A return scan's verify: a question whose record may be lost in a crash (decision 0081, bench of step 3),
+ * as the scan that asked it is answered only after a durable commit of its own, and a verify changes
+ * nothing at the system.
+ */
+export function isQuestionOfScan(row: Pick<VerificationRequestRow, 'operation' | 'purpose'>): boolean {
+  return row.operation === 'verify' && row.purpose === 'return-scan';
+}
+
 /** The request as the systems take it. */
 export function callOf(row: VerificationRequestRow): SystemCall {
   return {
@@ -196,6 +205,11 @@ export class VerificationOutbox {
             answered_at: now.toISOString(),
           };
     return this.db.transaction().execute(async (trx) => {
+      // A return scan's verify that verified decides nothing that must outlive a crash before the next
+      // durable commit (the scan's follows it): lost, the request is still under its lease, and sent again
+      // when that runs out. A refusal quarantines packs and an alert is kept, and an answer on demand is
+      // read by a user: those wait for the disk.
+      if (isQuestionOfScan(row) && changes.outcome === 'verified') await repo.commitWithoutWaitingForDisk(trx);
       if (!(await repo.settle(trx, row.id, this.owner, changes))) return undefined;
       const after = settled(row, changes);
       await writeAudit(

@@ -16,7 +16,7 @@ import { newId } from '../../lib/ids.ts';
 import { isoToday } from '../../lib/today.ts';
 import * as units from '../inventory/units.repository.ts';
 import type { PackAnswer, Product, Timing } from './national-system.ts';
-import { DEFAULT_OUTBOX, leaseMs, VerificationOutbox, type OutboxOptions, type SystemFactory } from './outbox.ts';
+import { DEFAULT_OUTBOX, isQuestionOfScan, leaseMs, VerificationOutbox, type OutboxOptions, type SystemFactory } from './outbox.ts';
 import { VerificationSettings } from './settings.ts';
 import * as repo from './verification.repository.ts';
 
@@ -178,8 +178,21 @@ export class VerificationService {
       answer_json: null,
       answered_at: null,
     };
-    await repo.insertRequest(this.db, row);
+    await this.write(row);
     return (await this.outbox.deliver(row, syncTiming)) ?? (await repo.findRequest(this.db, id))!;
+  }
+
+  /**
+   * A request sent at once, written first. A return scan's verify changes nothing at the system, so its
+   * row need not be on disk before it is sent: lost in a crash, it was a question, and the scan that
+   * asked it was not answered either. Its answer's commit, or the scan's, takes it to the disk.
+   */
+  private async write(row: VerificationRequestRow): Promise<void> {
+    if (!isQuestionOfScan(row)) return repo.insertRequest(this.db, row);
+    await this.db.transaction().execute(async (trx) => {
+      await repo.commitWithoutWaitingForDisk(trx);
+      await repo.insertRequest(trx, row);
+    });
   }
 }
 
