@@ -41,6 +41,7 @@ import { verificationRoutes } from './api/verification/verification.routes.ts';
 import { VerificationService } from './api/verification/verification.service.ts';
 import { DEFAULT_OUTBOX } from './api/verification/outbox.ts';
 import { ScanVerification } from './api/verification/scan-verification.ts';
+import { DocumentDecommission } from './api/verification/document-decommission.ts';
 import { startDemoVerification } from './seed/demo-verification.ts';
 import { batchesRoutes } from './api/batches/batches.routes.ts';
 import { BatchesService } from './api/batches/batches.service.ts';
@@ -121,12 +122,14 @@ export async function buildApp({ config, database, logStream, readiness, demoSim
   );
   const scanVerification = new ScanVerification(database.db, verification);
   const scanService = new ScanService(database.db, createTransactor(database), scanVerification);
-  const completeService = new CompleteService(database.db);
+  // A completion decommissions its packs where its family says so, a reopen undoes that first (issue 28).
+  const decommission = new DocumentDecommission(database.db, verification);
+  const completeService = new CompleteService(database.db, decommission);
   const stockTakeService = new StockTakeService(database.db);
   scansRoutes(app, database.db, scanService, completeService, new CountService(database.db), stockTakeService);
   stockTakesRoutes(app, stockTakeService);
   liteRoutes(app, database.db, new LiteService(database.db, scanService, completeService, new DocumentsService(database.db)));
-  redressRoutes(app, new RedressService(database.db), new ReopenService(database.db));
+  redressRoutes(app, new RedressService(database.db), new ReopenService(database.db, decommission));
   unitsRoutes(app, new UnitsService(database.db));
   const batchesService = new BatchesService(database.db, new BatchWork(database.db, config.database, config.audit.key));
   batchesRoutes(app, batchesService);

@@ -340,9 +340,21 @@ export const MESSAGES = {
   VERIFICATION_SCAN_FAILED:
     'Scan refused: the packs could not be verified. {answer} Scan again once the verification settings of warehouse {warehouseNo} are corrected.',
   VERIFICATION_SCAN_PENDING: '{answer} Until it answers, {count} {count:pack is|packs are} kept in QUARANTINE / PENDING VERIFICATION.',
+  // A reopen of a document whose completion decommissioned its packs (issue 28): {operation} as in
+  // VERIFICATION_OPERATION_WORDS; {answer} is the request's answer as recorded. Nothing is changed here by any of them.
+  REOPEN_NOT_UNDOABLE:
+    '{type} {number} cannot be reopened: the {system} has recorded the {operation} of its {packs} {packs:pack|packs}, and a {operation} cannot be undone in the {system}.',
+  REOPEN_NOT_UNDOABLE_QUEUED:
+    '{type} {number} cannot be reopened: the {operation} of its {packs} {packs:pack|packs} is queued to the {system}, and a {operation} cannot be undone in the {system}.',
+  REOPEN_DECOMMISSION_PENDING:
+    '{type} {number} cannot be reopened yet: the {system} has not answered the {operation} of its packs. Reopen it once the answer is in (the Verification page shows it).',
+  REOPEN_UNDO_REFUSED: '{type} {number} is not reopened: {answer} Nothing was changed here.',
+  REOPEN_UNDO_QUEUED:
+    '{type} {number} is not reopened yet: {answer} Reopen it again once the {system} has answered: the queued undo is used, not sent again. Nothing was changed here.',
   UNKNOWN_PLANT: 'Plant {plant} names no single warehouse: send the destination warehouse.',
   DESTINATION_REQUIRED: '{type} {number} needs a destination plant or warehouse.',
   DESTINATION_NOT_ALLOWED: '{type} documents have no destination.',
+  EXPORT_NOT_ALLOWED: '{type} documents cannot be marked as an export: their completion decommissions nothing as exported.',
   SAME_DESTINATION: 'A transfer cannot go to its own warehouse {warehouseNo}.',
   CANNOT_RECEIVE: '{type} documents cannot receive {source} documents.',
   WRONG_DESTINATION: '{source} {sourceNo} goes to warehouse {destination}, not to {warehouseNo}.',

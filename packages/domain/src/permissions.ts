@@ -75,7 +75,8 @@ export const SYSTEM_RIGHTS = ['ADMIN', 'INTEGRATION'] as const;
 export type SystemRight = (typeof SYSTEM_RIGHTS)[number];
 
 const RECEIVE_ACTIONS: readonly Action[] = ['Filter', 'CreateItem', 'Scan', 'Complete', 'DeleteScannedItem', 'EditItemStatus'];
-const DISPATCH_ACTIONS: readonly Action[] = ['Filter', 'Scan', 'Complete', 'DeleteScannedItem', 'EditItemStatus'];
+/** ReopenDocument is ours for dispatch and scrapping (decision 0081): an export undone, a scrapping corrected. */
+const DISPATCH_ACTIONS: readonly Action[] = ['Filter', 'Scan', 'Complete', 'DeleteScannedItem', 'EditItemStatus', 'ReopenDocument'];
 const RTP_ACTIONS: readonly Action[] = ['Filter', 'Scan', 'Complete'];
 const TRANSFER_ACTIONS: readonly Action[] = ['Filter', 'Scan', 'Complete', 'DeleteScannedItem'];
 /** Repack (decision 0057): a new pallet or carton (and a bare SSCC) is CreateItem, a move Scan, the end Complete. */

@@ -31,6 +31,7 @@ import * as reportReads from './migrations/2026-11-26-0032-report-reads.ts';
 import * as stockTakes from './migrations/2026-11-26-0033-stock-takes.ts';
 import * as unitEditsByUnit from './migrations/2026-11-26-0034-unit-edits-by-unit.ts';
 import * as verification from './migrations/2026-11-26-0035-verification.ts';
+import * as decommissionOnCompletion from './migrations/2026-11-27-0036-decommission-on-completion.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0033-stock-takes': stockTakes,
   '2026-11-26-0034-unit-edits-by-unit': unitEditsByUnit,
   '2026-11-26-0035-verification': verification,
+  '2026-11-27-0036-decommission-on-completion': decommissionOnCompletion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -266,6 +266,8 @@ export interface DocumentsTable {
   source_document_id: string | null;
   /** A redress PO's BPR No. (migration 0011). */
   bpr_no: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: the ERP marked it an export, decommissioned as exported on completion (migration 0036, issue 28). */
+  export: ColumnType<number, number | undefined, number>;
 }
 export type DocumentRow = Selectable<DocumentsTable>;
 

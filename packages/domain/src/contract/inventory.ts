@@ -57,6 +57,11 @@ export const DocumentBody = z.object({
     .optional(),
   /** The document whose stock this one receives: an IBD receiving a transfer names its STO ({ type: 'STO', number }). */
   receives: z.object({ type: z.enum(DOCUMENT_TYPES), number: z.string().min(1).max(40) }).optional(),
+  /**
+   * A dispatch leaving the market (issue 28): its completion decommissions its packs as exported where its
+   * warehouse has an NMVS. `true` is refused on a type that cannot export; left out is false.
+   */
+  export: z.boolean().optional(),
 });
 export const DocumentType = z.enum(DOCUMENT_TYPES);
 export const DocumentStatus = z.enum(DOCUMENT_STATUSES);
@@ -126,6 +131,8 @@ export const DocumentDetails = z.object({
     completedAt: z.string().nullable(),
     /** The document whose stock this one receives (an IBD's STO), when it names one. */
     receives: z.object({ type: DocumentType, number: z.string() }).nullable().optional(),
+    /** Marked by the ERP as an export (a dispatch leaving the market, issue 28). */
+    export: z.boolean().optional(),
   }),
   data: z.array(DocumentLine),
 });

@@ -142,8 +142,9 @@ export interface Family {
    * refused, the packs the system did not verify are set QUARANTINE / VERIFICATION FAILED. No answer in
    * time: the scan is accepted, its unanswered packs QUARANTINE / PENDING VERIFICATION instead of the
    * `scanned` state until the answer moves them (apps/server/src/api/verification/scan-verification.ts).
+   * `onComplete`: what the family's completion decommissions there (`CompletionDecommission`).
    */
-  verification?: { onScan: 'verify' };
+  verification?: { onScan?: 'verify'; onComplete?: CompletionDecommission };
   /**
    * The family counts stock by material and batch instead of moving serialised units (ScanLite,
    * decision 0027): a scan reads a pack's GTIN (01) and batch (10) and adds one pack to the line of
@@ -185,8 +186,10 @@ export interface Family {
     field?: string;
   };
   /**
-   * A completed document may be reopened (redress only, spec point 4): its units still in the completed
-   * state go back to the scanned state, those changed since stay as they are and are named.
+   * A completed document may be reopened (spec point 4 for redress; ours for dispatch and scrapping,
+   * decision 0081): its units still in the completed state go back to the scanned state, those changed
+   * since stay as they are and are named. What its completion decommissioned in the national system is
+   * undone first, where the system can undo it; where it cannot (a destruction), the reopen is refused.
    */
   reopen?: { ok: MessageCode; error: MessageCode };
   /** The refusal of a delete from a completed document (default: the item's status does not allow it). */
@@ -197,6 +200,31 @@ export interface Family {
     details: string;
   };
   labels: FamilyLabels;
+}
+
+/**
+ * What completing a document decommissions in the national verification system of its warehouse (issue
+ * 28, decision 0081), where the warehouse has one: every pack that took the completed state, pallets' and
+ * cartons' packs included, one request per product, batch and expiry. `destroy`: EU FMD G130/G135, never
+ * undone; `export`: G140/G145, undone by a reopen within 10 days (G141/G147). `when`: on every completion,
+ * or only on a document the ERP marked `export: true` (a dispatch leaving the market; one inside it
+ * decommissions nothing). Only a family whose entry says 'export' takes that mark.
+ */
+export interface CompletionDecommission {
+  operation: 'destroy' | 'export';
+  when: 'completed' | 'export';
+}
+
+/** The decommission a document's completion asks of its national system: none when its family asks none, or asks only for an export and the ERP did not mark it one. */
+export function completionDecommission(family: Family, markedExport: boolean): CompletionDecommission['operation'] | undefined {
+  const asked = family.verification?.onComplete;
+  if (!asked) return undefined;
+  return asked.when === 'completed' || markedExport ? asked.operation : undefined;
+}
+
+/** Whether the ERP may mark the family's documents `export: true`. */
+export function takesExportMark(family: Family | undefined): boolean {
+  return family?.verification?.onComplete?.when === 'export';
 }
 
 /** The words the web shows for a family: the spec's where it has them. */

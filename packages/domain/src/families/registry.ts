@@ -58,8 +58,12 @@ export const dispatch = defineFamily({
   fefo: true,
   rules: [fullBundlesOnly, notExpired, firstExpiryFirstOut],
   heldBatch: 'refuse',
+  // A dispatch the ERP marks as an export leaves the EU market: its packs are decommissioned as exported
+  // (issue 28); a reopen within 10 days undoes it, later the NMVS refuses and so is the reopen.
+  verification: { onComplete: { operation: 'export', when: 'export' } },
   cbv: { bizStep: 'shipping', disposition: 'in_transit', bizTransactionType: 'desadv' },
   complete: { ok: 'GI_SAVED', error: 'ERROR_COMPLETING_DISPATCH', path: '/api/completeDispatch', field: 'obdNo' },
+  reopen: { ok: 'DOCUMENT_REOPENED', error: 'ERROR_REOPENING_DOCUMENT' },
   api: { list: '/api/obdList', details: '/api/obdNo' },
   labels: {
     number: 'OBD No.',
@@ -124,7 +128,12 @@ const ON_HAND = (['ACTIVE', 'QUARANTINE', 'EXPIRED', 'DAMAGED', 'RETAINED'] as c
       : (['WAREHOUSE RECEIVED', 'RETURNED', 'REDRESSED', 'OTHER'] as const),
 }));
 
-/** Scrapping (DECOMM): stock of the warehouse is destroyed at completion and locked for good. */
+/**
+ * Scrapping (DECOMM): stock of the warehouse is destroyed at completion and locked for good. Its packs are
+ * decommissioned as destroyed in the warehouse's NMVS (issue 28); a completed note may be reopened to
+ * correct it (its packs back on the note), unless the NMVS has recorded, or is about to record, the
+ * destruction, which it cannot undo (decision 0081).
+ */
 export const scrap = defineFamily({
   type: 'DECOMM',
   module: 'DECOMM',
@@ -140,9 +149,11 @@ export const scrap = defineFamily({
   rules: [fullBundlesOnly],
   // Where recalled stock must go.
   heldBatch: 'accept',
+  verification: { onComplete: { operation: 'destroy', when: 'completed' } },
   // No CBV business transaction type fits a scrapping note: its events name it untyped (decision 0017).
   cbv: { bizStep: 'destroying', disposition: 'destroyed' },
   complete: { ok: 'DECOMM_SAVED', error: 'ERROR_COMPLETING_DECOMMISSION', path: '/api/completeDecommission', field: 'decommNo' },
+  reopen: { ok: 'DOCUMENT_REOPENED', error: 'ERROR_REOPENING_DOCUMENT' },
   api: { list: '/api/decommList', details: '/api/decommNo' },
   labels: {
     number: 'SN No.',

@@ -52,6 +52,6 @@ export class DocumentsService {
     const data = await documentLines(this.db, doc.id);
     const source = doc.source_document_id ? await docs.documentById(this.db, doc.source_document_id) : undefined;
     const receives = source ? { type: source.type, number: source.number } : null;
-    return { document: { ...summaryOfLines(doc, data), completedAt: doc.completed_at, receives }, data };
+    return { document: { ...summaryOfLines(doc, data), completedAt: doc.completed_at, receives, export: doc.export === 1 }, data };
   }
 }

@@ -1,4 +1,4 @@
-import { expectedCheckDigit, familyOf, hasValidCheckDigit, type DocumentType } from '@pharma/domain';
+import { expectedCheckDigit, familyOf, hasValidCheckDigit, takesExportMark, type DocumentType } from '@pharma/domain';
 import type { z } from 'zod';
 import type { DocumentBody, MaterialBody } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
@@ -64,6 +64,8 @@ export class IntakeService {
       const known = await materials.knownMaterialNos(trx, materialNos);
       const missing = materialNos.find((m) => !known.includes(m));
       if (missing) throw new AppError(422, 'UNKNOWN_MATERIAL', { materialNo: missing });
+      // Only a family that exports takes the mark; anything else marked one is the ERP's mistake, said, not ignored.
+      if (body.export && !takesExportMark(familyOf(type))) throw new AppError(422, 'EXPORT_NOT_ALLOWED', { type });
       const lineNos = body.lines.map((l) => l.lineNo);
       if (new Set(lineNos).size !== lineNos.length) throw new AppError(400, 'BAD_REQUEST', { detail: 'line numbers must be unique' });
 
@@ -74,7 +76,14 @@ export class IntakeService {
       const at = new Date().toISOString();
       const id = existing?.id ?? newId();
       const beforeLines = existing ? await docs.lineRows(trx, id) : [];
-      const header = { warehouseNo: body.warehouseNo, date: body.date, destinationWarehouseNo, sourceDocumentId: source?.id ?? null, at };
+      const header = {
+        warehouseNo: body.warehouseNo,
+        date: body.date,
+        destinationWarehouseNo,
+        sourceDocumentId: source?.id ?? null,
+        export: body.export ?? false,
+        at,
+      };
       if (existing) {
         await docs.updateHeader(trx, id, header);
         await docs.deleteLines(trx, id);

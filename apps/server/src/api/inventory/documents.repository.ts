@@ -70,6 +70,8 @@ export interface DocumentHeader {
   date: string;
   destinationWarehouseNo: string | null;
   sourceDocumentId: string | null;
+  /** Marked by the ERP as an export (issue 28); none: not one. */
+  export?: boolean;
   at: string;
 }
 
@@ -91,6 +93,7 @@ export async function insertDocument(
       completed_at: null,
       destination_warehouse_no: d.destinationWarehouseNo,
       source_document_id: d.sourceDocumentId,
+      export: d.export ? 1 : 0,
     })
     .execute();
 }
@@ -104,6 +107,7 @@ export async function updateHeader(db: Db, id: string, h: DocumentHeader): Promi
       doc_date: h.date,
       destination_warehouse_no: h.destinationWarehouseNo,
       source_document_id: h.sourceDocumentId,
+      export: h.export ? 1 : 0,
       updated_at: h.at,
     })
     .where('id', '=', id)

@@ -93,7 +93,8 @@ export function redressRoutes(app: ZodApp, service: RedressService, reopen: Reop
     config: { requirement: { application: 'LDC', action: 'ReopenDocument' }, areaParam: true, familyField: 'docType' },
     schema: {
       tags: ['documents'],
-      summary: 'Reopen a completed document of a family that allows it (redress): its units go back to the scanned state',
+      summary:
+        'Reopen a completed document of a family that allows it (redress, dispatch, scrapping): what its completion decommissioned in the national system is undone first, then its units go back to the scanned state',
       querystring: AreaQuery,
       body: ReopenRequest,
       response: { 200: ReopenResponse, ...errors },

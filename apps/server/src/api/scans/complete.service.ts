@@ -9,6 +9,7 @@ import { documentLines } from '../inventory/document-view.ts';
 import * as units from '../inventory/units.repository.ts';
 import { recordMovement } from '../integration/movements.service.ts';
 import { heldBatchesCounted } from './counts.repository.ts';
+import type { CompletionHook } from './completion-hook.ts';
 import { takeOut } from './disaggregation.ts';
 import { besidesVerificationHolds, heldBatchesAmong, packsOfBatches, unitsBesidesBatches } from './scans.repository.ts';
 import { familyFor, openDocument, type Actor } from './scans.service.ts';
@@ -21,7 +22,11 @@ import { familyFor, openDocument, type Actor } from './scans.service.ts';
  * Completed: one transaction, set-based, audited; the movement is kept as an EPCIS event (decision 0017).
  */
 export class CompleteService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** What a completion tells outside (issue 28: packs decommissioned in the national system); none: nothing. */
+    private readonly hook?: CompletionHook,
+  ) {}
 
   async complete(
     actor: Actor,
@@ -29,7 +34,7 @@ export class CompleteService {
     number: string,
   ): Promise<{ message: string; document: { status: 'Completed' }; data: DocumentLine[] }> {
     const family = familyFor(type);
-    return this.db.transaction().execute(async (trx) => {
+    const answer = await this.db.transaction().execute(async (trx) => {
       const at = new Date().toISOString();
       const doc = await openDocument(trx, family, number, actor.area);
       const lines = await docs.lines(trx, doc.id);
@@ -70,6 +75,8 @@ export class CompleteService {
         await units.setStateOf(trx, never, family.unscanned, { ...audit, opId: newId(), why: 'not scanned' });
       }
 
+      // Written with the completion, sent once it commits (an outbox): a completion rolled back asked nothing.
+      await this.hook?.completed(trx, family, doc, actor);
       const shortages = new Map(lines.map((l) => [l.line_no, Math.max(0, l.quantity - l.scanned_quantity)]));
       await docs.setLineCounts(trx, doc.id, shortages, 'shortage_quantity');
       await docs.setStatus(trx, doc.id, 'Completed', at);
@@ -95,5 +102,7 @@ export class CompleteService {
       );
       return { message: message(family.complete.ok), document: { status: 'Completed' as const }, data: await documentLines(trx, doc.id) };
     });
+    this.hook?.committed();
+    return answer;
   }
 }

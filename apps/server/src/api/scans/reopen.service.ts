@@ -6,22 +6,33 @@ import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
 import * as units from '../inventory/units.repository.ts';
 import * as reopening from '../redress/redress.repository.ts';
+import type { CompletionHook } from './completion-hook.ts';
 import { familyFor, type Actor } from './scans.service.ts';
 
 /**
  * Reopening a completed document of a family that allows it (its entry's `reopen`, spec point 4):
  * the units still in the completed state go back to the scanned state, those changed since (a pack
  * dispatched, a status edited) stay as they are and the answer names them; the document is In
- * Progress again. One transaction, audited.
+ * Progress again. One transaction, audited. What the completion told outside (packs decommissioned in
+ * the national system, issue 28) is taken back first, outside the transaction; a refusal there leaves
+ * the document as it is.
  */
 export class ReopenService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Takes back what a completion told outside; none: nothing was told. */
+    private readonly hook?: CompletionHook,
+  ) {}
 
   async reopen(actor: Actor, type: string, number: string) {
     const family = familyFor(type);
     if (!family.reopen) throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type });
     const { reopen } = family;
     try {
+      const found = await docs.findDocument(this.db, family.type, number, actor.area);
+      if (!found) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: family.type, number });
+      if (found.status !== 'Completed') throw new AppError(409, 'NOT_REOPENABLE', { type: family.type, number });
+      const undone = (await this.hook?.beforeReopen(found, actor)) ?? [];
       return await this.db.transaction().execute(async (trx) => {
         const doc = await docs.lockDocument(trx, family.type, number, actor.area);
         if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: family.type, number });
@@ -47,7 +58,8 @@ export class ReopenService {
               entityId: doc.id,
               action: 'reopen',
               before: { status: 'Completed' },
-              after: { status: 'In Progress', kept: labels },
+              // The undo requests sent to the national system (their rows hold the requests and answers).
+              after: { status: 'In Progress', kept: labels, ...(undone.length > 0 ? { undone } : {}) },
             },
           ],
           at,

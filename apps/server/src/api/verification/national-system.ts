@@ -104,6 +104,16 @@ export function send(system: NationalSystem, call: SystemCall): Promise<SystemAn
   return system.decommission(call);
 }
 
+/** Decommissions no system undoes (0081: the NMVS v4 has no G131 or G181); a verify changes nothing to undo. */
+const WITHOUT_UNDO: readonly VerificationOperation[] = ['verify', 'destroy', 'stolen'];
+
+export function hasUndo(operation: VerificationOperation): boolean {
+  return !WITHOUT_UNDO.includes(operation);
+}
+
+/** Whether the system itself records a decommission: the VRS takes none, so it is recorded here only (0081, vrs-client.ts). */
+export const RECORDS_DECOMMISSIONS: Readonly<Record<VerificationSystem, boolean>> = { NMVS: true, VRS: false };
+
 /** An outcome over packs: verified when all are, an alert when any raised one, else refused. */
 export function outcomeOf(packs: readonly PackAnswer[]): Exclude<VerificationOutcome, 'pending' | 'failed'> {
   if (packs.every((pack) => pack.ok)) return 'verified';
