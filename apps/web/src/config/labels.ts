@@ -546,8 +546,6 @@ export const REDRESS_UI = {
   replace: 'Replace',
   replaced: 'Pack {from} replaced by {to}.',
   reopen: 'Reopen Document',
-  reopenTitle: 'Reopen this redress?',
-  reopenText: 'PO {number} goes back to In Progress: its redressed packs return to the redress until it is completed again.',
   cancel: 'Cancel',
   confirm: 'Reopen',
   backToPo: 'Back to the PO',

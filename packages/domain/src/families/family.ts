@@ -191,7 +191,13 @@ export interface Family {
    * since stay as they are and are named. What its completion decommissioned in the national system is
    * undone first, where the system can undo it; where it cannot (a destruction), the reopen is refused.
    */
-  reopen?: { ok: MessageCode; error: MessageCode };
+  reopen?: {
+    ok: MessageCode;
+    error: MessageCode;
+    /** Asked before reopening (the web's words): its title, and what happens, with {number}. */
+    title: string;
+    text: string;
+  };
   /** The refusal of a delete from a completed document (default: the item's status does not allow it). */
   deleteCompleted?: MessageCode;
   api: {

@@ -63,7 +63,12 @@ export const dispatch = defineFamily({
   verification: { onComplete: { operation: 'export', when: 'export' } },
   cbv: { bizStep: 'shipping', disposition: 'in_transit', bizTransactionType: 'desadv' },
   complete: { ok: 'GI_SAVED', error: 'ERROR_COMPLETING_DISPATCH', path: '/api/completeDispatch', field: 'obdNo' },
-  reopen: { ok: 'DOCUMENT_REOPENED', error: 'ERROR_REOPENING_DOCUMENT' },
+  reopen: {
+    ok: 'DOCUMENT_REOPENED',
+    error: 'ERROR_REOPENING_DOCUMENT',
+    title: 'Reopen this dispatch?',
+    text: 'OBD {number} goes back to In Progress: its packs return to the dispatch until it is completed again. An export is undone in the NMVS first.',
+  },
   api: { list: '/api/obdList', details: '/api/obdNo' },
   labels: {
     number: 'OBD No.',
@@ -153,7 +158,12 @@ export const scrap = defineFamily({
   // No CBV business transaction type fits a scrapping note: its events name it untyped (decision 0017).
   cbv: { bizStep: 'destroying', disposition: 'destroyed' },
   complete: { ok: 'DECOMM_SAVED', error: 'ERROR_COMPLETING_DECOMMISSION', path: '/api/completeDecommission', field: 'decommNo' },
-  reopen: { ok: 'DOCUMENT_REOPENED', error: 'ERROR_REOPENING_DOCUMENT' },
+  reopen: {
+    ok: 'DOCUMENT_REOPENED',
+    error: 'ERROR_REOPENING_DOCUMENT',
+    title: 'Reopen this scrapping note?',
+    text: 'SN {number} goes back to In Progress: its packs return to the note until it is completed again. Packs the NMVS has destroyed cannot be reopened.',
+  },
   api: { list: '/api/decommList', details: '/api/decommNo' },
   labels: {
     number: 'SN No.',
@@ -268,7 +278,12 @@ export const redress = defineFamily({
   // Relabelling is repackaging in CBV 2.0 (section 7.1); the PO No. is a production order ('prodorder', section 7.3).
   cbv: { bizStep: 'repackaging', disposition: 'sellable_accessible', bizTransactionType: 'prodorder' },
   complete: { ok: 'REDRESS_SAVED', error: 'ERROR_COMPLETING_REDRESS', path: '/api/completeRrd', field: 'poNo' },
-  reopen: { ok: 'DOCUMENT_REOPENED', error: 'ERROR_REOPENING_DOCUMENT' },
+  reopen: {
+    ok: 'DOCUMENT_REOPENED',
+    error: 'ERROR_REOPENING_DOCUMENT',
+    title: 'Reopen this redress?',
+    text: 'PO {number} goes back to In Progress: its redressed packs return to the redress until it is completed again.',
+  },
   deleteCompleted: 'REDRESS_ALREADY_COMPLETED',
   api: { list: '/api/rrdList', details: '/api/rrdDetails' },
   labels: {

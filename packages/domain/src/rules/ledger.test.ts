@@ -32,9 +32,15 @@ describe('the ledger over the registry', () => {
   );
 
   it.each(EVERY_FAMILY.filter((f) => f.reopen).map((f) => [f.type, f] as const))(
-    '%s: reopening (completed back to scanned) moves nothing',
+    '%s: reopening withdraws the completion’s movement: its packs are back in the scanned state, in or out of stock as before their scan',
     (_, f) => {
-      expect(inStockState(f.scanned)).toBe(inStockState(f.completed));
+      // A reopened document is not completed, so the ledger counts no movement of it until it is completed
+      // again, at that day (decision 0077): right only if reopening puts each pack back on the stock's side
+      // it was on before its scan. Redress moves nothing either way; a dispatch or a scrapping moves its
+      // packs back into stock (decision 0081).
+      expect(scanKeepsStock(f)).toBe(true);
+      for (const { status, reasons } of f.scannable)
+        for (const reason of reasons) expect(inStockState(f.scanned)).toBe(inStockState({ status, reason }));
     },
   );
 

@@ -16,6 +16,7 @@ export function ReopenButton({ family, number, area, completed }: { family: Fami
   const allowed = useCan({ application: area, module: family.module, action: 'ReopenDocument' });
   const reopen = useReopenDocument(family, number, area);
   if (!family.reopen || !allowed) return null;
+  const { title, text } = family.reopen;
   return (
     <>
       {completed && (
@@ -34,9 +35,9 @@ export function ReopenButton({ family, number, area, completed }: { family: Fami
           {reopen.error.message}
         </Alert>
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={REDRESS_UI.reopenTitle} centered>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={title} centered>
         <Stack>
-          <Text>{fillLabel(REDRESS_UI.reopenText, { number })}</Text>
+          <Text>{fillLabel(text, { number })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               {REDRESS_UI.cancel}
