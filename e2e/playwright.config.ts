@@ -60,7 +60,8 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: 'node --import tsx apps/server/src/main.ts',
+      // The compiled server, as production runs it (npm test and test:e2e build it first; decision 0084).
+      command: 'node --enable-source-maps apps/server/dist/main.js',
       cwd: '..',
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,

@@ -23,6 +23,7 @@ const BENCHES: readonly (readonly [title: string, load: () => Promise<BenchModul
   ['reports', () => import('./bench/reports.bench.ts')],
   ['stock-take', () => import('./bench/stock-take.bench.ts')],
   ['verification', () => import('./bench/verification.bench.ts')],
+  ['start', () => import('./bench/start.bench.ts')],
 ];
 
 function formatNumber(n: number): string {

@@ -234,10 +234,13 @@ const REPO = resolve(import.meta.dirname, '../../..');
 /**
  * main.ts in a process of its own, as an operator starts it (for a test that kills it), on a port the
  * system picks, so no test file running beside this one can take it first: its address is the one its
- * start line names.
+ * start line names. `args` are node's: the TypeScript through tsx, or a compiled build's main.js.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+export async function startServerProcess(
+  env: Record<string, string>,
+  args = ['--import', 'tsx', 'apps/server/src/main.ts'],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
     cwd: REPO,
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],

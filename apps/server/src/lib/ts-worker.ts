@@ -1,10 +1,18 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * A worker thread running the TypeScript module `entry` (through `ts-worker.mjs`, which registers tsx in
- * the worker: Node 20 passes no module hooks on to workers), with `data` as its `workerData.data`.
+ * Compiled (`npm start`, decision 0084), this module is JavaScript, bundled into main.js, and each worker
+ * is compiled beside it under its own name; run from source (`npm run dev`, the tests), it is TypeScript.
+ */
+const compiled = !import.meta.url.endsWith('.ts');
+
+/**
+ * A worker thread running the module `entry` (a TypeScript file beside its caller), with `data` as its
+ * `workerData.data`. Compiled, that is the JavaScript of the same name; from source, `ts-worker.mjs`
+ * registers tsx in the worker first (Node 20 passes no module hooks on to workers).
  */
 export function tsWorker(entry: URL, data: unknown): Worker {
+  if (compiled) return new Worker(new URL(entry.href.replace(/\.ts$/, '.js')), { workerData: { data } });
   return new Worker(new URL('./ts-worker.mjs', import.meta.url), { workerData: { entry: entry.href, data } });
 }
 
