@@ -294,6 +294,23 @@ export const MESSAGES = {
   VERIFICATION_GLN_MISSING:
     'Warehouse {warehouseNo} has no GLN: the VRS needs one to name the requester (reqGLN). Give gln with the verification settings.',
   VERIFICATION_SECRET_MISSING: 'The NMVS needs the password of user {user}: give secret with the verification settings.',
+  // The NMVS client certificate (decision 0081, "Client certificate"), refused on input; {subject} is the certificate's.
+  VERIFICATION_CERTIFICATE_NOT_PEM:
+    'The client certificate is not PEM certificates (-----BEGIN CERTIFICATE-----): give the certificate first, then the CAs that issued it.',
+  VERIFICATION_CERTIFICATE_KEY_NOT_PEM:
+    'The private key is not an unencrypted PEM private key (-----BEGIN PRIVATE KEY-----): take it out of its PKCS#12 file with openssl pkcs12 -nocerts -nodes.',
+  VERIFICATION_CERTIFICATE_KEY_MISMATCH:
+    'The private key is not the key of the client certificate {subject}: give the key it was issued for.',
+  VERIFICATION_CERTIFICATE_EXPIRED: 'The certificate {subject} expired on {notAfter}: give the renewed client certificate.',
+  VERIFICATION_CERTIFICATE_NOT_YET_VALID: 'The certificate {subject} is valid only from {notBefore}: give one valid today.',
+  VERIFICATION_CERTIFICATE_NOT_CLIENT:
+    'The certificate {subject} is not for client authentication (its extended key usage has no clientAuth): give the NMVS client certificate.',
+  VERIFICATION_CERTIFICATE_NOT_CHAIN:
+    'The certificate {subject} was not issued by the certificate after it: give the client certificate first, then each CA that issued the one before.',
+  VERIFICATION_CERTIFICATE_CA_NOT_PEM:
+    "The server CA is not PEM certificates (-----BEGIN CERTIFICATE-----): give the CAs that issued the NMVS's server certificate.",
+  VERIFICATION_CERTIFICATE_NEEDS_HTTPS:
+    'The client certificate of warehouse {warehouseNo} is presented only over https://: give an https:// address, or certificate null to remove it.',
   VERIFICATION_PACK_INCOMPLETE:
     'Pack {gtin}/{serial} has no batch or no expiry date in its code or on record: the {system} needs both to verify it.',
   VERIFICATION_NMVS_VERIFIED: 'The NMVS verified the pack: it is active ({returnCode}).',
@@ -333,6 +350,11 @@ export const MESSAGES = {
   VERIFICATION_DETAIL_NOT_IN_RESULT: 'not in the bulk result',
   VERIFICATION_DETAIL_UNREADABLE: 'the answer is not a {system} answer: {problem}',
   VERIFICATION_DETAIL_OTHER_ANSWER: 'the answer names another request (corrUUID {corrUUID})',
+  VERIFICATION_DETAIL_TLS_REFUSED: "the connection was refused in the TLS handshake, {cause}; check the warehouse's client certificate",
+  VERIFICATION_DETAIL_TLS_UNTRUSTED:
+    "its server certificate is not trusted, {cause}; give the CA that issued it as the certificate's serverCa",
+  VERIFICATION_DETAIL_CERTIFICATE_KEY:
+    "the client certificate's private key no longer opens (the audit key changed); set the certificate again",
   // A scan of a family that verifies its packs as they are scanned (a return, issue 28): {answer} is the
   // system's answer as the request records it; {packs} names the packs ('04150123456782/SN0001, …').
   VERIFICATION_SCAN_REFUSED: 'Scan refused: {answer} Kept in quarantine (VERIFICATION FAILED): {packs}.',

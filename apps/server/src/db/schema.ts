@@ -655,6 +655,12 @@ export interface VerificationSettingsTable {
   secret_sealed: string | null;
   /** The GLN a VRS request names as its requester (reqGLN). */
   gln: string | null;
+  /** The NMVS client certificate and the CAs that issued it, PEM; null: none (migration 0039). */
+  client_certificate: string | null;
+  /** Its private key, PEM, sealed as the secret is. */
+  client_key_sealed: string | null;
+  /** The CAs trusted for the system's server certificate, PEM; null: the public CAs. */
+  server_ca: string | null;
   updated_by: string;
   updated_at: string;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ScanCode } from './common.ts';
 import { TakenFrom } from './repack.ts';
-import { VerificationSetting } from './verification.ts';
+import { ClientCertificateSummary, VerificationSetting } from './verification.ts';
 
 /** SSCC allocation, pallets made by repacking, and label printing (issue 18). */
 
@@ -26,6 +26,13 @@ export const WarehouseSetupBody = z.object({
   verification: VerificationSetting.nullable().optional(),
 });
 export type WarehouseSetupBody = z.infer<typeof WarehouseSetupBody>;
+
+/** Its answer: with `verification` given, what the NMVS client certificate now set is (never its key). */
+export const WarehouseSetupResponse = z.object({
+  updated: z.literal(true),
+  verification: z.object({ certificate: ClientCertificateSummary }).optional(),
+});
+export type WarehouseSetupResponse = z.infer<typeof WarehouseSetupResponse>;
 
 export const GenerateSsccRequest = z.object({ warehouseNo: WarehouseNo });
 export const SsccResponse = z.object({ sscc: Sscc });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasValidCheckDigit } from '../gs1/check-digit.ts';
-import { ScanCode } from './common.ts';
+import { allowControlCharacters, ScanCode } from './common.ts';
 import { AreaQuery } from './inventory.ts';
 
 /**
@@ -43,11 +43,65 @@ function isServiceUrl(value: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password;
 }
 
+/** PEM text: lines, as a file holds it. */
+const PEM_TEXT = allowControlCharacters('LF', 'CR');
+
+/**
+ * The NMVS client certificate (decision 0081, "Client certificate"): the real NMVS takes a client only with
+ * the certificate its NMVO issued to the warehouse, presented in the TLS handshake, besides the
+ * credentials in each message. The server checks it on input (PEM, not expired, a client certificate, the
+ * key its own) and seals the key as the secret.
+ */
+export const ClientCertificateSetting = z.object({
+  chain: z
+    .string()
+    .min(1)
+    .max(65_536)
+    .meta({
+      ...PEM_TEXT,
+      description: 'PEM: the client certificate first, then each CA certificate that issued the one before it, if the system needs them.',
+    }),
+  privateKey: z
+    .string()
+    .min(1)
+    .max(16_384)
+    .meta({
+      ...PEM_TEXT,
+      description:
+        'PEM, unencrypted (-----BEGIN PRIVATE KEY-----): the key of the client certificate. Sealed at rest, never answered, logged or audited.',
+    }),
+  serverCa: z
+    .string()
+    .min(1)
+    .max(524_288)
+    .meta({
+      ...PEM_TEXT,
+      description:
+        "PEM CA certificates that issued the system's server certificate, when not a public CA; given, only these are trusted for it.",
+    })
+    .optional(),
+});
+export type ClientCertificateSetting = z.infer<typeof ClientCertificateSetting>;
+
+/** What the answer and the audit trail say of a client certificate: never its key. */
+export const ClientCertificateSummary = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  /** Hexadecimal, as the certificate holds it. */
+  serialNumber: z.string(),
+  /** ISO 8601. */
+  notAfter: z.string(),
+  /** The subjects of the CAs trusted for the system's server certificate; empty: the public CAs. */
+  serverCa: z.array(z.string()),
+});
+export type ClientCertificateSummary = z.infer<typeof ClientCertificateSummary>;
+
 /**
  * `verification` of PUT /api/integration/warehouses/{warehouseNo}: the warehouse's national system.
- * NMVS: `clientId`, `user` and `secret` are its ClientLoginId, UserId and Password. VRS: `secret` is
- * sent as a bearer token when set, and `gln` is the requester (reqGLN; the warehouse's GLN when left
- * out). `secret` left out keeps the one stored; null removes it. It is never answered nor logged.
+ * NMVS: `clientId`, `user` and `secret` are its ClientLoginId, UserId and Password, `certificate` its
+ * client certificate (an https:// address). VRS: `secret` is sent as a bearer token when set, and `gln`
+ * is the requester (reqGLN; the warehouse's GLN when left out). `secret` and `certificate` left out keep
+ * the ones stored; null removes them. Neither the secret nor the key is ever answered nor logged.
  */
 export const VerificationSetting = z
   .object({
@@ -65,8 +119,14 @@ export const VerificationSetting = z
       .regex(/^\d{13}$/, '13 digits')
       .refine((gln) => hasValidCheckDigit(gln), 'a GLN with its GS1 check digit')
       .optional(),
+    certificate: ClientCertificateSetting.nullable().optional(),
   })
   .superRefine((setting, context) => {
+    if (setting.certificate && setting.system !== 'NMVS')
+      context.addIssue({ code: 'custom', path: ['certificate'], message: 'only the NMVS takes a client certificate' });
+    // Over http:// the certificate would never be presented, and the warehouse would think it was.
+    if (setting.certificate && URL.canParse(setting.url) && new URL(setting.url).protocol !== 'https:')
+      context.addIssue({ code: 'custom', path: ['url'], message: 'a client certificate needs an https:// address' });
     if (setting.system !== 'NMVS') return;
     if (setting.clientId === undefined) context.addIssue({ code: 'custom', path: ['clientId'], message: 'the NMVS needs the client id' });
     if (setting.user === undefined) context.addIssue({ code: 'custom', path: ['user'], message: 'the NMVS needs the user' });

@@ -5,6 +5,7 @@
  * wire stays in its own server file.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** A request the server refuses with an HTTP status: the status and the reason. */
@@ -82,6 +83,13 @@ export class Timers {
 
 type Handler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
 
+/** HTTPS that requires a client certificate (mutual TLS), all PEM: the server's certificate (chain) and key, and the CAs whose clients it takes. */
+export interface SimulatorTls {
+  cert: string;
+  key: string;
+  ca: string;
+}
+
 export interface SimulatorServerOptions {
   /** 0 (the default) takes a free port. */
   port?: number;
@@ -93,10 +101,12 @@ export interface SimulatorServerOptions {
   wire: Handler;
   /** Stopped by close(). */
   timers: Timers;
+  /** HTTPS with a client certificate required; plain HTTP when left out. */
+  tls?: SimulatorTls;
 }
 
 export interface SimulatorServer {
-  /** `http://host:port`, no trailing slash. */
+  /** `http://host:port` (`https://` with TLS), no trailing slash. */
   url: string;
   close(): Promise<void>;
 }
@@ -119,7 +129,12 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
     }
   }
 
-  const server = createServer((request, response) => void handle(request, response));
+  const listener = (request: IncomingMessage, response: ServerResponse) => void handle(request, response);
+  // A client without a certificate the CAs issued never reaches a handler: the TLS handshake is refused
+  // (no certificate: OpenSSL's alert; one not trusted, expired or not for this key: the connection closed).
+  const server = options.tls
+    ? createTlsServer({ ...options.tls, requestCert: true, rejectUnauthorized: true }, listener)
+    : createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
@@ -131,7 +146,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
   return {
-    url: `http://${host}:${address.port}`,
+    url: `${options.tls ? 'https' : 'http'}://${host}:${address.port}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         options.timers.clear();

@@ -9,6 +9,10 @@
  *
  * The control API under /_sim/ (packs, faults, clock, reset) is control.ts's, shared with the VRS
  * simulator, as is the HTTP plumbing (http.ts).
+ *
+ * With `tls` it serves HTTPS and requires a client certificate, as the real system does (0081, "Client
+ * certificate"): a client without one its CAs issued is refused in the TLS handshake, the control API's
+ * callers too.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -24,7 +28,7 @@ import {
   type NmvsVersion,
 } from '../nmvs/wire.ts';
 import { SimulatorControl } from './control.ts';
-import { readBody, Refusal, startSimulatorServer, Timers } from './http.ts';
+import { readBody, Refusal, startSimulatorServer, Timers, type SimulatorTls } from './http.ts';
 import { NmvsPackError, NmvsRegistry, type NmvsPackInput } from './nmvs-registry.ts';
 
 export interface NmvsSimulatorOptions {
@@ -42,10 +46,12 @@ export interface NmvsSimulatorOptions {
   now?: () => Date;
   /** The largest body read (default 32 MiB: a bulk of 100,000 packs fits even when every serial character is escaped). */
   maxBodyBytes?: number;
+  /** HTTPS requiring a client certificate issued by `ca` (PEM, as `cert` and `key`); plain HTTP when left out. */
+  tls?: SimulatorTls;
 }
 
 export interface NmvsSimulator {
-  /** `http://host:port`, no trailing slash: the service paths are appended to it. */
+  /** `http://host:port` (`https://` with `tls`), no trailing slash: the service paths are appended to it. */
   url: string;
   close(): Promise<void>;
   registry: NmvsRegistry;
@@ -148,6 +154,13 @@ export async function startNmvsSimulator(options: NmvsSimulatorOptions = {}): Pr
     };
   }
 
-  const server = await startSimulatorServer({ port: options.port, host: options.host, control: control.handle, wire, timers });
+  const server = await startSimulatorServer({
+    port: options.port,
+    host: options.host,
+    control: control.handle,
+    wire,
+    timers,
+    tls: options.tls,
+  });
   return { url: server.url, registry, close: server.close };
 }

@@ -18,6 +18,7 @@ import {
   PrintPackLabelRequest,
   SsccResponse,
   WarehouseSetupBody,
+  WarehouseSetupResponse,
 } from '@pharma/domain/contract/labels';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { LabelsService } from './labels.service.ts';
@@ -40,10 +41,11 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
         "A warehouse's SSCC issuer (GS1 Company Prefix, extension digit), its network label printers and its national verification system (NMVS or VRS)",
       description:
         '`verification` left out keeps the system set; null removes it. Its `secret` (NMVS password, VRS token) is sealed at rest and ' +
-        'never answered nor logged; left out it stays, null removes it.',
+        'never answered nor logged; left out it stays, null removes it. So is the NMVS client certificate (`certificate`: PEM `chain`, ' +
+        '`privateKey`, `serverCa`), checked on input (400 naming what is wrong); the answer says its subject, issuer, serial number and expiry.',
       params: z.object({ warehouseNo: z.string().min(1).max(20) }),
       body: WarehouseSetupBody,
-      response: { 200: z.object({ updated: z.literal(true) }), ...errors },
+      response: { 200: WarehouseSetupResponse, ...errors },
     },
     handler: async (request) => sscc.setup(request.principal!.user.id, request.params.warehouseNo, request.body),
   });

@@ -1,5 +1,5 @@
 import { buildSscc, ssccSerialCapacity, type Application } from '@pharma/domain';
-import type { CreatePalletRequest, WarehouseSetupBody } from '@pharma/domain/contract/labels';
+import type { CreatePalletRequest, WarehouseSetupBody, WarehouseSetupResponse } from '@pharma/domain/contract/labels';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -33,10 +33,10 @@ export class SsccService {
   /**
    * PUT /api/integration/warehouses/{warehouseNo}: the issuer, the printers and (when given) the national
    * verification system, audited with before and after; of the system's secret the audit row says only
-   * whether it was set, left unchanged or removed. A printer on a port not on PRINTER_PORTS, or at an
-   * address that may not be a printer, is 422.
+   * whether it was set, left unchanged or removed, and of its client certificate what the answer says too.
+   * A printer on a port not on PRINTER_PORTS, or at an address that may not be a printer, is 422.
    */
-  async setup(actorId: string, warehouseNo: string, body: WarehouseSetupBody): Promise<{ updated: true }> {
+  async setup(actorId: string, warehouseNo: string, body: WarehouseSetupBody): Promise<WarehouseSetupResponse> {
     const names = new Set(body.printers.map((p) => p.name));
     if (names.size !== body.printers.length) throw new AppError(400, 'BAD_REQUEST', { detail: 'printer names must differ' });
     for (const printer of body.printers) {
@@ -54,13 +54,17 @@ export class SsccService {
       await repo.setIssuer(trx, warehouseNo, body.gs1CompanyPrefix, body.extensionDigit);
       await repo.replacePrinters(trx, warehouseNo, body.printers);
       const { verification, ...after }: Record<string, unknown> & Pick<WarehouseSetupBody, 'verification'> = body;
-      if (verification !== undefined) {
-        const change = await this.verification.apply(trx, actorId, { warehouseNo, gln: warehouse.gln }, verification);
+      const change =
+        verification === undefined
+          ? undefined
+          : await this.verification.apply(trx, actorId, { warehouseNo, gln: warehouse.gln }, verification);
+      if (change) {
         before.verification = change.before;
         after.verification = change.after;
       }
       await writeAudit(trx, [{ actorId, entity: 'warehouse', entityId: warehouseNo, action: 'label-setup', before, after }]);
-      return { updated: true as const };
+      const certificate = change?.after?.certificate;
+      return { updated: true as const, ...(certificate ? { verification: { certificate } } : {}) };
     });
   }
 

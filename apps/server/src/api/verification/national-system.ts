@@ -22,6 +22,8 @@ export interface Connection {
   user: string | null;
   secret: string | null;
   gln: string | null;
+  /** NMVS: the client certificate presented in the TLS handshake (PEM), its key opened (null: it no longer opens); null: none. */
+  certificate: { chain: string; privateKey: string | null; serverCa: string | null } | null;
 }
 
 /** The product and batch of a request: one per request (a bulk request holds packs of one batch, as the NMVS asks). */

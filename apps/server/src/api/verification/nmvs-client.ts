@@ -21,6 +21,7 @@ import {
   type SystemCall,
   type Timing,
 } from './national-system.ts';
+import { dispatcherFor, handshakeFailure } from './client-tls.ts';
 import { ALREADY_USED, bulkAnswer, desc, isBulk, refusedWhole, repeatedAnswer, singleAnswer, unknownPack } from './nmvs-answers.ts';
 
 /**
@@ -148,14 +149,17 @@ export class NmvsClient implements NationalSystem {
   }
 
   /**
-   * One SOAP exchange. Network failures, HTTP 408, 429 and 5xx and NMVS_ERROR are "not yet"; other HTTP
-   * statuses, a message that cannot be built or read, a schema error (NMVS_TE_XM_*) and refused
-   * credentials cannot succeed as sent (S6: never resend a schema error).
+   * One SOAP exchange, presenting the client certificate when one is set. Network failures, HTTP 408, 429
+   * and 5xx and NMVS_ERROR are "not yet"; other HTTP statuses, a message that cannot be built or read, a
+   * schema error (NMVS_TE_XM_*), refused credentials and a failed TLS handshake cannot succeed as sent
+   * (S6: never resend a schema error).
    */
   private async exchange(service: string, build: (credentials: NmvsCredentials) => NmvsRequest): Promise<Exchange> {
-    const { clientId, user, secret } = this.connection;
+    const { clientId, user, secret, certificate } = this.connection;
     if (clientId === null || user === null || secret === null)
       return { kind: 'failed', detail: message('VERIFICATION_DETAIL_CREDENTIALS') };
+    const privateKey = certificate?.privateKey;
+    if (privateKey === null) return { kind: 'failed', detail: message('VERIFICATION_DETAIL_CERTIFICATE_KEY') };
     let xml: string;
     try {
       xml = buildNmvsRequest(build({ clientLoginId: clientId, userId: user, password: secret }), { version: '5.0' });
@@ -171,11 +175,13 @@ export class NmvsClient implements NationalSystem {
         headers: { 'content-type': CONTENT_TYPE, accept: 'application/soap+xml' },
         body: xml,
         signal: AbortSignal.timeout(this.timing.timeoutMs),
+        ...(certificate && privateKey ? { dispatcher: dispatcherFor({ ...certificate, privateKey }) } : {}),
       });
       status = response.status;
       text = await response.text();
     } catch (error) {
-      return { kind: 'pending', detail: networkDetail(error, this.timing.timeoutMs) };
+      const refused = handshakeFailure(error);
+      return refused ? { kind: 'failed', detail: refused } : { kind: 'pending', detail: networkDetail(error, this.timing.timeoutMs) };
     }
     if (isRetryableStatus(status)) return { kind: 'pending', detail: `HTTP ${status}` };
     if (status < 200 || status >= 300) return { kind: 'failed', detail: `HTTP ${status}` };
