@@ -90,7 +90,7 @@ export function redressRoutes(app: ZodApp, service: RedressService, reopen: Reop
   });
 
   app.post('/api/reopenDocument', {
-    config: { requirement: { application: 'LDC', action: 'ReopenDocument' }, areaParam: true, familyField: 'docType' },
+    config: { requirement: { application: 'RDC', action: 'ReopenDocument' }, areaParam: true, familyField: 'docType' },
     schema: {
       tags: ['documents'],
       summary:
