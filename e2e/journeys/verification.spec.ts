@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startNmvsSimulator } from '@pharma/national-systems/simulator';
 import { DEMO_WAREHOUSES } from '../../apps/server/src/seed/demo.ts';
 import { CodeMaker, type CartonSpec, type PackSpec } from '../../apps/server/src/seed/epcis-builder.ts';
-import { receiveIbd } from '../../apps/server/src/seed/stock-builder.ts';
+import { receiveIbd, scanAndComplete } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts, packCode } from '../support/stage-ibd.ts';
 import { login, logout, look, openMenu, sendScan } from './support.ts';
 
@@ -34,6 +34,8 @@ interface Setup {
   destroyed?: PackSpec;
   /** Unknown to the simulator (its GTIN is known): an alert. */
   unknown?: PackSpec;
+  /** Known and active: scrapped on a note of its own, destroyed at the NMVS on completion. */
+  scrapped?: CartonSpec;
 }
 
 const AREAS: Setup[] = [
@@ -73,18 +75,23 @@ test.beforeAll(async () => {
     const products = await demoProducts(api, `VF${STAMP.slice(-5)}${i}`);
     const product = products[2]!;
     const carton = codes.carton(2, product);
+    const scrapped = codes.carton(3, product);
     const [destroyed, unknown] = codes.packs(2, product);
     await receiveIbd(
       apiPort(api, setup.area === 'rdc' ? 'RDC' : 'LDC'),
       setup.ibd,
-      { cartons: [carton], packs: [destroyed!, unknown!] },
+      { cartons: [carton, scrapped], packs: [destroyed!, unknown!] },
       [product],
       {
         warehouseNo: setup.warehouseNo,
       },
     );
-    packs.push(...carton.packs.map(asNmvs), { ...asNmvs(destroyed!), state: 'INACTIVE', reasons: ['DESTROYED'] });
-    Object.assign(setup, { carton, destroyed, unknown });
+    packs.push(...carton.packs.map(asNmvs), ...scrapped.packs.map(asNmvs), {
+      ...asNmvs(destroyed!),
+      state: 'INACTIVE',
+      reasons: ['DESTROYED'],
+    });
+    Object.assign(setup, { carton, destroyed, unknown, scrapped });
   }
   await api.dispose();
   nmvs = await startNmvsSimulator({ clients: [NMVS_CLIENT], packs });
@@ -234,5 +241,46 @@ for (const setup of AREAS) {
       await page.goto('/ldc/verification?outcome=alert');
       await expect(requestCard(page, unknown)).toBeVisible();
     }
+  });
+}
+
+for (const setup of AREAS) {
+  test(`${setup.area.toUpperCase()}: a scrapping note completed destroys its packs at the NMVS; its Reopen Document is refused, saying why`, async ({
+    page,
+  }, testInfo) => {
+    const carton = setup.scrapped!;
+    const pack = carton.packs[0]!;
+    const note = `${setup.area === 'rdc' ? '71' : '72'}${STAMP}`;
+    const api = await adminApi();
+    const put = await api.put(`/api/integration/documents/DECOMM/${note}`, {
+      data: {
+        warehouseNo: setup.warehouseNo,
+        date: '2026-11-27',
+        lines: [
+          { lineNo: 10, materialNo: (await demoProducts(api, 'X'))[2]!.materialNo, batchNo: pack.batch, quantity: carton.packs.length },
+        ],
+      },
+    });
+    expect(put.status(), await put.text()).toBe(200);
+    await scanAndComplete(apiPort(api, setup.area === 'rdc' ? 'RDC' : 'LDC'), 'DECOMM', note, [carton]);
+    await api.dispose();
+    // Destroyed at the NMVS as one bulk request, sent once the completion committed.
+    await expect
+      .poll(() => carton.packs.map((p) => nmvs!.registry.read(p.gtin, p.serial)?.state), { timeout: 20_000 })
+      .toEqual(carton.packs.map(() => 'INACTIVE'));
+
+    await login(page, setup.area, setup.user);
+    await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+    await page.goto(setup.area === 'rdc' ? `/rdc/decommNo/${note}` : `/ldc/decommDetails/${note}`);
+    await page.getByRole('button', { name: 'Reopen Document' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reopen this scrapping note?' });
+    await expect(dialog).toContainText(`SN ${note} goes back to In Progress`);
+    await dialog.getByRole('button', { name: 'Reopen' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      `DECOMM ${note} cannot be reopened: the NMVS has recorded the destruction of its 3 packs, and a destruction cannot be undone in the NMVS.`,
+    );
+    // Nothing changed: the note is still completed.
+    await expect(page.getByText(`DECOMM ${note} is already completed: it takes no more changes.`)).toBeVisible();
+    await look(page, testInfo, `${setup.area}-scrapping-reopen-refused`);
   });
 }
