@@ -55,6 +55,14 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
 
   await login(page, 'rdc', 'rdc@demo.local');
   await expect(page).toHaveURL(/\/rdc$/);
+  // Before receiving: search finds the pallet its supplier's notice announced, expected on the IBD (decision 0083).
+  await page.goto('/rdc/searchPage');
+  await page.getByRole('textbox', { name: 'SSCC or pack code' }).click();
+  await sendScan(page, `]C100${pallet.sscc}`);
+  const announced = page.getByRole('article', { name: `Pallet ${pallet.sscc}` }).getByTestId('announced');
+  await expect(announced).toContainText('Announced, not yet received');
+  await expect(announced).toContainText(`Expected on IBD No. ${IBD}.`);
+  await page.goto('/rdc');
   await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Receive', exact: true }).click();
   await expect(page).toHaveURL(/\/rdc\/ibdList/);
   await expect(page.getByRole('heading', { level: 1, name: 'Receiving' })).toBeVisible();
@@ -154,6 +162,7 @@ test('an RDC operator receives an IBD by scanning, completes it and finds the un
   await expect(palletCard).toContainText('WAREHOUSE RECEIVED');
   await expect(palletCard.getByRole('region', { name: 'History' })).toContainText(`IBD No. ${IBD} completed`);
   await expect(palletCard.getByRole('region', { name: 'Contents' }).getByRole('listitem')).toHaveCount(2);
+  await expect(palletCard.getByTestId('announced')).toHaveCount(0);
 
   await field.click();
   await sendScan(page, `]d201${pack1.gtin}10${pack1.batch}${GS}21${pack1.serial}`);

@@ -52,10 +52,12 @@ const Env = z
     OIDC_ISSUER_URL: optional(z.url({ protocol: /^https?$/ })),
     OIDC_CLIENT_ID: optional(z.string()),
     OIDC_CLIENT_SECRET: optional(z.string()),
-    /** EPCIS documents with more events than this are taken in as a job, in chunks (decision 0043). */
-    EPCIS_JOB_EVENTS: z.coerce.number().int().min(1).default(500),
-    /** Events (or EPCs of one large event) per transaction of such a job; other requests are served between chunks. */
-    EPCIS_CHUNK_EVENTS: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** EPCIS documents with more events than this are taken in as a job, in chunks (decisions 0043, 0082). */
+    EPCIS_JOB_EVENTS: z.coerce.number().int().min(1).default(100),
+    /** EPCIS documents with more EPCs than this (epcList and childEPCs) are taken in as a job too (decision 0082). */
+    EPCIS_JOB_EPCS: z.coerce.number().int().min(1).default(1_000),
+    /** Events, counted by their EPCs (an event of none as one), per transaction of such a job; a larger event is cut in parts of this many EPCs. */
+    EPCIS_CHUNK_EVENTS: z.coerce.number().int().min(1).max(10_000).default(100),
     /** A running job whose runner has not reported for this long was interrupted: it is marked failed (decision 0052). */
     EPCIS_JOB_SILENT_SECONDS: z.coerce.number().min(1).max(3_600).default(30),
     /** With the demo data: the ports of the NMVS and VRS simulators the demo runs in the app's process (0: any free port; off: none). */
@@ -148,8 +150,8 @@ export interface Config {
   audit: { key: Uint8Array; headFile: string };
   /** Single sign-on with the organisation's OpenID provider, when OIDC_* are set (decision 0005). */
   oidc?: OidcConfig;
-  /** Large EPCIS intake (decision 0043): above `jobEvents` events, a job of `chunkEvents`-event transactions. */
-  epcisIntake: { jobEvents: number; chunkEvents: number; silentSeconds: number };
+  /** Large EPCIS intake (decisions 0043, 0082): above `jobEvents` events or `jobEpcs` EPCs, a job of transactions of `chunkEvents` EPCs. */
+  epcisIntake: { jobEvents: number; jobEpcs: number; chunkEvents: number; silentSeconds: number };
   /** With the demo data (seedDemo): where the demo's national-system simulators listen, on loopback; null: that one is off (issue 28). */
   demoSimulators: { nmvsPort: number | null; vrsPort: number | null };
   /** How long a scan or a 'Verify pack' waits for the national system before the request is left to the sender, in ms. */
@@ -204,7 +206,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ),
       headFile: resolve(e.AUDIT_HEAD_FILE ?? join(dataDir, 'audit-heads.log')),
     },
-    epcisIntake: { jobEvents: e.EPCIS_JOB_EVENTS, chunkEvents: e.EPCIS_CHUNK_EVENTS, silentSeconds: e.EPCIS_JOB_SILENT_SECONDS },
+    epcisIntake: {
+      jobEvents: e.EPCIS_JOB_EVENTS,
+      jobEpcs: e.EPCIS_JOB_EPCS,
+      chunkEvents: e.EPCIS_CHUNK_EVENTS,
+      silentSeconds: e.EPCIS_JOB_SILENT_SECONDS,
+    },
     demoSimulators: { nmvsPort: e.NMVS_SIMULATOR_PORT, vrsPort: e.VRS_SIMULATOR_PORT },
     verificationWaitMs: e.VERIFICATION_WAIT_MS,
     oidc:

@@ -29,6 +29,7 @@ export * from './gs1/event-hash.ts';
 export * from './gs1/epcis-event.ts';
 export * from './gs1/aggregation-event.ts';
 export * from './gs1/epcis-values.ts';
+export * from './gs1/epcis-destination.ts';
 export * from './rules/lines.ts';
 export * from './gs1/cbv.ts';
 export * from './unit-id.ts';

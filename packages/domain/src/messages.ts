@@ -89,6 +89,14 @@ export const MESSAGES = {
   NO_ITEMS: 'No items added yet!',
   NO_MATERIALS: 'No materials added yet!',
   NO_DOCUMENTS: 'There are currently no {documents}',
+  // A unit an EPCIS event announced and nobody has received yet, as search shows it (issue 34, decision 0083).
+  // {step} is the event's CBV business step (its type when it has none), {time} its eventTime as sent.
+  UNIT_ANNOUNCED: 'Announced, not yet received',
+  UNIT_ANNOUNCED_EVENT: 'Announced by the EPCIS {step} event of {time}.',
+  UNIT_ANNOUNCED_EVENT_ID: 'Event {id}',
+  UNIT_ANNOUNCED_TO: 'Addressed to warehouse {warehouseNo}.',
+  UNIT_ANNOUNCED_EXPECTED: 'Expected on {type} {number}.',
+  UNIT_ANNOUNCED_NOT_EXPECTED: 'No inbound document expects it yet.',
 
   // Spec point 8: camera notice
   CAMERA_OFF: 'Camera is currently turned off. To turn on Camera view, please turn off Barcode Scanner',

@@ -32,6 +32,8 @@ import * as stockTakes from './migrations/2026-11-26-0033-stock-takes.ts';
 import * as unitEditsByUnit from './migrations/2026-11-26-0034-unit-edits-by-unit.ts';
 import * as verification from './migrations/2026-11-26-0035-verification.ts';
 import * as decommissionOnCompletion from './migrations/2026-11-27-0036-decommission-on-completion.ts';
+import * as epcisJobEpcs from './migrations/2026-11-27-0037-epcis-job-epcs.ts';
+import * as epcisAnnouncements from './migrations/2026-11-27-0038-epcis-announcements.ts';
 import * as nmvsClientCertificate from './migrations/2026-11-27-0039-nmvs-client-certificate.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
@@ -68,6 +70,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0034-unit-edits-by-unit': unitEditsByUnit,
   '2026-11-26-0035-verification': verification,
   '2026-11-27-0036-decommission-on-completion': decommissionOnCompletion,
+  '2026-11-27-0037-epcis-job-epcs': epcisJobEpcs,
+  '2026-11-27-0038-epcis-announcements': epcisAnnouncements,
   '2026-11-27-0039-nmvs-client-certificate': nmvsClientCertificate,
 };
 

@@ -54,6 +54,8 @@ export interface Database {
   counted_scans: CountedScansTable;
   scan_refusals: ScanRefusalsTable;
   epcis_events: EpcisEventsTable;
+  epcis_announcements: EpcisAnnouncementsTable;
+  epcis_announced_units: EpcisAnnouncedUnitsTable;
   epcis_jobs: EpcisJobsTable;
   epcis_movements: EpcisMovementsTable;
   redress_cartons: RedressCartonsTable;
@@ -358,12 +360,36 @@ export interface EpcisEventsTable {
   received_at: string;
 }
 
+/** An announcing EPCIS event the intake acted on (migration 0038, decision 0083). */
+export interface EpcisAnnouncementsTable {
+  id: string;
+  /** The eventID, or the hash the intake keeps the event by; null for an event without one taken in parts. */
+  event_id: string | null;
+  event_type: string;
+  biz_step: string | null;
+  event_time: string;
+  /** The warehouse it addresses its goods to: its destination location or its desadv's IBD's. */
+  warehouse_no: string | null;
+  received_at: string;
+}
+
+/** The announcement of a unit an event named at its top while in no warehouse: the newest that addresses it. */
+export interface EpcisAnnouncedUnitsTable {
+  unit_id: string;
+  announcement_id: string;
+}
+
 /** A large EPCIS intake taken in as a job (decisions 0043, 0052; migration 0016). */
 export interface EpcisJobsTable {
   id: string;
   status: 'running' | 'done' | 'failed';
   events: number;
   processed: number;
+  /** The document's EPCs and those processed so far (migration 0037, decision 0082). */
+  epcs: number;
+  epcs_processed: number;
+  /** Which pass a running job's counts are in. */
+  stage: 'validating' | 'applying';
   result_json: string | null;
   error_code: string | null;
   error_message: string | null;

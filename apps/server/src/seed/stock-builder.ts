@@ -139,12 +139,23 @@ export async function receiveIbd(
 }
 
 /** One HTTP call: a Fastify `inject`, Playwright's request context or `fetch` behind it. */
-export type Send = (method: 'PUT' | 'POST', path: string, body: unknown) => Promise<{ status: number; text: string }>;
+export type Send = (method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown) => Promise<{ status: number; text: string }>;
 
 /**
  * The server's HTTP API as a port, with a signed-in caller behind `send` (the ERP's INTEGRATION
  * right for intake; the family's module for scans and completion). `area` is sent as `?area=`.
  */
+/** Polls an EPCIS intake job until it ends; a failed job throws with its error. */
+async function jobDone(send: Send, id: string): Promise<void> {
+  for (;;) {
+    const res = await send('GET', `/api/integration/epcis/jobs/${id}`);
+    const job = JSON.parse(res.text) as { status: string; error?: unknown };
+    if (res.status === 200 && job.status === 'done') return;
+    if (res.status !== 200 || job.status !== 'running') throw new Error(`EPCIS job ${id}: ${res.status} ${res.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export function httpPort(send: Send, { area }: { area?: 'RDC' | 'LDC' } = {}): StockPort {
   const query = area ? `?area=${area}` : '';
   const call = async (method: 'PUT' | 'POST', path: string, body: unknown): Promise<string> => {
@@ -154,7 +165,12 @@ export function httpPort(send: Send, { area }: { area?: 'RDC' | 'LDC' } = {}): S
   };
   return {
     putDocument: async (type, number, body) => void (await call('PUT', `/api/integration/documents/${type}/${number}`, body)),
-    postEpcis: async (document) => void (await call('POST', '/api/integration/epcis', document)),
+    postEpcis: async (document) => {
+      const res = await send('POST', '/api/integration/epcis', document);
+      // A large notice is a job (decisions 0043, 0082): followed until it is done, as a supplier's client does.
+      if (res.status === 202) return jobDone(send, (JSON.parse(res.text) as { id: string }).id);
+      if (res.status !== 200) throw new Error(`POST /api/integration/epcis: ${res.status} ${res.text}`);
+    },
     scan: async (req) => JSON.parse(await call('POST', `/api/scanForOperation${query}`, { ...req, idType: 'GS1' })),
     complete: async (type, number) => void (await call('POST', `/api/completeOperation${query}`, { docType: type, docNo: number })),
   };

@@ -197,6 +197,30 @@ export const CompleteResponse = z.object({
   data: z.array(DocumentLine),
 });
 
+/**
+ * A unit an EPCIS event announced and nobody has received yet (issue 34, decision 0083): in no warehouse,
+ * on no completed document. Search shows it as UNIT_ANNOUNCED, 'Announced, not yet received'.
+ */
+export const Announcement = z
+  .object({
+    /** The event that announced it, or the unit it is in (the nearest that names a warehouse, else its own). */
+    event: z.object({
+      /** Its eventID; without one, the hash the intake keeps it by ('sha256:…'); null for such an event taken in parts. */
+      id: z.string().nullable(),
+      type: z.string(),
+      /** The CBV business step, compact ('shipping', 'commissioning', 'packing'); null when the event has none. */
+      bizStep: z.string().nullable(),
+      /** The event's eventTime as the sender wrote it. */
+      time: z.string(),
+    }),
+    /** The warehouse the event addresses it to: its destination or the IBD of its desadv. Null: none of ours yet. */
+    warehouseNo: z.string().nullable(),
+    /** The open documents that expect it or a unit it is in (an IBD by its desadv), oldest first. */
+    expectedOn: z.array(z.object({ type: DocumentType, number: z.string() })),
+  })
+  .describe('Announced, not yet received: the EPCIS event, the warehouse it is addressed to and the documents that expect it');
+export type Announcement = z.infer<typeof Announcement>;
+
 /** A unit as search shows it: identity, state, product, tree and history. */
 export const UnitView = z.object({
   type: z.enum(UNIT_TYPES),
@@ -228,6 +252,8 @@ export const UnitView = z.object({
   batchStatus: z.enum(BATCH_STATUSES).nullable(),
   /** The batches on hold or recalled among the packs of the unit's tree (a held pack: its own), each once. */
   heldBatches: z.array(z.object({ materialNo: z.string(), batchNo: z.string(), status: z.enum(BATCH_STATUSES).exclude(['RELEASED']) })),
+  /** Announced by EPCIS, not yet received (decision 0083); null for any other unit. */
+  announced: Announcement.nullable(),
 });
 export type UnitView = z.infer<typeof UnitView>;
 export const SearchResponse = z.object({ data: z.array(UnitView) });

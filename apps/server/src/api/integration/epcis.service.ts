@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { compactEventCbv, epcisValueFailure, message } from '@pharma/domain';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
@@ -6,9 +5,12 @@ import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as received from './epcis.repository.ts';
 import * as jobs from './jobs.repository.ts';
+import type { JobProgress } from './jobs.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 import { epcisSchemaErrors } from './epcis-schema.ts';
 import { EventApplier, type EpcisResult, type EventParts } from './event-applier.ts';
+import { eventKey, eventText } from './event-json.ts';
+import { chunkEnd, epcsOf, eventsDone, workItems, yieldToOthers, type Event, type KeyedItem } from './work-items.ts';
 
 /**
  * EPCIS 2.0 intake (GS1 EPCIS/CBV 2.0): the advance shipping notice of a supplier.
@@ -18,8 +20,9 @@ import { EventApplier, type EpcisResult, type EventParts } from './event-applier
  * Every document is validated against GS1's EPCIS 2.0 JSON Schema first, and its lots, expiries and
  * serials against the GS1 rules a scanned code meets (decision 0056); events already received change
  * nothing; a unit of one warehouse is never linked or aggregated into another (decision 0056). A
- * document of at most `jobEvents` events is applied in one transaction or not at all; a larger one is
- * a job (decision 0043): validated whole, then applied a chunk per transaction.
+ * document of at most `jobEvents` events and `jobEpcs` EPCs is applied in one transaction or not at all;
+ * a larger one is a job (decisions 0043, 0082): validated whole, then applied a chunk per transaction, a
+ * chunk bounded by its EPCs, so that an event of many EPCs is applied in parts.
  */
 
 type Json = Record<string, unknown>;
@@ -31,6 +34,11 @@ export interface IntakeJob {
   events: number;
   /** Events validated and then applied or skipped so far (validation counts the first pass). */
   processed: number;
+  /** The document's EPCs, and those validated and then applied or skipped so far, as `processed` (decision 0082). */
+  epcs: number;
+  epcsProcessed: number;
+  /** While it runs: which pass the counts are in, the whole document validated first, then applied. */
+  stage?: JobProgress['stage'];
   result?: EpcisResult;
   /** Why it failed: the catalogue code and its message, as a refused request would answer. */
   error?: { code: string; message: string };
@@ -39,13 +47,8 @@ export interface IntakeJob {
 /** Finished jobs are kept this long, then forgotten (a poll answers 404). */
 const KEPT_DAYS = 30;
 
-/** Lets the event loop serve other requests (scans) between chunks. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Thrown inside a job's run when it must stop: this server is stopping, or another instance ended the job. */
 class JobStopped extends Error {}
-
-type Event = Json;
 
 export class EpcisService {
   /** This process, as the jobs it runs name it. */
@@ -56,27 +59,31 @@ export class EpcisService {
 
   constructor(
     private readonly db: Db,
-    private readonly limits: { jobEvents: number; chunkEvents: number; silentSeconds: number } = {
-      jobEvents: 500,
-      chunkEvents: 20,
+    private readonly limits: { jobEvents: number; jobEpcs: number; chunkEvents: number; silentSeconds: number } = {
+      jobEvents: 100,
+      jobEpcs: 1_000,
+      chunkEvents: 100,
       silentSeconds: 30,
     },
   ) {}
 
   /**
-   * Takes in a document: at once when it has at most `jobEvents` events (one transaction: all or
-   * nothing), otherwise as a job answered with 202 and polled (decision 0043). The job is kept in the
-   * database (decision 0052): any instance answers its poll.
+   * Takes in a document: at once when it has at most `jobEvents` events and `jobEpcs` EPCs (one
+   * transaction: all or nothing), otherwise as a job answered with 202 and polled (decisions 0043, 0082):
+   * a document of few events and many EPCs is as long to apply as one of many events. The job is kept in
+   * the database (decision 0052): any instance answers its poll.
    */
   async receive(actorId: string, input: unknown, today = isoToday()): Promise<{ result: EpcisResult } | { job: IntakeJob }> {
-    const count = eventsOf(input).length;
-    if (count <= this.limits.jobEvents) return { result: await this.intake(actorId, input, today) };
+    const events = eventsOf(input);
+    const epcs = events.reduce((sum, event) => sum + epcsOf(event), 0);
+    if (events.length <= this.limits.jobEvents && epcs <= this.limits.jobEpcs) return { result: await this.intake(actorId, input, today) };
     if (this.stopping) throw new AppError(503, 'SERVER_NOT_READY', { reason: 'it is shutting down' });
     const at = new Date().toISOString();
-    const job: IntakeJob = { id: newId(), status: 'running', events: count, processed: 0 };
+    const total = { events: events.length, epcs };
+    const job: IntakeJob = { id: newId(), status: 'running', ...total, processed: 0, epcsProcessed: 0, stage: 'validating' };
     await jobs.deleteFinishedJobs(this.db, new Date(Date.now() - KEPT_DAYS * 86_400_000).toISOString());
-    await jobs.insertJob(this.db, { id: job.id, events: count, actorId, instanceId: this.instanceId, at });
-    const run = this.runJob(job.id, count, actorId, input, today).finally(() => this.running.delete(job.id));
+    await jobs.insertJob(this.db, { id: job.id, ...total, actorId, instanceId: this.instanceId, at });
+    const run = this.runJob(job.id, total, actorId, input, today).finally(() => this.running.delete(job.id));
     this.running.set(job.id, run);
     return { job };
   }
@@ -99,6 +106,9 @@ export class EpcisService {
       status: row.status,
       events: row.events,
       processed: row.processed,
+      epcs: row.epcs,
+      epcsProcessed: row.epcs_processed,
+      ...(row.status === 'running' ? { stage: row.stage } : {}),
       ...(row.result_json ? { result: JSON.parse(row.result_json) as EpcisResult } : {}),
       ...(row.error_code ? { error: { code: row.error_code, message: row.error_message ?? '' } } : {}),
     };
@@ -119,70 +129,41 @@ export class EpcisService {
     const events = eventsOf(doc);
     events.forEach((event, index) => checkValues(event, event, index, today));
     const result = emptyResult(events.length);
-    const items = events.map((event, index) => ({ event, whole: event, index, first: true, last: true, weight: 1 }));
+    const items: KeyedItem[] = [];
+    for (const [index, event] of events.entries()) {
+      items.push({ event, whole: event, id: await eventKey(event), index, first: true, last: true, weight: 1, epcs: 0 });
+    }
+    const bodies = await bodiesOf(items);
     await this.db
       .transaction()
-      .execute((trx) => applyItems(trx, actorId, items, today, result, { seen: new Set(), skipping: new Set(), parts: new Map() }));
+      .execute((trx) => applyItems(trx, actorId, items, bodies, today, result, { seen: new Set(), skipping: new Set(), parts: new Map() }));
     return result;
   }
 
   /**
-   * A large document: the whole of it validated first, a chunk at a time, so that a malformed one
-   * changes nothing; then applied a chunk per transaction, yielding between chunks. Events already
-   * received are skipped, so a failed job sent again applies only what is missing. The runner reports
-   * its progress to the job's row at least every second (or a quarter of `silentSeconds`): that is how
-   * other instances know it is alive.
+   * A large document: the whole of it validated first, then applied a chunk per transaction (decision
+   * 0082: a chunk holds at most `chunkEvents` EPCs, or events of none). Events already received are
+   * skipped, so a failed job sent again applies only what is missing. The runner reports its progress to
+   * the job's row at least every second (or a quarter of `silentSeconds`): that is how other instances
+   * know it is alive.
    */
-  private async runJob(id: string, count: number, actorId: string, input: unknown, today: string): Promise<void> {
-    const size = this.limits.chunkEvents;
+  private async runJob(id: string, total: { events: number; epcs: number }, actorId: string, input: unknown, today: string): Promise<void> {
     const every = Math.min(1000, (this.limits.silentSeconds * 1000) / 4);
     let reported = Date.now();
-    let processed = 0;
-    const report = async (done: number) => {
-      processed = done;
+    let progress: JobProgress = { stage: 'validating', processed: 0, epcsProcessed: 0 };
+    const report = async (now: JobProgress) => {
+      progress = now;
       if (this.stopping) throw new JobStopped();
       if (Date.now() - reported < every) return;
       reported = Date.now();
-      if (!(await jobs.reportProgress(this.db, id, done, new Date().toISOString()))) throw new JobStopped();
+      if (!(await jobs.reportProgress(this.db, id, now, new Date().toISOString()))) throw new JobStopped();
     };
     try {
-      const header = { ...(input as Json), epcisBody: { ...((input as Json).epcisBody as Json), eventList: [] } };
-      const events = eventsOf(input);
-      // Validated first, a chunk of events (or of one large event's EPCs) at a time: nothing is applied
-      // unless the whole document is valid.
-      const raw = workItems(events, size);
-      const wholes = new Map<number, Event>();
-      const items: WorkItem[] = [];
-      for (let from = 0; from < raw.length;) {
-        await yieldToOthers();
-        const to = chunkEnd(raw, from, size);
-        const chunk = raw.slice(from, to);
-        const list = chunk.map((item) => compactEvent(item.event));
-        checkSchema({ ...header, epcisBody: { ...(header.epcisBody as Json), eventList: list } }, (i) => chunk[i]!.index);
-        for (const item of chunk) checkValues(item.event, item.whole, item.index, today, item.part);
-        chunk.forEach((item, k) => {
-          let whole = wholes.get(item.index);
-          if (!whole) wholes.set(item.index, (whole = item.whole === item.event ? list[k]! : compactEvent(item.whole)));
-          items.push({ ...item, event: list[k]!, whole });
-        });
-        await report(chunk[chunk.length - 1]!.index + 1);
-        from = to;
-      }
-      const result = emptyResult(events.length);
-      const state: ApplyState = { seen: new Set(), skipping: new Set(), parts: new Map() };
-      await report(0);
-      for (let from = 0; from < items.length;) {
-        await yieldToOthers();
-        const to = chunkEnd(items, from, size);
-        const chunk = items.slice(from, to);
-        await this.db.transaction().execute((trx) => applyItems(trx, actorId, chunk, today, result, state));
-        const last = chunk[chunk.length - 1]!;
-        await report(last.last ? last.index + 1 : last.index);
-        from = to;
-      }
+      const items = await validateInChunks(input, this.limits.chunkEvents, today, report);
+      const result = await applyInChunks(this.db, actorId, items, this.limits.chunkEvents, today, emptyResult(total.events), report);
       await jobs.finishJob(this.db, id, {
         status: 'done',
-        processed: count,
+        progress: { processed: total.events, epcsProcessed: total.epcs },
         resultJson: JSON.stringify(result),
         at: new Date().toISOString(),
       });
@@ -191,13 +172,77 @@ export class EpcisService {
       if (error instanceof JobStopped && !this.stopping) return;
       const reason =
         error instanceof JobStopped
-          ? interrupted(processed, count)
+          ? interrupted(progress.processed, total.events)
           : error instanceof AppError
             ? { code: error.code, message: error.message }
             : { code: 'SOMETHING_WENT_WRONG', message: message('SOMETHING_WENT_WRONG') };
-      await jobs.finishJob(this.db, id, { status: 'failed', processed, error: reason, at: new Date().toISOString() });
+      await jobs.finishJob(this.db, id, { status: 'failed', progress, error: reason, at: new Date().toISOString() });
     }
   }
+}
+
+/** How a job's runner reports how far it is (and learns whether to stop: it throws JobStopped). */
+type Report = (progress: JobProgress) => Promise<void>;
+
+/**
+ * Validates the whole document before anything is applied, a chunk of events (or of one large event's
+ * EPCs) at a time, yielding between chunks: nothing is applied unless all of it is valid. Returns the
+ * work items to apply, each event compacted and keyed once.
+ */
+async function validateInChunks(input: unknown, size: number, today: string, report: Report): Promise<KeyedItem[]> {
+  const header = { ...(input as Json), epcisBody: { ...((input as Json).epcisBody as Json), eventList: [] } };
+  const raw = workItems(eventsOf(input), size);
+  // The event a part belongs to, compacted and keyed by its first part, until its last.
+  const wholes = new Map<number, { whole: Event; id: string }>();
+  const items: KeyedItem[] = [];
+  let epcs = 0;
+  for (let from = 0; from < raw.length;) {
+    await yieldToOthers();
+    const to = chunkEnd(raw, from, size);
+    const chunk = raw.slice(from, to);
+    const list = chunk.map((item) => compactEvent(item.event));
+    checkSchema({ ...header, epcisBody: { ...(header.epcisBody as Json), eventList: list } }, (i) => chunk[i]!.index);
+    for (const item of chunk) checkValues(item.event, item.whole, item.index, today, item.part);
+    for (const [k, item] of chunk.entries()) {
+      let known = wholes.get(item.index);
+      if (!known) {
+        const whole = item.whole === item.event ? list[k]! : compactEvent(item.whole);
+        wholes.set(item.index, (known = { whole, id: await eventKey(whole) }));
+      }
+      if (item.last) wholes.delete(item.index);
+      items.push({ ...item, event: list[k]!, ...known });
+      epcs += item.epcs;
+    }
+    await report({ stage: 'validating', processed: eventsDone(chunk), epcsProcessed: epcs });
+    from = to;
+  }
+  return items;
+}
+
+/** Applies validated work items a chunk per transaction, yielding between chunks, counting into `result`. */
+async function applyInChunks(
+  db: Db,
+  actorId: string,
+  items: readonly KeyedItem[],
+  size: number,
+  today: string,
+  result: EpcisResult,
+  report: Report,
+): Promise<EpcisResult> {
+  const state: ApplyState = { seen: new Set(), skipping: new Set(), parts: new Map() };
+  let epcs = 0;
+  await report({ stage: 'applying', processed: 0, epcsProcessed: 0 });
+  for (let from = 0; from < items.length;) {
+    await yieldToOthers();
+    const to = chunkEnd(items, from, size);
+    const chunk = items.slice(from, to);
+    const bodies = await bodiesOf(chunk);
+    await db.transaction().execute((trx) => applyItems(trx, actorId, chunk, bodies, today, result, state));
+    epcs += chunk.reduce((sum, item) => sum + item.epcs, 0);
+    await report({ stage: 'applying', processed: eventsDone(chunk), epcsProcessed: epcs });
+    from = to;
+  }
+  return result;
 }
 
 function interrupted(processed: number, events: number): { code: string; message: string } {
@@ -240,65 +285,8 @@ function eventLabel(index: number, whole: Event): string {
   return `#${index + 1}${id === null ? '' : ` (${id.length > 100 ? id.slice(0, 100) + '…' : id})`}`;
 }
 
-/** The end of the chunk that starts at `from`: items until their EPCs (at least one an item) reach `size`. */
-function chunkEnd(items: readonly WorkItem[], from: number, size: number): number {
-  let to = from;
-  for (let weight = 0; to < items.length && weight < size; to++) weight += items[to]!.weight;
-  return to;
-}
-
 function compactEvent(event: unknown): Event {
   return (event && typeof event === 'object' ? compactEventCbv(event as Json) : event) as Event;
-}
-
-/**
- * One event, or a part of a large one: an ObjectEvent's `epcList` or an AggregationEvent's `childEPCs`
- * a chunk at a time, so that one event of 100,000 packs does not hold the loop in one transaction.
- * Applying an event's EPCs again is harmless (a pack commissioned with its batch, a child already under
- * its parent, a unit already expected change nothing), so a part applied before a failure is safe;
- * the event is recorded as received, and counted, with its last part.
- */
-interface WorkItem {
-  event: Event;
-  whole: Event;
-  /** The event's index in the document. */
-  index: number;
-  first: boolean;
-  last: boolean;
-  /** EPCs the item carries (at least 1): what a chunk is measured in. */
-  weight: number;
-  /** A part of a large event: the list cut, and the index in it of the part's first entry. */
-  part?: { key: string; from: number };
-}
-
-function workItems(events: readonly Event[], size: number): WorkItem[] {
-  const items: WorkItem[] = [];
-  events.forEach((event, index) => {
-    const key =
-      event && typeof event === 'object'
-        ? (['epcList', 'childEPCs'] as const).find((k) => Array.isArray(event[k]) && (event[k] as unknown[]).length > size)
-        : undefined;
-    if (!key) {
-      const lengthOf = (k: string) => (event && typeof event === 'object' && Array.isArray(event[k]) ? (event[k] as unknown[]).length : 0);
-      const epcs = lengthOf('epcList') + lengthOf('childEPCs');
-      items.push({ event, whole: event, index, first: true, last: true, weight: Math.max(1, epcs) });
-      return;
-    }
-    const list = event[key] as unknown[];
-    for (let from = 0; from < list.length; from += size) {
-      const part = list.slice(from, from + size);
-      items.push({
-        event: { ...event, [key]: part },
-        whole: event,
-        index,
-        first: from === 0,
-        last: from + size >= list.length,
-        weight: part.length,
-        part: { key, from },
-      });
-    }
-  });
-  return items;
 }
 
 /**
@@ -311,11 +299,22 @@ interface ApplyState {
   parts: Map<string, EventParts>;
 }
 
-/** Applies work items in one transaction, counting into `result`. */
+/**
+ * The JSON text of each event the items end, by its index: written before the transaction that keeps
+ * it, so that the text of an event of many EPCs is written a slice at a time (decision 0082).
+ */
+async function bodiesOf(items: readonly KeyedItem[]): Promise<Map<number, string>> {
+  const bodies = new Map<number, string>();
+  for (const item of items) if (item.last) bodies.set(item.index, await eventText(item.whole));
+  return bodies;
+}
+
+/** Applies work items in one transaction, counting into `result`; `bodies` holds the text of each event they end. */
 async function applyItems(
   trx: Db,
   actorId: string,
-  items: readonly WorkItem[],
+  items: readonly KeyedItem[],
+  bodies: ReadonlyMap<number, string>,
   today: string,
   result: EpcisResult,
   state: ApplyState,
@@ -323,9 +322,7 @@ async function applyItems(
   const at = new Date().toISOString();
   const audit: AuditEntry[] = [];
   const apply = new EventApplier(trx, actorId, at, today, audit, result);
-  for (const { event, whole, index, first, last, part } of items) {
-    const id =
-      typeof whole.eventID === 'string' ? whole.eventID : 'sha256:' + createHash('sha256').update(JSON.stringify(whole)).digest('hex');
+  for (const { event, whole, id, index, first, last, part } of items) {
     const label = eventLabel(index, whole);
     if (first && (state.seen.has(id) || (await received.eventReceived(trx, id)))) {
       result.duplicates += 1;
@@ -348,7 +345,7 @@ async function applyItems(
       eventType: String(whole.type),
       action: typeof whole.action === 'string' ? whole.action : null,
       applied: acted,
-      bodyJson: JSON.stringify(whole),
+      bodyJson: bodies.get(index)!,
       receivedAt: at,
     });
   }

@@ -13,8 +13,11 @@ import type { MovementsService } from './movements.service.ts';
 const integration = { requirement: { right: 'INTEGRATION' } } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const Created = z.object({ created: z.boolean() });
-/** The largest EPCIS document taken (decision 0043). */
-const EPCIS_BODY_LIMIT = 50 * 1024 * 1024;
+/**
+ * The largest EPCIS document taken (decisions 0043, 0082): a million EPCs fit, as SGTIN URNs or GS1
+ * Digital Link URIs with serials of up to 20 characters (about 63 MB in the longer form).
+ */
+const EPCIS_BODY_LIMIT = 64 * 1024 * 1024;
 
 /** The ERP and supplier side: bearer token of a user with the INTEGRATION right. */
 const EpcisResult = z.object({
@@ -31,6 +34,9 @@ const IntakeJob = z.object({
   status: z.enum(['running', 'done', 'failed']),
   events: z.number(),
   processed: z.number(),
+  epcs: z.number(),
+  epcsProcessed: z.number(),
+  stage: z.enum(['validating', 'applying']).optional(),
   result: EpcisResult.optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
 });
@@ -80,12 +86,14 @@ export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: Epc
           'Lots, expiries and serials are GS1 values (AI 10 and 21: at most 20 characters of GS1 character set 82; ' +
           'itemExpirationDate a real YYYY-MM-DD): a document breaking one is refused whole, naming the event and the field. ' +
           'A unit of one warehouse is never linked or aggregated into another (decision 0056). ' +
-          'A document of at most EPCIS_JOB_EVENTS events (default 500) is applied at once, all or nothing (200). A larger ' +
+          'A document of at most EPCIS_JOB_EVENTS events (default 100) and EPCIS_JOB_EPCS EPCs in epcList and childEPCs ' +
+          '(default 1,000) is applied at once, all or nothing (200). A larger ' +
           'one is answered 202 with a job to poll at the Location given: it is validated whole first (a malformed ' +
-          'document changes nothing), then applied EPCIS_CHUNK_EVENTS events, or EPCs of one large event (default 20), per transaction while ' +
-          'scanning goes on. A job that fails keeps the chunks applied before the failing event; sending the document ' +
+          'document changes nothing), then applied EPCIS_CHUNK_EVENTS EPCs (an event of none counting one; default 100) per transaction, ' +
+          'an event of more EPCs in parts, while scanning goes on (decision 0082). While it runs, the job says its stage ' +
+          '(validating, then applying) and how many of its events and EPCs the stage has done. A job that fails keeps the chunks applied before the failing event; sending the document ' +
           'again applies only the events not yet received. Jobs are kept in the database: any instance answers the poll, and ' +
-          'a job whose server stopped ends failed (EPCIS_JOB_INTERRUPTED), to be sent again. Bodies up to 50 MB, parsed a piece at a time.',
+          'a job whose server stopped ends failed (EPCIS_JOB_INTERRUPTED), to be sent again. Bodies up to 64 MiB (a million EPCs), parsed a piece at a time.',
         response: { 200: EpcisResult, 202: IntakeJob, ...errors, 503: ErrorBody },
       },
       handler: async (request, reply) => {

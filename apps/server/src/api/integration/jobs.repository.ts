@@ -5,7 +5,7 @@ import type { EpcisJobRow } from '../../db/schema.ts';
 
 export async function insertJob(
   db: Db,
-  job: { id: string; events: number; actorId: string; instanceId: string; at: string },
+  job: { id: string; events: number; epcs: number; actorId: string; instanceId: string; at: string },
 ): Promise<void> {
   await db
     .insertInto('epcis_jobs')
@@ -14,6 +14,9 @@ export async function insertJob(
       status: 'running',
       events: job.events,
       processed: 0,
+      epcs: job.epcs,
+      epcs_processed: 0,
+      stage: 'validating',
       result_json: null,
       error_code: null,
       error_message: null,
@@ -30,14 +33,21 @@ export async function findJob(db: Db, id: string): Promise<EpcisJobRow | undefin
   return db.selectFrom('epcis_jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** How far a running job is: in which pass, its events and its EPCs (decision 0082). */
+export interface JobProgress {
+  stage: 'validating' | 'applying';
+  processed: number;
+  epcsProcessed: number;
+}
+
 /**
  * The runner's report: how far it is, and that it is alive. False when the job is no longer running
  * (another instance found it silent too long and marked it failed): the runner stops.
  */
-export async function reportProgress(db: Db, id: string, processed: number, at: string): Promise<boolean> {
+export async function reportProgress(db: Db, id: string, progress: JobProgress, at: string): Promise<boolean> {
   const result = await db
     .updateTable('epcis_jobs')
-    .set({ processed, updated_at: at })
+    .set({ stage: progress.stage, processed: progress.processed, epcs_processed: progress.epcsProcessed, updated_at: at })
     .where('id', '=', id)
     .where('status', '=', 'running')
     .executeTakeFirst();
@@ -48,13 +58,19 @@ export async function reportProgress(db: Db, id: string, processed: number, at: 
 export async function finishJob(
   db: Db,
   id: string,
-  end: { status: 'done' | 'failed'; processed?: number; resultJson?: string; error?: { code: string; message: string }; at: string },
+  end: {
+    status: 'done' | 'failed';
+    progress?: Omit<JobProgress, 'stage'>;
+    resultJson?: string;
+    error?: { code: string; message: string };
+    at: string;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('epcis_jobs')
     .set({
       status: end.status,
-      ...(end.processed === undefined ? {} : { processed: end.processed }),
+      ...(end.progress === undefined ? {} : { processed: end.progress.processed, epcs_processed: end.progress.epcsProcessed }),
       result_json: end.resultJson ?? null,
       error_code: end.error?.code ?? null,
       error_message: end.error?.message ?? null,

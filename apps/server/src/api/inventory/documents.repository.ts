@@ -159,16 +159,6 @@ export async function insertLines(
     .execute();
 }
 
-/** Names a unit on the document's advance shipping notice; 1 when newly named, 0 when it already was. */
-export async function expectUnit(db: Db, documentId: string, unitId: string): Promise<number> {
-  const r = await db
-    .insertInto('document_units')
-    .values({ document_id: documentId, unit_id: unitId })
-    .onConflict((oc) => oc.columns(['document_id', 'unit_id']).doNothing())
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0);
-}
-
 /** Packs counted on the document, grouped by material and batch: scanned packs and packs counted without a unit (NON_SERIES). */
 export async function scannedGroups(db: Db, documentId: string): Promise<{ materialNo: string; batchNo: string | null; count: number }[]> {
   const rows = await db

@@ -76,8 +76,9 @@ export async function findUnitForScan(
 /**
  * The units `where` selects (as `target`) that belong to an area (decision 0019): a unit in a
  * warehouse belongs to its warehouse's area; a unit in no warehouse (announced by a supplier's notice)
- * to the area of each document it, or a unit it is in, is named or scanned on. The area is a condition
- * of the query, so a unit of another area is never read.
+ * to the area of each document it, or a unit it is in, is named or scanned on, and of the warehouse an
+ * EPCIS event sent it, or a unit it is in, to (decision 0083). The area is a condition of the query, so a
+ * unit of another area is never read.
  */
 function inArea(where: string, tail = ''): string {
   return `WITH RECURSIVE target AS (SELECT * FROM handling_units WHERE ${where}),
@@ -93,30 +94,43 @@ function inArea(where: string, tail = ''): string {
         JOIN documents d ON d.id = du.document_id
         JOIN warehouses w ON w.warehouse_no = d.warehouse_no
         WHERE up.root = t.id AND w.area = ?))
+      OR (t.warehouse_no IS NULL AND EXISTS (
+        SELECT 1 FROM up
+        JOIN epcis_announced_units au ON au.unit_id = up.id
+        JOIN epcis_announcements a ON a.id = au.announcement_id
+        JOIN warehouses w ON w.warehouse_no = a.warehouse_no
+        WHERE up.root = t.id AND w.area = ?))
     ${tail}`;
 }
 
 const unitInAreaBy = {
-  id: prepared<UnitRow, [string, Application, Application]>(inArea('id = ?')),
-  sscc: prepared<UnitRow, [string, Application, Application]>(inArea('sscc = ?')),
-  gtinSerial: prepared<UnitRow, [string, string, Application, Application]>(inArea('gtin = ? AND serial = ?')),
-  serial: prepared<UnitRow, [string, Application, Application]>(inArea('serial = ?', 'ORDER BY t.gtin LIMIT 50')),
+  id: prepared<UnitRow, [string, Application, Application, Application]>(inArea('id = ?')),
+  sscc: prepared<UnitRow, [string, Application, Application, Application]>(inArea('sscc = ?')),
+  gtinSerial: prepared<UnitRow, [string, string, Application, Application, Application]>(inArea('gtin = ? AND serial = ?')),
+  serial: prepared<UnitRow, [string, Application, Application, Application]>(inArea('serial = ?', 'ORDER BY t.gtin LIMIT 50')),
 };
 
 /** A unit by its key, if it belongs to `area`. */
 export async function findUnitInArea(db: Db, key: UnitKey, area: Application): Promise<UnitRow | undefined> {
   const rows =
     'id' in key
-      ? await unitInAreaBy.id(db, key.id, area, area)
+      ? await unitInAreaBy.id(db, key.id, area, area, area)
       : 'sscc' in key
-        ? await unitInAreaBy.sscc(db, key.sscc, area, area)
-        : await unitInAreaBy.gtinSerial(db, key.gtin, key.serial, area, area);
+        ? await unitInAreaBy.sscc(db, key.sscc, area, area, area)
+        : await unitInAreaBy.gtinSerial(db, key.gtin, key.serial, area, area, area);
   return rows[0];
 }
 
 /** Packs of a serial (several GTINs may carry it) that belong to `area`, at most 50. */
 export function findBySerialInArea(db: Db, serial: string, area: Application): Promise<UnitRow[]> {
-  return unitInAreaBy.serial(db, serial, area, area);
+  return unitInAreaBy.serial(db, serial, area, area, area);
+}
+
+const bySerial = prepared<UnitRow, [string]>('SELECT * FROM handling_units WHERE serial = ? ORDER BY gtin LIMIT 50');
+
+/** Packs of a serial in any area (the INTEGRATION right's search, decision 0083), at most 50. */
+export function findBySerial(db: Db, serial: string): Promise<UnitRow[]> {
+  return bySerial(db, serial);
 }
 
 /** `WITH RECURSIVE tree(id)`: the unit and everything under it. */

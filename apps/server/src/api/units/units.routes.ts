@@ -5,6 +5,8 @@ import type { ZodApp } from '../../lib/zod-app.ts';
 import type { UnitsService } from './units.service.ts';
 
 const search = { requirement: { application: 'RDC', module: 'GLOBAL', feature: 'Search' }, areaParam: true } as const;
+/** The ERP's search (decision 0083): across warehouses, as the INTEGRATION right's other routes, announced units included. */
+const integration = { requirement: { right: 'INTEGRATION' } } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const Code = z.object({ code: ScanCode });
 
@@ -31,6 +33,28 @@ export function unitsRoutes(app: ZodApp, service: UnitsService): void {
       response: { 200: SearchResponse, ...errors },
     },
     handler: async (request) => ({ data: await service.searchSerial(request.params.code, request.query.area) }),
+  });
+
+  app.get('/api/integration/searchSSCC/:code', {
+    config: integration,
+    schema: {
+      tags: ['integration'],
+      summary: 'A pallet or carton by SSCC in any warehouse or none (announced by EPCIS, not yet received)',
+      params: Code,
+      response: { 200: SearchResponse, ...errors },
+    },
+    handler: async (request) => ({ data: await service.searchSscc(request.params.code, undefined) }),
+  });
+
+  app.get('/api/integration/serialSearch/:code', {
+    config: integration,
+    schema: {
+      tags: ['integration'],
+      summary: 'Packs by serial in any warehouse or none (announced by EPCIS, not yet received)',
+      params: Code,
+      response: { 200: SearchResponse, ...errors },
+    },
+    handler: async (request) => ({ data: await service.searchSerial(request.params.code, undefined) }),
   });
 
   app.post('/api/itemStatus', {

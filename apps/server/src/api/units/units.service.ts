@@ -23,33 +23,37 @@ import type { UnitRowWithBatch } from '../inventory/units.repository.ts';
 import { scanUnit } from '../inventory/unit-view.ts';
 import * as batches from '../batches/batches.repository.ts';
 import { isoToday } from '../../lib/today.ts';
+import { announcedView } from './announced.ts';
 
 /**
  * Search by SSCC or serial (a raw scan accepted), and editing an item's status: only units of the
- * caller's area are found (decision 0019).
+ * caller's area are found (decision 0019); without an area (the INTEGRATION right's search, decision
+ * 0083), units of every area.
  */
 export class UnitsService {
   constructor(private readonly db: Db) {}
 
   /** GET /api/searchSSCC/{code}: an SSCC, bare (18 digits) or inside any GS1 code. */
-  async searchSscc(code: string, area: Application, today = isoToday()): Promise<UnitView[]> {
+  async searchSscc(code: string, area: Application | undefined, today = isoToday()): Promise<UnitView[]> {
     const sscc = /^\d{18}$/.test(code.trim()) && hasValidCheckDigit(code.trim()) ? code.trim() : decodeCode(code, { today });
     const key = typeof sscc === 'string' ? sscc : sscc.ok ? sscc.sscc : null;
     if (!key) return [];
-    const unit = await units.findUnitInArea(this.db, { sscc: key }, area);
+    const unit = area ? await units.findUnitInArea(this.db, { sscc: key }, area) : await units.findUnit(this.db, { sscc: key });
     return unit ? [await this.view(unit)] : [];
   }
 
   /** GET /api/serialSearch/{code}: GTIN + serial from a pack code, or a bare serial (several GTINs may match). */
-  async searchSerial(code: string, area: Application, today = isoToday()): Promise<UnitView[]> {
+  async searchSerial(code: string, area: Application | undefined, today = isoToday()): Promise<UnitView[]> {
     const decoded = decodeCode(code, { today });
     if (decoded.ok && decoded.gtin && decoded.serial) {
-      const unit = await units.findUnitInArea(this.db, { gtin: decoded.gtin, serial: decoded.serial }, area);
+      const key = { gtin: decoded.gtin, serial: decoded.serial };
+      const unit = area ? await units.findUnitInArea(this.db, key, area) : await units.findUnit(this.db, key);
       return unit ? [await this.view(unit)] : [];
     }
     const serial = code.trim();
     if (!serial || serial.length > 20) return [];
-    return Promise.all((await units.findBySerialInArea(this.db, serial, area)).map((u) => this.view(u)));
+    const found = area ? await units.findBySerialInArea(this.db, serial, area) : await units.findBySerial(this.db, serial);
+    return Promise.all(found.map((u) => this.view(u)));
   }
 
   /**
@@ -86,13 +90,14 @@ export class UnitsService {
 
   private async view(unit: UnitRow, db: Db = this.db): Promise<UnitView> {
     const leaf = unit.type === 'EA';
-    const [tree, kids, up, material, history] = await Promise.all([
+    const [tree, kids, up, material, history, announced] = await Promise.all([
       // A pack's batch status is one query; a tree's rows carry their batch's status (the subtree's one statement).
       leaf ? packWithBatch(db, unit) : units.subtree(db, unit.id),
       leaf ? [] : units.children(db, unit.id),
       units.ancestors(db, unit.id),
       unit.material_no ? materials.materialName(db, unit.material_no) : undefined,
       unitHistory(db, unit.id),
+      announcedView(db, unit),
     ]);
     const parent = up[0];
     const root = tree.find((u) => u.id === unit.id);
@@ -115,6 +120,7 @@ export class UnitsService {
       editableStatuses: isLocked(unit.status, unit.reason) ? [] : offered(tree),
       batchStatus: unit.type === 'PLT' || unit.type === 'CTN' || !unit.batch_no ? null : (root?.batch_status ?? 'RELEASED'),
       heldBatches: heldBatchesOf(tree),
+      announced,
     };
   }
 }

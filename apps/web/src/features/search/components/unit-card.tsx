@@ -8,6 +8,7 @@ import { useCan } from '../../../lib/can.ts';
 import { localDay } from '../../../lib/local-day.ts';
 import { parseUnitId, unitPath, unitText } from '../../../lib/unit-codes.ts';
 import { identifierOf, packCodeFor } from '../search-target.ts';
+import { AnnouncedNote } from './announced-note.tsx';
 import { EditStatus } from './edit-status.tsx';
 import { HeldBatches } from './held-batches.tsx';
 import { UnitHistory } from './unit-history.tsx';
@@ -66,6 +67,7 @@ export function UnitCard({ unit, area, hideChildren, hideHistory, packAction, sc
           <UnitStatusBadge status={unit.status} />
         </Group>
         <HeldBatches unit={unit} area={area} />
+        <AnnouncedNote unit={unit} />
         <SimpleGrid cols={2} spacing="xs">
           <Field label={FIELD_LABELS.reason} value={unit.reason} />
           <Field label={FIELD_LABELS.warehouseNo} value={unit.warehouseNo} />
