@@ -85,12 +85,13 @@ export async function ledgerReport(db: Db, given: AppliedFilters, today = isoTod
     if (before) completion(r, before, 'beforeScan');
   }
   for (const r of edited) {
-    const atCompletion = stateOf(r.completion_before_json);
-    if (!atCompletion) continue;
     // Counted above from the state before the scan: taken back, and counted from the state at completion.
     const before = beforeScan(r);
     if (before) completion(r, before, 'beforeScan', true);
-    completion(r, atCompletion, 'atCompletion');
+    const atCompletion = stateOf(r.completion_before_json);
+    // None: the completion left the pack as the edit made it (a family that reopens completes only the
+    // units still in its scanned state), so it moved the pack no more.
+    if (atCompletion) completion(r, atCompletion, 'atCompletion');
   }
   // A status change in one warehouse moves the pack in or out of its stock; one that moves it between
   // warehouses (a stock take's found pack) takes it out of the one and into the other.
