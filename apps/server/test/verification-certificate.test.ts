@@ -7,6 +7,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, type PackSpec } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { NMVS_TEST_CLIENT } from './verification-fixtures.ts';
 
 /**
  * The NMVS client certificate (issue 28, decision 0081 "Client certificate"): the real NMVS takes a client
@@ -22,7 +23,6 @@ const CERTS = new URL('../../../packages/national-systems/test-certs/', import.m
 const pem = (file: string) => readFileSync(new URL(file, CERTS), 'utf8');
 const CA = pem('ca.pem');
 const CLIENT = { chain: pem('client.pem'), privateKey: pem('client.key'), serverCa: CA };
-const NMVS_CLIENT = { clientLoginId: 'WH2010', userId: 'RDC-USER', password: 'nmvs-pass-2010' };
 const ISSUER = { gs1CompanyPrefix: '0614141', extensionDigit: '5', printers: [] };
 /** What the answer and the audit row say of CLIENT (client.pem, made by make.sh). */
 const SUMMARY = {
@@ -51,9 +51,9 @@ describe.each(DATABASES)('the NMVS client certificate on %s', (kind) => {
   const nmvsSetting = (certificate?: unknown, url = nmvs.url) => ({
     system: 'NMVS',
     url,
-    clientId: NMVS_CLIENT.clientLoginId,
-    user: NMVS_CLIENT.userId,
-    secret: NMVS_CLIENT.password,
+    clientId: NMVS_TEST_CLIENT.clientLoginId,
+    user: NMVS_TEST_CLIENT.userId,
+    secret: NMVS_TEST_CLIENT.password,
     ...(certificate === undefined ? {} : { certificate }),
   });
   const verify = (pack: PackSpec) =>
@@ -74,7 +74,7 @@ describe.each(DATABASES)('the NMVS client certificate on %s', (kind) => {
   beforeAll(async () => {
     nmvs = await startNmvsSimulator({
       port: kind === 'sqlite' ? 3610 : 3612,
-      clients: [NMVS_CLIENT],
+      clients: [NMVS_TEST_CLIENT],
       tls: { cert: pem('server.pem'), key: pem('server.key'), ca: CA },
     });
     t = await startTestApp(kind);

@@ -4,6 +4,7 @@ import { DEMO_USERS } from '../src/seed/demo.ts';
 import type { CartonSpec, PackSpec, PalletSpec } from '../src/seed/epcis-builder.ts';
 import { linesFor, packsOf, receiveIbd, scanUnits, type StockUnit } from '../src/seed/stock-builder.ts';
 import { DATABASES, eventually, signIn, startTestApp, type TestApp } from './harness.ts';
+import { NMVS_TEST_CLIENT } from './verification-fixtures.ts';
 import { apiPort, makeCodes, products, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -20,7 +21,6 @@ import { apiPort, makeCodes, products, type Product } from './inventory-fixtures
 type Nmvs = Awaited<ReturnType<typeof startNmvsSimulator>>;
 type Vrs = Awaited<ReturnType<typeof startVrsSimulator>>;
 
-const NMVS_CLIENT = { clientLoginId: 'WH2010', userId: 'RDC-USER', password: 'nmvs-pass-2010' };
 const VRS_TOKEN = 'vrs-token-3010';
 const ISSUER = { gs1CompanyPrefix: '0614141', printers: [] };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -130,7 +130,7 @@ describe.each(DATABASES)('packs decommissioned when their document completes, on
     }, 60_000);
 
   beforeAll(async () => {
-    nmvs = await startNmvsSimulator({ clients: [NMVS_CLIENT] });
+    nmvs = await startNmvsSimulator({ clients: [NMVS_TEST_CLIENT] });
     vrs = await startVrsSimulator({ secret: VRS_TOKEN });
     t = await startTestApp(kind);
     admin = (await signIn(t.app, DEMO_USERS.admin)).headers;
@@ -177,9 +177,9 @@ describe.each(DATABASES)('packs decommissioned when their document completes, on
     await setVerification('W2010', '5', {
       system: 'NMVS',
       url: nmvs.url,
-      clientId: NMVS_CLIENT.clientLoginId,
-      user: NMVS_CLIENT.userId,
-      secret: NMVS_CLIENT.password,
+      clientId: NMVS_TEST_CLIENT.clientLoginId,
+      user: NMVS_TEST_CLIENT.userId,
+      secret: NMVS_TEST_CLIENT.password,
     });
     const packs = packsOf([pallet]);
     expect(packs).toHaveLength(4800);

@@ -5,6 +5,7 @@ import { DEFAULT_OUTBOX } from '../src/api/verification/outbox.ts';
 import { VerificationService, type NewRequest } from '../src/api/verification/verification.service.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { NMVS_TEST_CLIENT, pointW2010AtNmvs } from './verification-fixtures.ts';
 
 /**
  * Which verification writes wait for the disk on PostgreSQL (issue 28, decision 0081 "Bench (step 3)"):
@@ -17,7 +18,6 @@ import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 
 type Nmvs = Awaited<ReturnType<typeof startNmvsSimulator>>;
 
-const CLIENT = { clientLoginId: 'WH2010', userId: 'RDC-USER', password: 'nmvs-pass-2010' };
 const yymmdd = (iso: string) => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 
 describe.runIf(DATABASES.includes('postgres'))('which verification writes wait for the disk, on postgres', () => {
@@ -29,22 +29,11 @@ describe.runIf(DATABASES.includes('postgres'))('which verification writes wait f
   let serials: string[];
 
   beforeAll(async () => {
-    nmvs = await startNmvsSimulator({ clients: [CLIENT] });
+    nmvs = await startNmvsSimulator({ clients: [NMVS_TEST_CLIENT] });
     t = await startTestApp('postgres');
     const admin = (await signIn(t.app, DEMO_USERS.admin)).headers;
     userId = (await t.app.inject({ method: 'GET', url: '/api/me', headers: admin })).json().user.id;
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: '/api/integration/warehouses/W2010',
-      headers: admin,
-      payload: {
-        gs1CompanyPrefix: '0614141',
-        extensionDigit: '5',
-        printers: [],
-        verification: { system: 'NMVS', url: nmvs.url, clientId: CLIENT.clientLoginId, user: CLIENT.userId, secret: CLIENT.password },
-      },
-    });
-    expect(set.statusCode, set.body).toBe(200);
+    await pointW2010AtNmvs(t.app, admin, nmvs.url);
     const packs = await t.database.db
       .selectFrom('handling_units')
       .select(['gtin', 'serial', 'batch_no', 'expiry'])

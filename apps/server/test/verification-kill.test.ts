@@ -19,6 +19,7 @@ import {
   type ServerProcess,
   type TestDatabase,
 } from './harness.ts';
+import { NMVS_TEST_CLIENT, pointW2010AtNmvs } from './verification-fixtures.ts';
 import { apiPort, makeCodes, products, stageInbound } from './inventory-fixtures.ts';
 
 /**
@@ -35,7 +36,6 @@ import { apiPort, makeCodes, products, stageInbound } from './inventory-fixtures
 
 type Nmvs = Awaited<ReturnType<typeof startNmvsSimulator>>;
 
-const CLIENT = { clientLoginId: 'WH2010', userId: 'RDC-USER', password: 'nmvs-pass-2010' };
 const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 const RMA = '6100002891';
 const CARTONS = 12;
@@ -86,7 +86,7 @@ describe.each(DATABASES)('kill -9 of a server process while verification request
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
-    nmvs = await startNmvsSimulator({ clients: [CLIENT] });
+    nmvs = await startNmvsSimulator({ clients: [NMVS_TEST_CLIENT] });
     opened = await openTestDatabase(kind, {}, 'pharma_kill');
     await migrateToLatest(opened.database.db);
     await seedDemoIfEmpty(opened.database.db);
@@ -106,18 +106,7 @@ describe.each(DATABASES)('kill -9 of a server process while verification request
     await apiPort(app, admin).putDocument('OBD', '8100002891', { warehouseNo: 'W2010', date: '2026-11-22', lines });
     await scanAndComplete(rdc, 'OBD', '8100002891', [pallet]);
     await apiPort(app, admin).putDocument('RMA', RMA, { warehouseNo: 'W2010', date: '2026-11-27', lines });
-    const set = await app.inject({
-      method: 'PUT',
-      url: '/api/integration/warehouses/W2010',
-      headers: admin,
-      payload: {
-        gs1CompanyPrefix: '0614141',
-        extensionDigit: '5',
-        printers: [],
-        verification: { system: 'NMVS', url: nmvs.url, clientId: CLIENT.clientLoginId, user: CLIENT.userId, secret: CLIENT.password },
-      },
-    });
-    expect(set.statusCode, set.body).toBe(200);
+    await pointW2010AtNmvs(app, admin, nmvs.url);
     await app.close();
     const yymmdd = (iso: string) => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
     nmvs.registry.load(packs.map((p) => ({ gtin: p.gtin, serial: p.serial, batch: p.batch, expiry: yymmdd(p.expiry) })));

@@ -6,6 +6,7 @@ import { DEFAULT_OUTBOX } from '../src/api/verification/outbox.ts';
 import { newId } from '../src/lib/ids.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { NMVS_TEST_CLIENT, pointW2010AtNmvs } from './verification-fixtures.ts';
 
 /**
  * What the workflows will ask through the outbox (issue 28): decommissions of many packs as one bulk
@@ -15,7 +16,6 @@ import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 
 type Nmvs = Awaited<ReturnType<typeof startNmvsSimulator>>;
 
-const CLIENT = { clientLoginId: 'WH2010', userId: 'RDC-USER', password: 'nmvs-pass-2010' };
 const yymmdd = (iso: string) => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 
 describe.each(DATABASES)('the verification outbox on %s', (kind) => {
@@ -28,22 +28,11 @@ describe.each(DATABASES)('the verification outbox on %s', (kind) => {
   let serials: string[];
 
   beforeAll(async () => {
-    nmvs = await startNmvsSimulator({ clients: [CLIENT], bulkDelayMs: 400 });
+    nmvs = await startNmvsSimulator({ clients: [NMVS_TEST_CLIENT], bulkDelayMs: 400 });
     t = await startTestApp(kind);
     const admin = (await signIn(t.app, DEMO_USERS.admin)).headers;
     userId = (await t.app.inject({ method: 'GET', url: '/api/me', headers: admin })).json().user.id;
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: '/api/integration/warehouses/W2010',
-      headers: admin,
-      payload: {
-        gs1CompanyPrefix: '0614141',
-        extensionDigit: '5',
-        printers: [],
-        verification: { system: 'NMVS', url: nmvs.url, clientId: CLIENT.clientLoginId, user: CLIENT.userId, secret: CLIENT.password },
-      },
-    });
-    expect(set.statusCode, set.body).toBe(200);
+    await pointW2010AtNmvs(t.app, admin, nmvs.url);
     const packs = await t.database.db
       .selectFrom('handling_units')
       .select(['gtin', 'serial', 'batch_no', 'expiry'])
@@ -157,7 +146,7 @@ describe.each(DATABASES)('the verification outbox on %s', (kind) => {
     const applied = await fetch(`${nmvs.url}/WS_BULK_TRANSACTIONS_V1/BulkServiceV50`, {
       method: 'POST',
       headers: { 'content-type': 'application/soap+xml; charset=utf-8' },
-      body: buildNmvsRequest({ code: 'G135', credentials: CLIENT, clientTrxId: id.replace(/-/g, ''), product, serials: packs }),
+      body: buildNmvsRequest({ code: 'G135', credentials: NMVS_TEST_CLIENT, clientTrxId: id.replace(/-/g, ''), product, serials: packs }),
     });
     expect(await applied.text()).toContain('NMVS_SUCCESS');
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -11,6 +11,7 @@ import { DEMO_USERS, seedDemoIfEmpty } from '../src/seed/demo.ts';
 import { packScan, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { scanAndComplete } from '../src/seed/stock-builder.ts';
 import { DATABASES, eventually, openTestDatabase, signIn, type TestDatabase } from './harness.ts';
+import { NMVS_TEST_CLIENT, pointW2010AtNmvs } from './verification-fixtures.ts';
 import { apiPort, makeCodes, products, stageInbound } from './inventory-fixtures.ts';
 
 /**
@@ -20,7 +21,6 @@ import { apiPort, makeCodes, products, stageInbound } from './inventory-fixtures
  * (`recover`), or the pack would stay in QUARANTINE / PENDING VERIFICATION for good (issue 28).
  */
 
-const CLIENT = { clientLoginId: 'WH2010', userId: 'RDC-USER', password: 'nmvs-pass-2010' };
 const yymmdd = (iso: string) => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 
 describe.each(DATABASES)('an answer written but not applied when the server stopped, on %s', (kind) => {
@@ -43,7 +43,7 @@ describe.each(DATABASES)('an answer written but not applied when the server stop
   };
 
   beforeAll(async () => {
-    nmvs = await startNmvsSimulator({ clients: [CLIENT] });
+    nmvs = await startNmvsSimulator({ clients: [NMVS_TEST_CLIENT] });
     opened = await openTestDatabase(kind);
     await migrateToLatest(opened.database.db);
     await seedDemoIfEmpty(opened.database.db);
@@ -68,18 +68,7 @@ describe.each(DATABASES)('an answer written but not applied when the server stop
     await port.putDocument('OBD', '8100002901', { warehouseNo: 'W2010', date: '2026-11-27', lines });
     await scanAndComplete(apiPort(app, rdc, 'RDC'), 'OBD', '8100002901', [pallet]);
     await port.putDocument('RMA', '6100002901', { warehouseNo: 'W2010', date: '2026-11-27', lines });
-    const set = await app.inject({
-      method: 'PUT',
-      url: '/api/integration/warehouses/W2010',
-      headers: admin,
-      payload: {
-        gs1CompanyPrefix: '0614141',
-        extensionDigit: '5',
-        printers: [],
-        verification: { system: 'NMVS', url: nmvs.url, clientId: CLIENT.clientLoginId, user: CLIENT.userId, secret: CLIENT.password },
-      },
-    });
-    expect(set.statusCode, set.body).toBe(200);
+    await pointW2010AtNmvs(app, admin, nmvs.url);
     const [known, alsoKnown, unknown] = pallet.cartons[0]!.packs as [PackSpecOf, PackSpecOf, PackSpecOf];
     await nmvs.registry.load([known, alsoKnown].map((p) => ({ gtin: p.gtin, serial: p.serial, batch: p.batch, expiry: yymmdd(p.expiry) })));
 

@@ -5,6 +5,7 @@ import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd, scanAndComplete } from '../src/seed/stock-builder.ts';
 import { DATABASES, eventually, signIn, startTestApp, type TestApp } from './harness.ts';
+import { NMVS_TEST_CLIENT } from './verification-fixtures.ts';
 import { apiPort, makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -18,7 +19,6 @@ import { apiPort, makeCodes, products, stageInbound, type Product } from './inve
 type Nmvs = Awaited<ReturnType<typeof startNmvsSimulator>>;
 type Vrs = Awaited<ReturnType<typeof startVrsSimulator>>;
 
-const NMVS_CLIENT = { clientLoginId: 'WH2010', userId: 'RDC-USER', password: 'nmvs-pass-2010' };
 const VRS_TOKEN = 'vrs-token-3010';
 const ISSUER = { gs1CompanyPrefix: '0614141', printers: [] };
 const CARTONS = 30;
@@ -117,7 +117,7 @@ describe.each(DATABASES)('returns verified as they are scanned, on %s', (kind) =
   };
 
   beforeAll(async () => {
-    nmvs = await startNmvsSimulator({ clients: [NMVS_CLIENT] });
+    nmvs = await startNmvsSimulator({ clients: [NMVS_TEST_CLIENT] });
     vrs = await startVrsSimulator({ secret: VRS_TOKEN });
     t = await startTestApp(kind);
     admin = (await signIn(t.app, DEMO_USERS.admin)).headers;
@@ -199,9 +199,9 @@ describe.each(DATABASES)('returns verified as they are scanned, on %s', (kind) =
     await setVerification('W2010', '5', {
       system: 'NMVS',
       url: nmvs.url,
-      clientId: NMVS_CLIENT.clientLoginId,
-      user: NMVS_CLIENT.userId,
-      secret: NMVS_CLIENT.password,
+      clientId: NMVS_TEST_CLIENT.clientLoginId,
+      user: NMVS_TEST_CLIENT.userId,
+      secret: NMVS_TEST_CLIENT.password,
     });
     await putReturn('6100002801', CARTONS * PER_CARTON);
     const pack = cartons[0]!.packs[0]!;
@@ -399,9 +399,9 @@ describe.each(DATABASES)('returns verified as they are scanned, on %s', (kind) =
     await setVerification('W2010', '5', {
       system: 'NMVS',
       url: nmvs.url,
-      clientId: NMVS_CLIENT.clientLoginId,
-      user: NMVS_CLIENT.userId,
-      secret: NMVS_CLIENT.password,
+      clientId: NMVS_TEST_CLIENT.clientLoginId,
+      user: NMVS_TEST_CLIENT.userId,
+      secret: NMVS_TEST_CLIENT.password,
     });
     await nmvs.registry.load([{ ...asRegistered(refused), state: 'INACTIVE' as const, reasons: ['DESTROYED'] }]);
     await putReturn('6100002804', 3);
@@ -484,8 +484,8 @@ describe.each(DATABASES)('returns verified as they are scanned, on %s', (kind) =
     await setVerification('W2010', '5', {
       system: 'NMVS',
       url: nmvs.url,
-      clientId: NMVS_CLIENT.clientLoginId,
-      user: NMVS_CLIENT.userId,
+      clientId: NMVS_TEST_CLIENT.clientLoginId,
+      user: NMVS_TEST_CLIENT.userId,
       secret: 'not-the-password',
     });
     const pack = cartons[14]!.packs[2]!;

@@ -7,6 +7,7 @@ import { newId } from '../src/lib/ids.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, type PackSpec } from '../src/seed/epcis-builder.ts';
 import { DATABASES, eventually, signIn, startTestApp, type TestApp } from './harness.ts';
+import { NMVS_TEST_CLIENT } from './verification-fixtures.ts';
 
 /**
  * Pack verification against the national systems (issue 28, decision 0081), through the API, against
@@ -18,7 +19,6 @@ import { DATABASES, eventually, signIn, startTestApp, type TestApp } from './har
 type Nmvs = Awaited<ReturnType<typeof startNmvsSimulator>>;
 type Vrs = Awaited<ReturnType<typeof startVrsSimulator>>;
 
-const NMVS_CLIENT = { clientLoginId: 'WH2010', userId: 'RDC-USER', password: 'nmvs-pass-2010' };
 const VRS_TOKEN = 'vrs-token-3010';
 const SINGLE_SERVICE = '/WS_SINGLE_TRANSACTIONS_V1/SinglePackServiceV50';
 const ISSUER = { gs1CompanyPrefix: '0614141', printers: [] };
@@ -80,14 +80,14 @@ describe.each(DATABASES)('pack verification against the national systems on %s',
   const nmvsSetting = (secret?: string) => ({
     system: 'NMVS',
     url: nmvs.url,
-    clientId: NMVS_CLIENT.clientLoginId,
-    user: NMVS_CLIENT.userId,
+    clientId: NMVS_TEST_CLIENT.clientLoginId,
+    user: NMVS_TEST_CLIENT.userId,
     ...(secret === undefined ? {} : { secret }),
   });
   const asNmvs = (p: PackSpec, batch = p.batch) => ({ gtin: p.gtin, serial: p.serial, batch, expiry: yymmdd(p.expiry) });
 
   beforeAll(async () => {
-    nmvs = await startNmvsSimulator({ clients: [NMVS_CLIENT] });
+    nmvs = await startNmvsSimulator({ clients: [NMVS_TEST_CLIENT] });
     vrs = await startVrsSimulator({ secret: VRS_TOKEN });
     t = await startTestApp(kind);
     admin = (await signIn(t.app, DEMO_USERS.admin)).headers;
@@ -117,16 +117,16 @@ describe.each(DATABASES)('pack verification against the national systems on %s',
   it('the settings: the secret is sealed at rest, never answered and never in the audit trail; left out it stays, null removes the whole setting', async () => {
     expect((await setup('W2010', '5', { ...nmvsSetting(), url: 'ftp://nmvs.example' })).statusCode).toBe(400);
     expect((await setup('W2010', '5', { ...nmvsSetting(), url: 'https://user:pw@nmvs.example' })).statusCode).toBe(400);
-    expect((await setup('W2010', '5', { system: 'NMVS', url: nmvs.url, secret: NMVS_CLIENT.password })).statusCode).toBe(400);
+    expect((await setup('W2010', '5', { system: 'NMVS', url: nmvs.url, secret: NMVS_TEST_CLIENT.password })).statusCode).toBe(400);
     const noSecret = await setup('W2010', '5', nmvsSetting());
     expect(noSecret.statusCode).toBe(422);
     expect(noSecret.json()).toEqual({
       code: 'VERIFICATION_SECRET_MISSING',
       message: 'The NMVS needs the password of user RDC-USER: give secret with the verification settings.',
     });
-    expect((await setup('W2010', '5', nmvsSetting(NMVS_CLIENT.password), rdc)).statusCode).toBe(403);
+    expect((await setup('W2010', '5', nmvsSetting(NMVS_TEST_CLIENT.password), rdc)).statusCode).toBe(403);
 
-    const set = await setup('W2010', '5', nmvsSetting(NMVS_CLIENT.password));
+    const set = await setup('W2010', '5', nmvsSetting(NMVS_TEST_CLIENT.password));
     expect(set.statusCode).toBe(200);
     expect(set.body).toBe('{"updated":true}');
     const kept = await setup('W2010', '5', nmvsSetting());
@@ -142,7 +142,7 @@ describe.each(DATABASES)('pack verification against the national systems on %s',
     ]);
     for (const row of stored) expect(row.secret_sealed).toMatch(/^v1\./);
     const everything = JSON.stringify(stored);
-    expect(everything).not.toContain(NMVS_CLIENT.password);
+    expect(everything).not.toContain(NMVS_TEST_CLIENT.password);
     expect(everything).not.toContain(VRS_TOKEN);
 
     const audit = await t.database.db
@@ -152,7 +152,7 @@ describe.each(DATABASES)('pack verification against the national systems on %s',
       .orderBy('id')
       .execute();
     const trail = JSON.stringify(audit);
-    expect(trail).not.toContain(NMVS_CLIENT.password);
+    expect(trail).not.toContain(NMVS_TEST_CLIENT.password);
     expect(trail).not.toContain(VRS_TOKEN);
     const afters = audit.map((row) => JSON.parse(row.after_json!).verification);
     expect(afters).toEqual([
@@ -334,7 +334,7 @@ describe.each(DATABASES)('pack verification against the national systems on %s',
     const first = await fetch(`${nmvs.url}${SINGLE_SERVICE}`, {
       method: 'POST',
       headers: { 'content-type': 'application/soap+xml; charset=utf-8' },
-      body: buildNmvsRequest({ code: 'G130', credentials: NMVS_CLIENT, clientTrxId: trxIdOf(id), product, serials: [pack.serial] }),
+      body: buildNmvsRequest({ code: 'G130', credentials: NMVS_TEST_CLIENT, clientTrxId: trxIdOf(id), product, serials: [pack.serial] }),
     });
     expect(await first.text()).toContain('NMVS_SUCCESS');
     const me = (await t.app.inject({ method: 'GET', url: '/api/me', headers: rdc })).json();
@@ -444,7 +444,7 @@ describe.each(DATABASES)('pack verification against the national systems on %s',
           await call('PUT', '/api/integration/warehouses/W2010', admin, {
             ...ISSUER,
             extensionDigit: '5',
-            verification: nmvsSetting(NMVS_CLIENT.password),
+            verification: nmvsSetting(NMVS_TEST_CLIENT.password),
           })
         ).statusCode,
       ).toBe(200);
@@ -458,6 +458,6 @@ describe.each(DATABASES)('pack verification against the national systems on %s',
     }
     const log = lines.join('');
     expect(log).toContain('/api/integration/warehouses/W2010');
-    for (const secret of [NMVS_CLIENT.password, VRS_TOKEN, 'a-wrong-token']) expect(log).not.toContain(secret);
+    for (const secret of [NMVS_TEST_CLIENT.password, VRS_TOKEN, 'a-wrong-token']) expect(log).not.toContain(secret);
   });
 });

@@ -244,18 +244,20 @@ export class EventApplier {
     const existing = await units.findUnit(this.trx, { sscc });
     if (existing) return { id: existing.id, unit: existing };
     const id = newId();
-    await units.insertUnit(this.trx, {
-      id,
-      type: 'CTN',
-      sscc,
-      gtin: null,
-      serial: null,
-      materialNo: null,
-      batchNo: null,
-      expiry: null,
-      ...EXPECTED,
-      at: this.at,
-    });
+    await received.insertUnits(this.trx, [
+      {
+        id,
+        type: 'CTN',
+        sscc,
+        gtin: null,
+        serial: null,
+        materialNo: null,
+        batchNo: null,
+        expiry: null,
+        ...EXPECTED,
+        at: this.at,
+      },
+    ]);
     this.created(id, 'CTN');
     this.ssccParents.add(id);
     return { id };

@@ -200,29 +200,6 @@ export interface NewUnit {
   at: string;
 }
 
-/** A unit under no parent and in no warehouse yet (commissioned by an advance shipping notice). */
-export async function insertUnit(db: Db, u: NewUnit): Promise<void> {
-  await db
-    .insertInto('handling_units')
-    .values({
-      id: u.id,
-      type: u.type,
-      sscc: u.sscc,
-      gtin: u.gtin,
-      serial: u.serial,
-      parent_id: null,
-      material_no: u.materialNo,
-      batch_no: u.batchNo,
-      expiry: u.expiry,
-      status: u.status,
-      reason: u.reason,
-      warehouse_no: null,
-      created_at: u.at,
-      updated_at: u.at,
-    })
-    .execute();
-}
-
 export async function setType(db: Db, id: string, type: UnitType): Promise<void> {
   await db.updateTable('handling_units').set({ type }).where('id', '=', id).execute();
 }
