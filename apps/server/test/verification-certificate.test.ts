@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, type PackSpec } from '../src/seed/epcis-builder.ts';
+import { yymmdd } from '../src/api/verification/verification.service.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 import { NMVS_TEST_CLIENT } from './verification-fixtures.ts';
 
@@ -34,8 +35,6 @@ const SUMMARY = {
 };
 /** A key's body, as it would show if it leaked anywhere (a line of its base64). */
 const KEY_LINE = CLIENT.privateKey.split('\n')[1]!;
-
-const yymmdd = (iso: string) => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 
 describe.each(DATABASES)('the NMVS client certificate on %s', (kind) => {
   let t: TestApp;

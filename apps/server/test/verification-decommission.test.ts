@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import type { CartonSpec, PackSpec, PalletSpec } from '../src/seed/epcis-builder.ts';
 import { linesFor, packsOf, receiveIbd, scanUnits, type StockUnit } from '../src/seed/stock-builder.ts';
+import { yymmdd } from '../src/api/verification/verification.service.ts';
 import { DATABASES, eventually, signIn, startTestApp, type TestApp } from './harness.ts';
 import { NMVS_TEST_CLIENT } from './verification-fixtures.ts';
 import { apiPort, makeCodes, products, type Product } from './inventory-fixtures.ts';
@@ -24,8 +25,6 @@ type Vrs = Awaited<ReturnType<typeof startVrsSimulator>>;
 const VRS_TOKEN = 'vrs-token-3010';
 const ISSUER = { gs1CompanyPrefix: '0614141', printers: [] };
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const yymmdd = (iso: string) => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 const asRegistered = (p: PackSpec) => ({ gtin: p.gtin, serial: p.serial, batch: p.batch, expiry: yymmdd(p.expiry) });
 
 describe.each(DATABASES)('packs decommissioned when their document completes, on %s', (kind) => {

@@ -2,7 +2,7 @@ import { startNmvsSimulator } from '@pharma/national-systems/simulator';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OUTBOX } from '../src/api/verification/outbox.ts';
-import { VerificationService, type NewRequest } from '../src/api/verification/verification.service.ts';
+import { VerificationService, type NewRequest, yymmdd } from '../src/api/verification/verification.service.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 import { NMVS_TEST_CLIENT, pointW2010AtNmvs } from './verification-fixtures.ts';
@@ -17,8 +17,6 @@ import { NMVS_TEST_CLIENT, pointW2010AtNmvs } from './verification-fixtures.ts';
  */
 
 type Nmvs = Awaited<ReturnType<typeof startNmvsSimulator>>;
-
-const yymmdd = (iso: string) => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 
 describe.runIf(DATABASES.includes('postgres'))('which verification writes wait for the disk, on postgres', () => {
   let t: TestApp;

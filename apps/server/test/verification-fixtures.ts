@@ -23,3 +23,9 @@ export async function pointW2010AtNmvs(app: ZodApp, admin: Record<string, string
   });
   expect(set.statusCode, set.body).toBe(200);
 }
+
+/** Sets a simulator's fault mode through its control API (`POST /_sim/faults`): ok, down, slow (by `delayMs`) or error. */
+export async function simulatorFault(simulator: { url: string }, mode: 'ok' | 'down' | 'slow' | 'error', delayMs?: number): Promise<void> {
+  const res = await fetch(`${simulator.url}/_sim/faults`, { method: 'POST', body: JSON.stringify({ mode, delayMs }) });
+  expect(res.status).toBe(200);
+}

@@ -19,7 +19,8 @@ import {
   type ServerProcess,
   type TestDatabase,
 } from './harness.ts';
-import { NMVS_TEST_CLIENT, pointW2010AtNmvs } from './verification-fixtures.ts';
+import { NMVS_TEST_CLIENT, pointW2010AtNmvs, simulatorFault } from './verification-fixtures.ts';
+import { yymmdd } from '../src/api/verification/verification.service.ts';
 import { apiPort, makeCodes, products, stageInbound } from './inventory-fixtures.ts';
 
 /**
@@ -108,7 +109,6 @@ describe.each(DATABASES)('kill -9 of a server process while verification request
     await apiPort(app, admin).putDocument('RMA', RMA, { warehouseNo: 'W2010', date: '2026-11-27', lines });
     await pointW2010AtNmvs(app, admin, nmvs.url);
     await app.close();
-    const yymmdd = (iso: string) => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
     nmvs.registry.load(packs.map((p) => ({ gtin: p.gtin, serial: p.serial, batch: p.batch, expiry: yymmdd(p.expiry) })));
     reader = openDatabase(opened.config.database, opened.config.audit.key, { checkpointer: false, connections: 2 });
     const { database } = opened.config;
@@ -149,10 +149,7 @@ describe.each(DATABASES)('kill -9 of a server process while verification request
     const body = (await res.json()) as { warnings?: string[] };
     return { status: res.status, warnings: body.warnings ?? [] };
   };
-  const fault = async (mode: 'ok' | 'down' | 'slow', delayMs?: number) => {
-    const res = await fetch(`${nmvs.url}/_sim/faults`, { method: 'POST', body: JSON.stringify({ mode, delayMs }) });
-    expect(res.status).toBe(200);
-  };
+  const fault = (mode: 'ok' | 'down' | 'slow', delayMs?: number) => simulatorFault(nmvs, mode, delayMs);
   const history = async (p: PackSpec): Promise<SimHistory[]> => {
     const res = await fetch(`${nmvs.url}/_sim/packs/${p.gtin}/${encodeURIComponent(p.serial)}`);
     expect(res.status).toBe(200);

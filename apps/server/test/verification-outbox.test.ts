@@ -1,7 +1,7 @@
 import { buildNmvsRequest } from '@pharma/national-systems/nmvs';
 import { startNmvsSimulator } from '@pharma/national-systems/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VerificationService, type NewRequest } from '../src/api/verification/verification.service.ts';
+import { VerificationService, type NewRequest, yymmdd } from '../src/api/verification/verification.service.ts';
 import { DEFAULT_OUTBOX } from '../src/api/verification/outbox.ts';
 import { newId } from '../src/lib/ids.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
@@ -15,8 +15,6 @@ import { NMVS_TEST_CLIENT, pointW2010AtNmvs } from './verification-fixtures.ts';
  */
 
 type Nmvs = Awaited<ReturnType<typeof startNmvsSimulator>>;
-
-const yymmdd = (iso: string) => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 
 describe.each(DATABASES)('the verification outbox on %s', (kind) => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startNmvsSimulator } from '@pharma/national-systems/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OUTBOX } from '../src/api/verification/outbox.ts';
-import { VerificationService } from '../src/api/verification/verification.service.ts';
+import { VerificationService, yymmdd } from '../src/api/verification/verification.service.ts';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -11,7 +11,7 @@ import { DEMO_USERS, seedDemoIfEmpty } from '../src/seed/demo.ts';
 import { packScan, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { scanAndComplete } from '../src/seed/stock-builder.ts';
 import { DATABASES, eventually, openTestDatabase, signIn, type TestDatabase } from './harness.ts';
-import { NMVS_TEST_CLIENT, pointW2010AtNmvs } from './verification-fixtures.ts';
+import { NMVS_TEST_CLIENT, pointW2010AtNmvs, simulatorFault } from './verification-fixtures.ts';
 import { apiPort, makeCodes, products, stageInbound } from './inventory-fixtures.ts';
 
 /**
@@ -20,8 +20,6 @@ import { apiPort, makeCodes, products, stageInbound } from './inventory-fixtures
  * that stops between the two leaves the answer written and the pack held: the next start applies it
  * (`recover`), or the pack would stay in QUARANTINE / PENDING VERIFICATION for good (issue 28).
  */
-
-const yymmdd = (iso: string) => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 
 describe.each(DATABASES)('an answer written but not applied when the server stopped, on %s', (kind) => {
   let opened: TestDatabase;
@@ -37,10 +35,7 @@ describe.each(DATABASES)('an answer written but not applied when the server stop
       .where('serial', '=', serial)
       .where('type', '=', 'EA')
       .executeTakeFirstOrThrow();
-  const fault = async (mode: 'ok' | 'down') => {
-    const res = await fetch(`${nmvs.url}/_sim/faults`, { method: 'POST', body: JSON.stringify({ mode }) });
-    expect(res.status).toBe(200);
-  };
+  const fault = (mode: 'ok' | 'down') => simulatorFault(nmvs, mode);
 
   beforeAll(async () => {
     nmvs = await startNmvsSimulator({ clients: [NMVS_TEST_CLIENT] });

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd, scanAndComplete } from '../src/seed/stock-builder.ts';
+import { yymmdd } from '../src/api/verification/verification.service.ts';
 import { DATABASES, eventually, signIn, startTestApp, type TestApp } from './harness.ts';
-import { NMVS_TEST_CLIENT } from './verification-fixtures.ts';
+import { NMVS_TEST_CLIENT, simulatorFault } from './verification-fixtures.ts';
 import { apiPort, makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -23,8 +24,6 @@ const VRS_TOKEN = 'vrs-token-3010';
 const ISSUER = { gs1CompanyPrefix: '0614141', printers: [] };
 const CARTONS = 30;
 const PER_CARTON = 20;
-
-const yymmdd = (iso: string) => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 const asRegistered = (p: PackSpec, batch = p.batch) => ({ gtin: p.gtin, serial: p.serial, batch, expiry: yymmdd(p.expiry) });
 const label = (p: PackSpec) => `${p.gtin}/${p.serial}`;
 
@@ -102,10 +101,7 @@ describe.each(DATABASES)('returns verified as they are scanned, on %s', (kind) =
     expect(res.statusCode, res.body).toBe(200);
   };
   const history = (p: PackSpec) => nmvs.registry.read(p.gtin, p.serial)?.history.map((h) => [h.code, h.returnCode]);
-  const fault = async (mode: 'ok' | 'down') => {
-    const res = await fetch(`${nmvs.url}/_sim/faults`, { method: 'POST', body: JSON.stringify({ mode }) });
-    expect(res.status).toBe(200);
-  };
+  const fault = (mode: 'ok' | 'down') => simulatorFault(nmvs, mode);
   const setVerification = async (warehouseNo: string, extensionDigit: string, verification: unknown) => {
     const res = await t.app.inject({
       method: 'PUT',

@@ -6,8 +6,9 @@ import { openDatabase } from '../src/db/database.ts';
 import { newId } from '../src/lib/ids.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, type PackSpec } from '../src/seed/epcis-builder.ts';
+import { yymmdd } from '../src/api/verification/verification.service.ts';
 import { DATABASES, eventually, signIn, startTestApp, type TestApp } from './harness.ts';
-import { NMVS_TEST_CLIENT } from './verification-fixtures.ts';
+import { NMVS_TEST_CLIENT, simulatorFault } from './verification-fixtures.ts';
 
 /**
  * Pack verification against the national systems (issue 28, decision 0081), through the API, against
@@ -24,13 +25,7 @@ const SINGLE_SERVICE = '/WS_SINGLE_TRANSACTIONS_V1/SinglePackServiceV50';
 const ISSUER = { gs1CompanyPrefix: '0614141', printers: [] };
 
 /** ISO 'YYYY-MM-DD' as AI 17 and both wires write it. */
-const yymmdd = (iso: string) => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 const trxIdOf = (requestId: string) => requestId.replace(/-/g, '');
-
-async function fault(simulator: { url: string }, mode: 'ok' | 'down' | 'slow' | 'error'): Promise<void> {
-  const res = await fetch(`${simulator.url}/_sim/faults`, { method: 'POST', body: JSON.stringify({ mode }) });
-  expect(res.status).toBe(200);
-}
 
 describe.each(DATABASES)('pack verification against the national systems on %s', (kind) => {
   let t: TestApp;
@@ -299,7 +294,7 @@ describe.each(DATABASES)('pack verification against the national systems on %s',
   it('the NMVS down: the pack is PENDING (202) and the request queued; back up, the sender has it answered, applied once', async () => {
     const pack = regional[3]!;
     await nmvs.registry.load([asNmvs(pack)]);
-    await fault(nmvs, 'down');
+    await simulatorFault(nmvs, 'down');
     const pending = await verify(pack, 'RDC', rdc);
     expect(pending.statusCode, pending.body).toBe(202);
     expect(pending.json()).toMatchObject({ system: 'NMVS', verified: null, state: 'PENDING', outcome: 'pending', returnCode: null });
@@ -310,7 +305,7 @@ describe.each(DATABASES)('pack verification against the national systems on %s',
     expect(await request(id)).toMatchObject({ state: 'queued', outcome: 'pending', attempts: 1 });
     expect((await requests('area=RDC&outcome=pending')).map((r) => r.id)).toEqual([id]);
 
-    await fault(nmvs, 'ok');
+    await simulatorFault(nmvs, 'ok');
     const answered = await eventually(async () => {
       const row = await request(id);
       return row.state === 'answered' ? row : undefined;
@@ -448,12 +443,12 @@ describe.each(DATABASES)('pack verification against the national systems on %s',
           })
         ).statusCode,
       ).toBe(200);
-      await fault(nmvs, 'error');
+      await simulatorFault(nmvs, 'error');
       expect((await call('POST', '/api/verifyPack?area=RDC', rdc, { code: packScan(regional[0]!) })).json().state).toBe('PENDING');
-      await fault(nmvs, 'ok');
+      await simulatorFault(nmvs, 'ok');
       expect((await call('POST', '/api/verifyPack?area=RDC', rdc, { code: packScan(regional[0]!) })).json().verified).toBe(true);
     } finally {
-      await fault(nmvs, 'ok');
+      await simulatorFault(nmvs, 'ok');
       await logged.close();
     }
     const log = lines.join('');
