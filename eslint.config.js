@@ -13,8 +13,9 @@ const WEB_FEATURES = readdirSync(join(root, 'apps/web/src/features'), { withFile
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-// Family names belong in packages/domain/src/families/registry.ts, nowhere in the engine that reads it.
-const FAMILY_NAMES = 'IBD|OBD|RMA|DECOMM|RRD|RTP|STO|REPACK|SCANLITE|RECEIVE|DISPATCH|RETURN';
+// Family names belong in packages/domain/src/families/registry.ts, nowhere in the code that reads it: every
+// family's document type and module (each also with '+', its lite family's; decision 0085).
+const FAMILY_NAMES = 'IBD|OBD|RMA|DECOMM|RRD|RTP|STO|REPACK|SCANLITE|COUNT|RECEIVE|DISPATCH|RETURN|TRANSFER|REDRESS|STOCKTAKE';
 const FAMILY_MESSAGE = 'Name no document family here: read it from the family entry (packages/domain/src/families/registry.ts).';
 
 export default tseslint.config(
@@ -78,18 +79,96 @@ export default tseslint.config(
     },
   },
   {
-    // The scan and completion engine and the web's documents feature never name a family.
-    files: ['apps/server/src/api/scans/**/*.ts', 'apps/web/src/features/documents/**/*.{ts,tsx}'],
+    // The server never names a family (its seed data, migrations and tests aside): its services, routes and
+    // permission hook read the registry they are given (decision 0085). The web's documents feature neither.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/features/documents/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/server/src/seed/**',
+      'apps/server/src/db/migrations/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: `Literal[value=/^(${FAMILY_NAMES})$/]`, message: FAMILY_MESSAGE },
-        { selector: `TemplateElement[value.raw=/^(${FAMILY_NAMES})$/]`, message: FAMILY_MESSAGE },
+        { selector: `Literal[value=/^(${FAMILY_NAMES})\\+?$/]`, message: FAMILY_MESSAGE },
+        { selector: `TemplateElement[value.raw=/^(${FAMILY_NAMES})\\+?$/]`, message: FAMILY_MESSAGE },
       ],
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '@pharma/domain', importNames: ['receive', 'dispatch', 'returns', 'scrap'], message: FAMILY_MESSAGE }] },
+        {
+          paths: [
+            {
+              name: '@pharma/domain',
+              importNames: [
+                'receive',
+                'dispatch',
+                'returns',
+                'scrap',
+                'transfer',
+                'returnToPrincipal',
+                'redress',
+                'scanLite',
+                'repack',
+                'stockTake',
+              ],
+              message: FAMILY_MESSAGE,
+            },
+          ],
+        },
       ],
     },
+  },
+  {
+    // No web code names a family or a lite family's module ('DISPATCH+'): its pages, titles, tile and drawing are
+    // its registry entry's (decision 0086). Tests may name the families they check; the client generated from the
+    // server's OpenAPI document (lib/api/schema.ts) writes the document types as the server's contract lists them.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/lib/api/schema.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=/^(${FAMILY_NAMES})\\+?$/]`, message: FAMILY_MESSAGE },
+        { selector: `TemplateElement[value.raw=/^(${FAMILY_NAMES})\\+?$/]`, message: FAMILY_MESSAGE },
+      ],
+    },
+  },
+  // The web's API types are generated from the server's OpenAPI document (decision 0087): not linted.
+  { ignores: ['apps/web/src/lib/api/schema.ts'] },
+  {
+    // The web calls the API through its typed client (decision 0087): an API path is written only as the path
+    // of a call (`api.get('/api/me')`, `apiUrl(...)`), where TypeScript checks it against the generated
+    // document, or as a type. A rule of its own, so as not to replace the family rule's no-restricted-syntax.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    plugins: {
+      web: {
+        rules: {
+          'typed-api-paths': {
+            meta: { type: 'problem', schema: [] },
+            create(context) {
+              const CALLS = new Set(['get', 'post', 'put', 'patch', 'delete', 'apiUrl']);
+              const check = (node, text) => {
+                if (typeof text !== 'string' || !text.startsWith('/api/')) return;
+                const { parent } = node;
+                if (parent.type === 'TSLiteralType') return;
+                const callee = parent.type === 'CallExpression' && parent.arguments[0] === node ? parent.callee : undefined;
+                const name = callee?.type === 'MemberExpression' ? callee.property.name : callee?.name;
+                if (CALLS.has(name)) return;
+                context.report({
+                  node,
+                  message: 'Call the API through the typed client: api.get/post/put/patch(path, …) or apiUrl(path, …).',
+                });
+              };
+              return {
+                Literal: (node) => check(node, node.value),
+                TemplateLiteral: (node) => check(node, node.quasis[0].value.cooked),
+              };
+            },
+          },
+        },
+      },
+    },
+    rules: { 'web/typed-api-paths': 'error' },
   },
 );

@@ -23,7 +23,7 @@ import { familyOf } from '@pharma/domain';
 import { sql } from 'kysely';
 import type { BenchRow } from './bench-row.ts';
 import type { DatabaseHandle } from '../../apps/server/src/db/database.ts';
-import { sealAudit } from '../../apps/server/src/db/audit.ts';
+import { insertAuditRows, sealAudit } from '../../apps/server/src/db/audit.ts';
 import { newId } from '../../apps/server/src/lib/ids.ts';
 import { onEachDatabase, percentile, round, type BenchServer } from './scan-server.ts';
 
@@ -474,12 +474,8 @@ async function load(s: BenchServer): Promise<{ units: number; lines: number; sca
       await flushDocs();
     }
     await flushDocs(true);
-    // Audit rows through the app's handle, which signs them (decision 0059); sealed now, not while timing.
-    for (let i = 0; i < audit.length; i += 2000)
-      await db
-        .insertInto('audit_log')
-        .values(audit.slice(i, i + 2000))
-        .execute();
+    // Audit rows through the one writer, which signs them with the handle's key (decisions 0059, 0088); sealed now, not while timing.
+    for (let i = 0; i < audit.length; i += 2000) await insertAuditRows(db, audit.slice(i, i + 2000));
     await sealAudit(db);
     const refusals: Value[][] = Array.from({ length: Math.floor(DOCUMENTS / 5) }, (_, i) => {
       const warehouse = WAREHOUSES[i % WAREHOUSES.length]!;

@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
+import { createRegistry, FAMILIES, LITE_FAMILIES, type FamilyEntry, type LiteFamilyEntry } from '@pharma/domain';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -27,14 +28,15 @@ import { ScanService } from './api/scans/scans.service.ts';
 import { ReopenService } from './api/scans/reopen.service.ts';
 import { RedressService } from './api/redress/redress.service.ts';
 import { redressRoutes } from './api/redress/redress.routes.ts';
+import { reopenRoutes } from './api/scans/reopen.routes.ts';
 import { scansRoutes } from './api/scans/scans.routes.ts';
 import { stockTakesRoutes } from './api/stock-takes/stock-takes.routes.ts';
 import { StockTakeService } from './api/stock-takes/stock-takes.service.ts';
 import { UnitsService } from './api/units/units.service.ts';
 import { labelsRoutes } from './api/labels/labels.routes.ts';
 import { LabelsService } from './api/labels/labels.service.ts';
-import { repackRoutes } from './api/labels/repack.routes.ts';
-import { RepackService } from './api/labels/repack.service.ts';
+import { repackRoutes } from './api/repack/repack.routes.ts';
+import { RepackService } from './api/repack/repack.service.ts';
 import { SsccService } from './api/labels/sscc.service.ts';
 import { unitsRoutes } from './api/units/units.routes.ts';
 import { verificationRoutes } from './api/verification/verification.routes.ts';
@@ -76,10 +78,16 @@ export interface AppDeps {
    * simulators of their own, and many of them at once could not share the demo's ports.
    */
   demoSimulators?: boolean;
+  /**
+   * The families the server runs (decision 0085): the default registry's unless given (a test adds a
+   * family of its own). Every service, route and the permission hook read this registry.
+   */
+  families?: { full: readonly FamilyEntry[]; lite?: readonly LiteFamilyEntry[] };
 }
 
 /** The app factory: one Fastify instance serving /api, /auth and the built web app. */
-export async function buildApp({ config, database, logStream, readiness, demoSimulators }: AppDeps): Promise<ZodApp> {
+export async function buildApp({ config, database, logStream, readiness, demoSimulators, families }: AppDeps): Promise<ZodApp> {
+  const registry = createRegistry(families?.full ?? FAMILIES, families?.lite ?? LITE_FAMILIES);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -100,18 +108,18 @@ export async function buildApp({ config, database, logStream, readiness, demoSim
   await registerOpenApi(app);
 
   const auth = new AuthService(database.db, config);
-  registerAuth(app, auth);
+  registerAuth(app, auth, registry);
 
   healthRoutes(app, database, readiness);
   authRoutes(app, auth);
   oidcRoutes(app, config.oidc && new OidcService(config.oidc, auth, config.jwtSecret));
   registerRoutes(app, new RegisterService(database.db));
-  adminRoutes(app, new AdminService(database.db, () => auth.forgetAuthorizations()));
+  adminRoutes(app, new AdminService(database.db, () => auth.forgetAuthorizations(), registry));
   referenceRoutes(app, new ReferenceService(database.db));
   readersRoutes(app, new ReaderSettingsService(database.db));
-  const epcisService = new EpcisService(database.db, config.epcisIntake);
-  integrationRoutes(app, new IntakeService(database.db), epcisService, new MovementsService(database.db));
-  documentsRoutes(app, new DocumentsService(database.db));
+  const epcisService = new EpcisService(database.db, config.epcisIntake, registry);
+  integrationRoutes(app, new IntakeService(database.db, registry), epcisService, new MovementsService(database.db), registry);
+  documentsRoutes(app, new DocumentsService(database.db), registry);
   // Pack verification (issue 28): the requests' sender runs beside the app and stops with it; the scan
   // path verifies the packs of a family that asks it (scan-verification.ts).
   const verification = new VerificationService(
@@ -120,16 +128,17 @@ export async function buildApp({ config, database, logStream, readiness, demoSim
     (error) => app.log.error({ err: error }, 'sending a verification request failed'),
     { syncTiming: { timeoutMs: config.verificationWaitMs, bulkWaitMs: config.verificationWaitMs }, outbox: DEFAULT_OUTBOX },
   );
-  const scanVerification = new ScanVerification(database.db, verification);
-  const scanService = new ScanService(database.db, createTransactor(database), scanVerification);
+  const scanVerification = new ScanVerification(database.db, verification, registry);
+  const scanService = new ScanService(database.db, createTransactor(database), scanVerification, registry);
   // A completion decommissions its packs where its family says so, a reopen undoes that first (issue 28).
   const decommission = new DocumentDecommission(database.db, verification);
-  const completeService = new CompleteService(database.db, decommission);
+  const completeService = new CompleteService(database.db, decommission, registry);
   const stockTakeService = new StockTakeService(database.db);
-  scansRoutes(app, database.db, scanService, completeService, new CountService(database.db), stockTakeService);
+  scansRoutes(app, database.db, scanService, completeService, new CountService(database.db, registry), stockTakeService, registry);
   stockTakesRoutes(app, stockTakeService);
-  liteRoutes(app, database.db, new LiteService(database.db, scanService, completeService, new DocumentsService(database.db)));
-  redressRoutes(app, new RedressService(database.db), new ReopenService(database.db, decommission));
+  liteRoutes(app, database.db, new LiteService(database.db, scanService, completeService, new DocumentsService(database.db)), registry);
+  redressRoutes(app, new RedressService(database.db, registry), registry);
+  reopenRoutes(app, new ReopenService(database.db, decommission, registry));
   unitsRoutes(app, new UnitsService(database.db));
   const batchesService = new BatchesService(database.db, new BatchWork(database.db, config.database, config.audit.key));
   batchesRoutes(app, batchesService);

@@ -42,6 +42,37 @@ describe('family-neutral engine', () => {
     expect(await problems(file, code)).toEqual([]);
   });
 
+  it('refuses a family or a lite module named anywhere in the web, its tests aside (decision 0086)', async () => {
+    const web = 'apps/web/src/lib/lint-fixture.ts';
+    const named = ['no-restricted-syntax', 'no-restricted-syntax'];
+    expect(await problems(web, "export const LOCAL_DISPATCH = ['OBD', 'SCANLITE'];")).toEqual(named);
+    expect(await problems('apps/web/src/components/ui/lint-fixture.tsx', "export const module = 'DISPATCH+';")).toEqual([
+      'no-restricted-syntax',
+    ]);
+    const neutral = "import { familyOf } from '@pharma/domain';\nexport const f = (p: string) => familyOf(p)?.module;";
+    expect(await problems(web, neutral)).toEqual([]);
+    expect(await problems('apps/web/src/lib/lint-fixture.test.ts', "export const type = 'OBD';")).toEqual([]);
+  });
+
+  it('refuses a family or its module named anywhere in the server, its seed data, migrations and tests aside (decision 0085)', async () => {
+    const redress = 'apps/server/src/api/redress/lint-fixture.ts';
+    expect(await problems(redress, "export const need = { module: 'REDRESS', action: 'EditBprNo' };")).toEqual(['no-restricted-syntax']);
+    expect(await problems('apps/server/src/api/integration/lint-fixture.ts', "export const type = 'IBD';")).toEqual([
+      'no-restricted-syntax',
+    ]);
+    expect(await problems('apps/server/src/plugins/lint-fixture.ts', "export const modules = ['REDRESS+', 'STOCKTAKE'];")).toEqual([
+      'no-restricted-syntax',
+      'no-restricted-syntax',
+    ]);
+    expect(await problems(redress, "import { redress } from '@pharma/domain';\nexport const f = redress;")).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await problems('apps/server/src/seed/lint-fixture.ts', "export const type = 'RRD';")).toEqual([]);
+    expect(await problems('apps/server/src/db/migrations/lint-fixture.ts', "export const type = 'RRD';")).toEqual([]);
+    // SQL's count is no family: only the exact codes are.
+    expect(await problems('apps/server/src/api/reports/lint-fixture.ts', "export const f = 'count';")).toEqual([]);
+  });
+
   it('leaves the registry free to name families', async () => {
     expect(await problems('packages/domain/src/families/lint-fixture.ts', "export const type = 'OBD';")).toEqual([]);
   });

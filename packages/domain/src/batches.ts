@@ -1,4 +1,4 @@
-import type { Action } from './permissions.ts';
+import type { Action } from './access.ts';
 
 /**
  * A batch's status (issue 30, decision 0070): a batch (material + batch number) is RELEASED unless

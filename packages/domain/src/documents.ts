@@ -1,11 +1,18 @@
-/** Document types and statuses (spec points 1 and 4). */
-export const ERP_DOCUMENT_TYPES = ['IBD', 'OBD', 'RMA', 'DECOMM', 'RRD', 'RTP', 'STO', 'REPACK', 'SCANLITE'] as const;
+import { sentByErp } from './families/family.ts';
+import { FAMILIES, LITE_FAMILIES, type FamilyType } from './families/registry.ts';
+
+/**
+ * Document types and statuses (spec points 1 and 4). A document type is a family's of the registry
+ * (decision 0085): these lists are read off the default registry, never written a second time.
+ */
+export type DocumentType = FamilyType;
+/** The documents the ERP sends: every full family's but the stock take's, which the product issues with its snapshot. */
+export const ERP_DOCUMENT_TYPES: readonly DocumentType[] = FAMILIES.filter(sentByErp).map((f) => f.type);
 /** The lite families' documents, created by users in the product, never by the ERP (decision 0039). */
-export const LITE_DOCUMENT_TYPES = ['OBD+', 'RRD+', 'IBD+', 'RMA+', 'DECOMM+', 'RTP+', 'STO+'] as const;
+export const LITE_DOCUMENT_TYPES: readonly DocumentType[] = LITE_FAMILIES.map((l) => l.family.type);
 /** Documents the product issues itself, never the ERP: the stock take (COUNT, issue 31, decision 0079). */
-export const OWN_DOCUMENT_TYPES = ['COUNT'] as const;
-export const DOCUMENT_TYPES = [...ERP_DOCUMENT_TYPES, ...LITE_DOCUMENT_TYPES, ...OWN_DOCUMENT_TYPES] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const OWN_DOCUMENT_TYPES: readonly DocumentType[] = FAMILIES.filter((f) => !sentByErp(f)).map((f) => f.type);
+export const DOCUMENT_TYPES: readonly DocumentType[] = [...ERP_DOCUMENT_TYPES, ...LITE_DOCUMENT_TYPES, ...OWN_DOCUMENT_TYPES];
 
 export const DOCUMENT_STATUSES = ['Open', 'In Progress', 'Completed'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];

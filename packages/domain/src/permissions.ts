@@ -4,71 +4,36 @@
  * One check, `authorize()`, is used by the server's permission hook and by the web's
  * menus, pages and buttons, so both always agree.
  */
-export const APPLICATIONS = ['RDC', 'LDC'] as const;
-export type Application = (typeof APPLICATIONS)[number];
+export { APPLICATIONS, FEATURES, ACTIONS, isAction, type Application, type Feature, type Action } from './access.ts';
+import type { Action, Application, Feature } from './access.ts';
+import { ACTIONS } from './access.ts';
+import type { FamilyEntry } from './families/family.ts';
+import { FAMILIES, LITE_FAMILIES, type FamilyModule } from './families/registry.ts';
 
-export const MODULES = [
-  'REDRESS',
-  'RECEIVE',
-  'DISPATCH',
-  'RETURN',
-  'DECOMM',
-  'SCANLITE',
-  'REDRESS+',
-  'DISPATCH+',
-  'TRANSFER+',
-  'RECEIVE+',
-  'RETURN+',
-  'DECOMM+',
-  'RTP',
-  'TRANSFER',
-  'RTP+',
+/**
+ * The modules that are no family's, in both areas: the spec's GLOBAL (search, printing) and ours. A
+ * family's module is its registry entry's (`module`, `areas`), never listed here (decision 0085).
+ */
+export const NON_FAMILY_MODULES = [
   'GLOBAL',
-  // Ours, not in the spec's list (decision 0057): repack, its new pallets and cartons, as a module of both areas.
-  'REPACK',
   // Ours (issue 30, decision 0070): a batch's hold, release and recall, and where its stock is, in both areas.
   'RECALL',
   // Ours (issue 32, decision 0077): the reports (expiry, stock, discrepancies, productivity), read only, in both areas.
   'REPORTS',
-  // Ours (issue 31, decision 0079): the stock take, a count against a snapshot, approved by a second person, in both areas.
-  'STOCKTAKE',
   // Ours (issue 28, decision 0081): a pack verified against the national system (NMVS, VRS), and the requests sent to it, in both areas.
   'VERIFY',
 ] as const;
-export type ModuleCode = (typeof MODULES)[number];
 
-export const FEATURES = ['List', 'DetailsPage', 'MaterialDetails', 'CreateMaterialBatch', 'Search'] as const;
-export type Feature = (typeof FEATURES)[number];
-
-export const ACTIONS = [
-  'Filter',
-  'Scan',
-  'Complete',
-  'DeleteScannedItem',
-  'EditItemStatus',
-  'CreateItem',
-  'EditBprNo',
-  'ReopenDocument',
-  // Ours, not in the spec's list (decision 0057): printing a label, a GLOBAL action of the area.
-  'Print',
-  // Ours (issue 30, decision 0070): a batch put on hold, released, recalled (module RECALL).
-  'SetHold',
-  'ReleaseHold',
-  'Recall',
-  // Ours (issue 31, decision 0079): a stock take created (its snapshot), counted, completed with reasons, approved.
-  'CreateCount',
-  'Count',
-  'CompleteCount',
-  'ApproveCount',
-  // Ours (issue 28, decision 0081): a pack verified on demand against the warehouse's national system (module VERIFY).
-  'VerifyPack',
-] as const;
-export type Action = (typeof ACTIONS)[number];
-
-/** Whether `value` names an action: for action lists read back from storage. */
-export function isAction(value: string): value is Action {
-  return (ACTIONS as readonly string[]).includes(value);
-}
+/**
+ * Every module (spec point 6 names them, ours added: REPACK, decision 0057; STOCKTAKE, decision 0079):
+ * the families' of the registry, full then lite ('+'), then those of no family.
+ */
+export const MODULES: readonly ModuleCode[] = [
+  ...FAMILIES.map((f) => f.module),
+  ...LITE_FAMILIES.map((l) => l.module),
+  ...NON_FAMILY_MODULES,
+];
+export type ModuleCode = FamilyModule | (typeof NON_FAMILY_MODULES)[number];
 
 /** Rights outside the area tree: the admin screens and the ERP/EPCIS intake. */
 export const SYSTEM_RIGHTS = ['ADMIN', 'INTEGRATION'] as const;
@@ -144,11 +109,42 @@ export const MODULE_FEATURES: Record<ModuleCode, readonly Feature[]> = {
   VERIFY: ['DetailsPage'],
 };
 
-/** The modules each area offers (spec point 2: tiles and menus). */
-export const AREA_MODULES: Record<Application, readonly ModuleCode[]> = {
-  RDC: ['RECEIVE', 'DISPATCH', 'RETURN', 'DECOMM', 'GLOBAL', 'REPACK', 'RECALL', 'REPORTS', 'STOCKTAKE', 'VERIFY'],
-  LDC: MODULES,
-};
+/**
+ * What the permission check reads of the modules: those each area offers (spec point 2: tiles and
+ * menus) and what each module can have. The default registry's (`DEFAULT_MODULE_TABLE`), or that of the
+ * registry a server is built from (decision 0085).
+ */
+export interface ModuleTable {
+  areaModules: Readonly<Record<Application, readonly ModuleCode[]>>;
+  actionsOf(module: ModuleCode): readonly Action[];
+  featuresOf(module: ModuleCode): readonly Feature[];
+}
+
+/**
+ * The module table of a list of families (lite ones included): each area's modules are the families'
+ * that run in it, in the list's order, then those of no family. What a module can have is spec point 6's
+ * table (MODULE_ACTIONS, MODULE_FEATURES); a family whose module it does not list brings its own
+ * (`access`, a family added to a registry without a row here), or has nothing.
+ */
+export function moduleTable(families: readonly FamilyEntry[]): ModuleTable {
+  const area = (application: Application) => [
+    ...new Set([...families.filter((f) => f.areas.includes(application)).map((f) => f.module as ModuleCode), ...NON_FAMILY_MODULES]),
+  ];
+  const known = <T>(table: Record<ModuleCode, readonly T[]>, module: ModuleCode) =>
+    Object.hasOwn(table, module) ? table[module] : undefined;
+  const entry = (module: ModuleCode) => families.find((f) => f.module === module)?.access;
+  return {
+    areaModules: { RDC: area('RDC'), LDC: area('LDC') },
+    actionsOf: (module) => known(MODULE_ACTIONS, module) ?? entry(module)?.actions ?? [],
+    featuresOf: (module) => known(MODULE_FEATURES, module) ?? entry(module)?.features ?? [],
+  };
+}
+
+/** The default registry's modules and what each can have. */
+export const DEFAULT_MODULE_TABLE: ModuleTable = moduleTable([...FAMILIES, ...LITE_FAMILIES.map((l) => l.family)]);
+
+/** The modules each area offers (spec point 2: tiles and menus), of the default registry. */
+export const AREA_MODULES: Readonly<Record<Application, readonly ModuleCode[]>> = DEFAULT_MODULE_TABLE.areaModules;
 
 export interface FeatureGrant {
   feature: Feature;
@@ -232,6 +228,8 @@ export const TOOL_NEEDS = {
   verifyPack: { module: 'VERIFY', action: 'VerifyPack' },
   /** The requests sent to the national systems with their outcomes (the Verification page, issue 28). */
   verificationView: { module: 'VERIFY', feature: 'DetailsPage' },
+  /** A unit's status set by hand on its search card (PATCH of units.routes.ts): the receiving module's EditItemStatus. */
+  editItemStatus: { module: 'RECEIVE', action: 'EditItemStatus' },
 } as const satisfies Record<string, Need>;
 
 export type AuthorizeResult =
@@ -249,7 +247,11 @@ function findModule(auth: Authorization, application: Application, module: Modul
  * A module with isCompletelyPermitted grants everything under it: every feature and action the module
  * can have (MODULE_FEATURES, MODULE_ACTIONS), never one it cannot. A bypass skips the check.
  */
-export function authorize(requirement: Requirement, auth: Authorization | undefined): AuthorizeResult {
+export function authorize(
+  requirement: Requirement,
+  auth: Authorization | undefined,
+  table: ModuleTable = DEFAULT_MODULE_TABLE,
+): AuthorizeResult {
   if ('public' in requirement) return { ok: true };
   if (!auth) return { ok: false, status: 401, code: 'NOT_SIGNED_IN' };
   if ('signedIn' in requirement) return { ok: true };
@@ -262,14 +264,14 @@ export function authorize(requirement: Requirement, auth: Authorization | undefi
   const { application, module, feature, action } = requirement;
   if (!module) {
     if (!feature && !action) return { ok: true };
-    const granted = AREA_MODULES[application].some((m) => authorize({ application, module: m, feature, action }, auth).ok);
+    const granted = table.areaModules[application].some((m) => authorize({ application, module: m, feature, action }, auth, table).ok);
     return granted ? { ok: true } : denyFeature;
   }
   const grant = findModule(auth, application, module);
   if (!grant) return denyModule;
   // What the module cannot have, no grant gives, not even a complete one (RTP has no DeleteScannedItem).
-  if (feature && !MODULE_FEATURES[module].includes(feature)) return denyFeature;
-  if (action && !MODULE_ACTIONS[module].includes(action)) return denyFeature;
+  if (feature && !table.featuresOf(module).includes(feature)) return denyFeature;
+  if (action && !table.actionsOf(module).includes(action)) return denyFeature;
   if (grant.isCompletelyPermitted) return { ok: true };
   if (!feature && !action) return { ok: true };
   const features = feature ? grant.features.filter((f) => f.feature === feature) : grant.features;
@@ -278,18 +280,23 @@ export function authorize(requirement: Requirement, auth: Authorization | undefi
   return { ok: true };
 }
 
-export function isAllowed(requirement: Requirement, auth: Authorization | undefined): boolean {
-  return authorize(requirement, auth).ok;
+export function isAllowed(requirement: Requirement, auth: Authorization | undefined, table: ModuleTable = DEFAULT_MODULE_TABLE): boolean {
+  return authorize(requirement, auth, table).ok;
 }
 
 /** The whole tree a module can have, for admins granting everything and for checks. */
 export function fullModuleGrant(module: ModuleCode): ModuleGrant {
+  return completeGrant(module, DEFAULT_MODULE_TABLE);
+}
+
+/** The whole tree a module can have in a module table (a given registry's). */
+export function completeGrant(module: ModuleCode, table: ModuleTable): ModuleGrant {
   return {
     module,
     isCompletelyPermitted: true,
-    features: MODULE_FEATURES[module].map((feature) => ({
+    features: table.featuresOf(module).map((feature) => ({
       feature,
-      actions: feature === 'Search' ? [] : [...MODULE_ACTIONS[module]],
+      actions: feature === 'Search' ? [] : [...table.actionsOf(module)],
     })),
   };
 }
@@ -298,11 +305,11 @@ export function fullModuleGrant(module: ModuleCode): ModuleGrant {
  * Checks a grant against what its module can have: granting an action or feature the
  * module does not have is refused. Returns the first offending name, or undefined.
  */
-export function invalidGrant(grant: ModuleGrant): string | undefined {
+export function invalidGrant(grant: ModuleGrant, table: ModuleTable = DEFAULT_MODULE_TABLE): string | undefined {
   for (const f of grant.features) {
-    if (!MODULE_FEATURES[grant.module].includes(f.feature)) return `${grant.module}/${f.feature}`;
+    if (!table.featuresOf(grant.module).includes(f.feature)) return `${grant.module}/${f.feature}`;
     for (const action of f.actions) {
-      if (!MODULE_ACTIONS[grant.module].includes(action)) return `${grant.module}/${f.feature}/${action}`;
+      if (!table.actionsOf(grant.module).includes(action)) return `${grant.module}/${f.feature}/${action}`;
     }
   }
   return undefined;

@@ -7,12 +7,18 @@ import type { Db } from './database.ts';
 import { isPostgres, prepared } from './prepared.ts';
 
 /**
- * The audit trail: the one module that writes audit_log (append-only: the migrations refuse updates
- * other than sealing, deletes, REPLACE and TRUNCATE) and reads it back. Every writer is called with
- * the transaction of the change it records, so the two are written together or not at all. Each row
- * carries its MAC, made here with the handle's audit key (audit-key.ts, decision 0059). Rows are
- * chained after they commit by the sealer (`sealAudit`), and `verifyAuditChain` checks the chain, the
- * MACs and the heads written outside the database (audit-chain.ts, decisions 0025 and 0059).
+ * The audit trail's writer: every statement that appends to audit_log, on both databases, is written
+ * here (append-only: the migrations refuse updates other than sealing, deletes, REPLACE and TRUNCATE),
+ * and test/audit-writer.test.ts fails when another module of the server holds one (decision 0088). The
+ * scan path's statements keep their count: on PostgreSQL a scan's one statement appends its rows through
+ * `APPEND_SIGNED_PG`, a CTE whose text and signed values come from here, and a carton's or pallet's units
+ * follow in `auditTreePg`. Every writer is called with the transaction of the change it records, so the
+ * two are written together or not at all. Each row carries its MAC, made here with the handle's audit key
+ * (audit-key.ts, decision 0059). Rows are chained after they commit by the sealer (`sealAudit`, whose
+ * UPDATE of seq and hash is the only other write), and `verifyAuditChain` checks the chain, the MACs and
+ * the heads written outside the database (audit-chain.ts, decisions 0025 and 0059). `npm run db:copy`
+ * (copy.ts) copies the rows as they are, MACs and chain included, into an empty database. Reports read
+ * the trail with their own queries (reports/ledger.repository.ts, discrepancies, stock takes).
  */
 
 export interface AuditEntry {
@@ -64,17 +70,20 @@ const insertSqlite = new Map(
     ),
   ]),
 );
-/** PostgreSQL: any number of rows in one statement, from ten arrays. */
-const insertPg = prepared<never, (string | null)[][]>(
-  `INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason, mac)
-  SELECT * FROM unnest(${Array.from({ length: 10 }, () => 'CAST(? AS text[])').join(', ')})`,
-);
+/**
+ * PostgreSQL: the INSERT that appends any number of rows in one statement, from the ten arrays of
+ * `signedColumns`. `insertAuditRows` runs it alone; a statement that writes a change and its audit rows at
+ * once (a scan's, scans.repository.ts) holds it as a data-modifying CTE (`WITH audit AS (…)`), its ten
+ * parameters the arrays `signedColumns` makes, so the rows cost no statement of their own.
+ */
+export const APPEND_SIGNED_PG = `INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason, mac)
+  SELECT * FROM unnest(${Array.from({ length: 10 }, () => 'CAST(? AS text[])').join(', ')})`;
+const insertPg = prepared<never, (string | null)[][]>(APPEND_SIGNED_PG);
 
 /**
  * Appends rows, each signed with the handle's audit key (its MAC in the row's `mac`). PostgreSQL: one
  * statement. SQLite: multi-row statements prepared once (one call each through the driver, where a
- * row's statement would cost a call a row). Every writer of audit_log comes through here or through
- * `signedColumns`.
+ * row's statement would cost a call a row).
  */
 export async function insertAuditRows(db: Db, rows: readonly SignedRow[]): Promise<void> {
   if (rows.length === 0) return;
@@ -153,6 +162,55 @@ export async function auditUnitStates(
   audit: UnitAudit,
 ): Promise<void> {
   await insertAuditRows(db, unitAuditRows(audit, units, after));
+}
+
+/**
+ * PostgreSQL: the audit rows of a tree's units in one operation, each with its state before and its MAC.
+ * The operation's fields come once; the units' ids and MACs as arrays; their states before (a tree has
+ * one or a few) as a short list and each unit's place in it.
+ */
+const treeAuditPg = prepared<never, unknown[]>(`
+  INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason, mac)
+  SELECT CAST(? AS text) || '/' || t.id, CAST(? AS text), CAST(? AS text), 'unit', t.id, CAST(? AS text),
+    (CAST(? AS text[]))[t.state], CAST(? AS text), CAST(? AS text), t.mac
+  FROM unnest(CAST(? AS text[]), CAST(? AS integer[]), CAST(? AS text[])) AS t(id, state, mac)`);
+
+/**
+ * PostgreSQL: one row per unit of a tree (a scanned carton or pallet) to `after`, each from the state
+ * the caller read and locked, in one statement. `written` is the statement that changes the units, sent
+ * by the caller and not awaited: the rows are signed while PostgreSQL runs it (a pallet's 4,849 MACs take
+ * about 15 ms, decision 0059), then appended after it on the same connection. Its failure is the caller's
+ * to see again: awaited here, it fails this call.
+ */
+export async function auditTreePg(
+  db: Db,
+  written: Promise<unknown>,
+  units: readonly ({ id: string } & UnitState)[],
+  after: UnitState,
+  audit: UnitAudit,
+): Promise<void> {
+  // Its failure is met by the `await` below; meanwhile it must not count as unhandled.
+  written.catch(() => undefined);
+  // Let the statement go out (the driver sends it a few promise turns later), then sign while PostgreSQL writes.
+  await new Promise((resolve) => setImmediate(resolve));
+  const rows = unitAuditRows(audit, units, after);
+  const macs = auditMacs(db, rows);
+  await written;
+  const states = [...new Set(rows.map((r) => r.before_json!))];
+  const place = new Map(states.map((json, i) => [json, i + 1]));
+  await treeAuditPg(
+    db,
+    audit.opId,
+    audit.at,
+    audit.actorId,
+    audit.action,
+    states,
+    stateJson(after),
+    audit.why,
+    units.map((u) => u.id),
+    rows.map((r) => place.get(r.before_json!)),
+    macs,
+  );
 }
 
 /**

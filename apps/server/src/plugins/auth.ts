@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, familyAction, familyOf, FAMILIES, type Application, type Need, type Requirement } from '@pharma/domain';
+import { authorize, DEFAULT_REGISTRY, familyAction, type Application, type Need, type Registry, type Requirement } from '@pharma/domain';
 import { SESSION_SECONDS } from '../config.ts';
 import type { AuthService, Principal } from '../api/auth/auth.service.ts';
 import { AppError } from '../lib/errors.ts';
@@ -45,9 +45,10 @@ export function isGuardedPath(url: string): boolean {
 
 /**
  * Reads the bearer token or the session cookie, resolves the caller, and enforces the
- * route's declared requirement with the same `authorize()` the web uses.
+ * route's declared requirement with the same `authorize()` the web uses, over the modules of the
+ * registry the server runs (decision 0085).
  */
-export function registerAuth(app: FastifyInstance, auth: AuthService): void {
+export function registerAuth(app: FastifyInstance, auth: AuthService, registry: Registry = DEFAULT_REGISTRY): void {
   app.decorate('routeTable', [] as RouteDeclaration[]);
   app.addHook('onRoute', (route) => {
     if (!isGuardedPath(route.url)) return;
@@ -67,29 +68,29 @@ export function registerAuth(app: FastifyInstance, auth: AuthService): void {
     if (!requirement) return;
     const token = accessTokenOf(request);
     if (token) request.principal = await auth.principal(token);
-    const result = authorize(areaParam ? inArea(requirement, request) : requirement, request.principal?.authorization);
-    if (!result.ok && !familyOwnAction(request)) throw new AppError(result.status, result.code);
+    const result = authorize(areaParam ? inArea(requirement, request) : requirement, request.principal?.authorization, registry);
+    if (!result.ok && !familyOwnAction(registry, request)) throw new AppError(result.status, result.code);
   });
   // The family's module: before validation, so a caller without it is refused (403) whatever the rest
   // of the body says, and again on the validated body, which the handler reads.
-  app.addHook('preValidation', async (request) => checkFamilyModule(request));
-  app.addHook('preHandler', async (request) => checkFamilyModule(request));
+  app.addHook('preValidation', async (request) => checkFamilyModule(registry, request));
+  app.addHook('preHandler', async (request) => checkFamilyModule(registry, request));
 }
 
 /** With `familyField`: the module of the family the body (a GET's query) names, with the route's feature or action. */
-function checkFamilyModule(request: FastifyRequest): void {
+function checkFamilyModule(registry: Registry, request: FastifyRequest): void {
   const { requirement, areaParam, familyField } = request.routeOptions.config;
   if (!requirement || !familyField || !('application' in requirement)) return;
   const fields = (request.method === 'GET' || request.method === 'HEAD' ? request.query : request.body) as
     Record<string, unknown> | null | undefined;
   const named = fields && typeof fields === 'object' ? fields[familyField] : undefined;
-  const family = familyOf(typeof named === 'string' ? named : '');
+  const family = registry.familyOf(typeof named === 'string' ? named : '');
   if (!family) return;
   const declared = areaParam ? inArea(requirement, request) : requirement;
   // The family's own name for the action (a stock take's scan needs Count, decision 0079).
   const action = 'action' in declared && declared.action ? familyAction(family, declared.action) : undefined;
   const inFamily = { ...declared, module: family.module, ...(action ? { action } : {}) };
-  const result = authorize(inFamily, request.principal?.authorization);
+  const result = authorize(inFamily, request.principal?.authorization, registry);
   if (!result.ok) throw new AppError(result.status, result.code);
 }
 
@@ -98,13 +99,13 @@ function checkFamilyModule(request: FastifyRequest): void {
  * family's own name for the route's action (Count for a stock take's scan, decision 0079). The family's
  * module is checked once the body names it, with that family's action.
  */
-function familyOwnAction(request: FastifyRequest): boolean {
+function familyOwnAction(registry: Registry, request: FastifyRequest): boolean {
   const { requirement, areaParam, familyField } = request.routeOptions.config;
   if (!requirement || !familyField || !('application' in requirement) || !requirement.action) return false;
   const declared = areaParam ? inArea(requirement, request) : requirement;
   if (!('application' in declared)) return false;
-  const own = new Set(FAMILIES.map((f) => familyAction(f, requirement.action!)).filter((a) => a !== requirement.action));
-  return [...own].some((action) => authorize({ ...declared, action }, request.principal?.authorization).ok);
+  const own = new Set(registry.families.map((f) => familyAction(f, requirement.action!)).filter((a) => a !== requirement.action));
+  return [...own].some((action) => authorize({ ...declared, action }, request.principal?.authorization, registry).ok);
 }
 
 /** A route serving both areas (`?area=RDC|LDC`, RDC by default) that needs `need` in the area called. */

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { UnitsService } from '../api/units/units.service.ts';
 import { DocumentsService } from '../api/documents/documents.service.ts';
 import { LiteService } from '../api/lite/lite.service.ts';
-import { RepackService } from '../api/labels/repack.service.ts';
+import { RepackService } from '../api/repack/repack.service.ts';
 import { CompleteService } from '../api/scans/complete.service.ts';
 import { ScanService } from '../api/scans/scans.service.ts';
 import { DEMO_MATERIALS, demoProduct } from './demo-catalogue.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIONS, APPLICATIONS, FEATURES, MODULES, SYSTEM_RIGHTS } from '../permissions.ts';
+import { ACTIONS, APPLICATIONS, FEATURES, MODULES, SYSTEM_RIGHTS, type ModuleCode } from '../permissions.ts';
 
 export const LoginRequest = z.object({
   identifier: z.string().min(1).max(254),
@@ -30,7 +30,11 @@ export const AuthorizationTree = z.object({
       application: z.enum(APPLICATIONS),
       modules: z.array(
         z.object({
-          module: z.enum(MODULES),
+          // A module of the registry the server runs (decision 0085): the server refuses one it does not run.
+          module: z
+            .string()
+            .regex(/^[A-Z][A-Z0-9+ ]{0,29}$/, 'a module (RECEIVE, DISPATCH+, ...)')
+            .meta({ examples: [...MODULES] }) as unknown as z.ZodType<ModuleCode>,
           isCompletelyPermitted: z.boolean(),
           features: z.array(z.object({ feature: z.enum(FEATURES), actions: z.array(z.enum(ACTIONS)) })),
         }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_TYPES } from '../documents.ts';
+import { documentTypeCode } from './inventory.ts';
 import { EPCIS_CONTEXT } from '../gs1/epcis-event.ts';
 import { utcMillis } from '../gs1/event-hash.ts';
 
@@ -11,7 +11,7 @@ const DateTime = z
 
 /** GET /api/integration/epcis/events: every filter optional; `from` inclusive, `to` exclusive (EPCIS GE_eventTime, LT_eventTime). */
 export const EpcisEventsQuery = z.object({
-  docType: z.enum(DOCUMENT_TYPES).optional(),
+  docType: documentTypeCode().optional(),
   docNo: z
     .string()
     .regex(/^[A-Za-z0-9\-/.]{1,40}$/)

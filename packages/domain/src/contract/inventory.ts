@@ -1,9 +1,21 @@
 import { z } from 'zod';
 import { ScanCode, TEXT_BREAKS } from './common.ts';
-import { DOCUMENT_STATUSES, DOCUMENT_TYPES, PAGE_SIZE } from '../documents.ts';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES, PAGE_SIZE, type DocumentType as DocumentTypeCode } from '../documents.ts';
 import { EDITABLE_STATUSES, ID_TYPES, ITEM_REASONS, UNIT_STATUSES, UNIT_TYPES } from '../units.ts';
 import { APPLICATIONS } from '../permissions.ts';
 import { BATCH_STATUSES } from '../batches.ts';
+
+/**
+ * A document type: a family's of the registry the server runs (decision 0085). The default registry's
+ * are `DocumentType`'s (the examples); a server given other families runs their types too, so any such
+ * code passes here and the server refuses one its registry does not run.
+ */
+export function documentTypeCode() {
+  return z
+    .string()
+    .regex(/^[A-Z][A-Z0-9+]{0,19}$/, 'a document type (IBD, OBD, ...)')
+    .meta({ examples: [...DOCUMENT_TYPES] }) as unknown as z.ZodType<DocumentTypeCode>;
+}
 
 /** Reference data (spec point 7). */
 export const Warehouse = z.object({
@@ -56,14 +68,14 @@ export const DocumentBody = z.object({
     .refine((d) => !d.warehouseNo !== !d.plant, 'a warehouseNo or a plant, not both')
     .optional(),
   /** The document whose stock this one receives: an IBD receiving a transfer names its STO ({ type: 'STO', number }). */
-  receives: z.object({ type: z.enum(DOCUMENT_TYPES), number: z.string().min(1).max(40) }).optional(),
+  receives: z.object({ type: documentTypeCode(), number: z.string().min(1).max(40) }).optional(),
   /**
    * A dispatch leaving the market (issue 28): its completion decommissions its packs as exported where its
    * warehouse has an NMVS. `true` is refused on a type that cannot export; left out is false.
    */
   export: z.boolean().optional(),
 });
-export const DocumentType = z.enum(DOCUMENT_TYPES);
+export const DocumentType = documentTypeCode();
 export const DocumentStatus = z.enum(DOCUMENT_STATUSES);
 
 /** One line of a document as lists and details show it (lines of the same material and batch merged). */

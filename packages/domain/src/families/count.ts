@@ -2,7 +2,7 @@ import { BATCH_STATUS_WORDS, isHeld, type BatchStatus } from '../batches.ts';
 import { allocate, type AllocLine } from '../rules/allocate.ts';
 import { quantityExceeded } from '../rules/quantity-exceeded.ts';
 import { unitId } from '../unit-id.ts';
-import type { Family, Refusal, ScanDocument, Warning } from './family.ts';
+import type { FamilyEntry, Refusal, ScanDocument, Warning } from './family.ts';
 
 /**
  * A scan of a counted family (ScanLite, decision 0027): one pack of a material and batch, read from
@@ -24,7 +24,7 @@ export interface CountInput {
   countedOn?: ReadonlyMap<number, number>;
   today: string;
   /** What the family does with a pack of a batch on hold or recalled (`Family.heldBatch`, issue 30). */
-  heldBatch: Family['heldBatch'];
+  heldBatch: FamilyEntry['heldBatch'];
   /** The status of the code's material and batch, read with the material (RELEASED for a batch never held). */
   batchStatus: BatchStatus;
 }
@@ -94,7 +94,7 @@ export function decideCount(input: CountInput): CountDecision {
  * not held). Taking a counted pack off is never checked: held stock may always leave a document.
  */
 export function heldCount(
-  heldBatch: Family['heldBatch'],
+  heldBatch: FamilyEntry['heldBatch'],
   pack: { materialNo: string; batchNo: string; batchStatus: BatchStatus },
 ): { refusal: Refusal } | { warning: Warning } | undefined {
   if (!isHeld(pack.batchStatus) || heldBatch === 'accept') return undefined;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideScan, type ScanInput } from './decide.ts';
-import type { Family, ScanUnit } from './family.ts';
+import type { Family } from './registry.ts';
+import type { ScanUnit } from './family.ts';
 import { dispatch, FAMILIES, familyOf, receive, redress, returns, returnToPrincipal, scrap, transfer } from './registry.ts';
 import { isLocked } from '../rules/item-status.ts';
 import { fullBundlesOnly, isScannable, notExpired } from './rules.ts';

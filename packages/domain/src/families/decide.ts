@@ -1,7 +1,7 @@
 import { allocate, type AllocLine, type PackGroup } from '../rules/allocate.ts';
 import { quantityExceeded } from '../rules/quantity-exceeded.ts';
 import { heldBatchRefusal, heldBatchWarnings } from '../rules/held-batch.ts';
-import type { Family, Refusal, RuleInput, ScanUnit, UnitState, Warning } from './family.ts';
+import type { FamilyEntry, Refusal, RuleInput, ScanUnit, UnitState, Warning } from './family.ts';
 import { isScannable, materialsText, stateText } from './rules.ts';
 import { message } from '../messages.ts';
 import { UNIT_LABELS } from '../units.ts';
@@ -116,7 +116,7 @@ function rootFirst(root: ScanUnit, tree: readonly ScanUnit[]): readonly ScanUnit
 
 /** A unit the family cannot scan: "already scanned" when it is on this document, else the family's refusal naming its state. */
 function notScannable(
-  family: Family,
+  family: FamilyEntry,
   unit: ScanUnit,
   input: ScanInput,
   refuse: (r: Refusal, blocked?: boolean) => ScanDecision,

@@ -1,9 +1,9 @@
-import type { DocumentType } from '../documents.ts';
 import type { BizTransactionType } from '../gs1/epcis-event.ts';
 import type { MessageCode } from '../messages.ts';
-import type { Action, Application, ModuleCode } from '../permissions.ts';
+import type { Action, Application, Feature } from '../access.ts';
 import type { BatchStatus } from '../batches.ts';
 import type { ItemReason, UnitStatus, UnitType } from '../units.ts';
+import type { FamilyWeb } from './web-facts.ts';
 
 /**
  * A document family (IBD, OBD, RMA, DECOMM, …) as data: what the scan, reverse and completion
@@ -34,7 +34,7 @@ export interface ScanUnit {
 }
 
 export interface ScanDocument {
-  type: DocumentType;
+  type: string;
   number: string;
   status: string;
   warehouseNo: string;
@@ -49,7 +49,7 @@ export interface StockBatch {
 
 /** What a family's own rule sees: the unit tree (root first), the document, its parent bundle and today. */
 export interface RuleInput {
-  family: Family;
+  family: FamilyEntry;
   document: ScanDocument;
   root: ScanUnit;
   tree: readonly ScanUnit[];
@@ -80,10 +80,20 @@ export interface ScanRule {
   check: (input: RuleInput) => { refusal: Refusal } | { warning: Warning } | undefined;
 }
 
-export interface Family {
-  type: DocumentType;
+/**
+ * A family's entry, its document type `T` and module `M` as literal types where the entry is written
+ * (registry.ts derives DocumentType and the modules from them, decision 0085); `Family` is an entry of
+ * the default registry's types.
+ */
+export interface FamilyEntry<T extends string = string, M extends string = string> {
+  type: T;
   /** The module whose grants the family's paths need (repack's is REPACK, decision 0057). */
-  module: ModuleCode;
+  module: M;
+  /**
+   * What the family's module can have, where spec point 6's table (permissions.ts MODULE_ACTIONS and
+   * MODULE_FEATURES) does not list the module: a family added to a registry of its own.
+   */
+  access?: { actions: readonly Action[]; features: readonly Feature[] };
   areas: readonly Application[];
   /** The states a unit may be in to be scanned: each status with the reasons it may have. */
   scannable: readonly { status: UnitStatus; reasons: readonly (ItemReason | null)[] }[];
@@ -101,7 +111,7 @@ export interface Family {
    * state and become those documents' expected units, now or when such a document arrives later.
    * The completed state is then the receiving family's announced one, so its rules apply unchanged.
    */
-  handOver?: { to: DocumentType };
+  handOver?: { to: string };
   /**
    * Completion takes each unit scanned without its parent (a pack alone out of a carton, a carton alone
    * off a pallet) out of that parent: the stock goes where its parent does not (sent away, destroyed,
@@ -174,6 +184,18 @@ export interface Family {
    */
   stockTake?: { path: string; actions: { Scan: Action; DeleteScannedItem: Action; Complete: Action } };
   /**
+   * The family scans packs into labelled cartons under a BPR No. (redress, decision 0036): the redress
+   * paths (/api/rrdCartons, /api/validateBPR, /api/validateRRDLabel, /api/scanSeries, /api/replacePack)
+   * run the documents of the full family with this mark, behind its module (decision 0085).
+   */
+  labelledCartons?: true;
+  /**
+   * The family's completed documents are in the discrepancies report (issue 32, decision 0077) when their
+   * lines were scanned short or over: receiving, dispatch and returns, and their lite families (which
+   * keep the mark), whose lines mean the same.
+   */
+  discrepancies?: true;
+  /**
    * CBV 2.0 business step and disposition of the completed movement (EPCIS ObjectEvent), and the type of
    * the document as its business transaction (CBV 2.0 section 7.3; none when no CBV type fits, decision 0017).
    */
@@ -206,6 +228,8 @@ export interface Family {
     details: string;
   };
   labels: FamilyLabels;
+  /** What the web needs to show the family: its pages, tile, drawing and titles (web-facts.ts, decision 0086). */
+  web?: FamilyWeb;
 }
 
 /**
@@ -222,14 +246,14 @@ export interface CompletionDecommission {
 }
 
 /** The decommission a document's completion asks of its national system: none when its family asks none, or asks only for an export and the ERP did not mark it one. */
-export function completionDecommission(family: Family, markedExport: boolean): CompletionDecommission['operation'] | undefined {
+export function completionDecommission(family: FamilyEntry, markedExport: boolean): CompletionDecommission['operation'] | undefined {
   const asked = family.verification?.onComplete;
   if (!asked) return undefined;
   return asked.when === 'completed' || markedExport ? asked.operation : undefined;
 }
 
 /** Whether the ERP may mark the family's documents `export: true`. */
-export function takesExportMark(family: Family | undefined): boolean {
+export function takesExportMark(family: FamilyEntry | undefined): boolean {
   return family?.verification?.onComplete?.when === 'export';
 }
 
@@ -252,13 +276,21 @@ export interface FamilyLabels {
   completeText: string;
 }
 
+/** Whether the ERP sends the family's documents: all but the stock take's, which the product issues with its snapshot. */
+export function sentByErp(family: FamilyEntry): boolean {
+  return !family.stockTake;
+}
+
 /** The action a family's document needs for an engine action: the family's own name for it (a count's Count), else the same. */
-export function familyAction(family: Family | undefined, action: Action): Action {
+export function familyAction(family: FamilyEntry | undefined, action: Action): Action {
   const own = family?.stockTake?.actions as Partial<Record<Action, Action>> | undefined;
   return own?.[action] ?? action;
 }
 
-/** Checks the entry's shape at definition (a typo in a family is a type error, not a runtime surprise). */
-export function defineFamily(family: Family): Family {
+/**
+ * Checks the entry's shape at definition (a typo in a family is a type error, not a runtime surprise),
+ * keeping its type and module as literal types.
+ */
+export function defineFamily<const T extends string, const M extends string>(family: FamilyEntry<T, M>): FamilyEntry<T, M> {
   return family;
 }

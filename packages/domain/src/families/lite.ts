@@ -1,8 +1,8 @@
 import { message, type MessageCode } from '../messages.ts';
-import type { ModuleCode } from '../permissions.ts';
 import { validateGs1Batch, validateNonGs1Batch, validateQuantity, type FieldResult } from '../rules/fields.ts';
 import type { UnitType } from '../units.ts';
-import { defineFamily, type Family } from './family.ts';
+import type { LiteWeb } from './web-facts.ts';
+import { defineFamily, type FamilyEntry } from './family.ts';
 
 /**
  * The lite ('+') families of the local area (spec point 2, 'Lite families'; decision 0039): documents
@@ -12,10 +12,10 @@ import { defineFamily, type Family } from './family.ts';
  * (`heldBatch`, issue 30) and EPCIS step), under its own document type and module, plus the words and
  * paths of its pages.
  */
-export interface LiteFamily {
+export interface LiteFamilyEntry<T extends string = string, M extends string = string> {
   /** The engine's entry: the scan, reverse and completion services run it as any family. */
-  family: Family;
-  module: ModuleCode;
+  family: FamilyEntry<T, M>;
+  module: M;
   /** The family's name in menus and titles ('Dispatch+'). */
   name: string;
   labels: {
@@ -36,8 +36,15 @@ export interface LiteFamily {
     /** The completion path: completeScanningForRRD for Redress+, otherwise completeOperationForDoc. */
     complete: string;
   };
+  /**
+   * The family completes by its cartons (Redress+, spec point 2): its own completion path
+   * (`api.complete`) takes the document's number and completes the cartons scanned on it.
+   */
+  completesCartons?: boolean;
   /** The unit types its scanner takes: Redress+ scans carton codes ('Scan Carton Code'). */
   scanUnits: readonly UnitType[];
+  /** What the web needs beside its name: where its entry stands, its scanner's header (web-facts.ts, decision 0086). */
+  web: LiteWeb;
 }
 
 const ALL_UNITS: readonly UnitType[] = ['PLT', 'CTN', 'EA'];
@@ -45,13 +52,22 @@ export const LITE_COMPLETE_PATH = '/api/lite/completeOperationForDoc';
 export const LITE_REDRESS_COMPLETE_PATH = '/api/lite/completeScanningForRRD';
 
 /** A full family lightened: its states and rules, no ERP lines or notice (lines are the user's), no own completion path. */
-function lighten(base: Family, type: Family['type'], module: ModuleCode, list: string, number: string, search: string): Family {
-  const { unscanned: _unscanned, announced: _announced, ...rest } = base;
+function lighten<const T extends string, const M extends string>(
+  base: FamilyEntry,
+  type: T,
+  module: M,
+  list: string,
+  number: string,
+  search: string,
+): FamilyEntry<T, M> {
+  const { unscanned: _unscanned, announced: _announced, web, ...rest } = base;
   return defineFamily({
     ...rest,
     type,
     module,
     areas: ['LDC'],
+    // Its base's drawing; its pages and menu entry are the lite ones (LiteFamily.web).
+    ...(web ? { web: { icon: web.icon } } : {}),
     // The user's lines are the whole expectation: no advance shipping notice names a lite document's units.
     expected: 'lines',
     complete: { ok: base.complete.ok, error: base.complete.error },
@@ -60,13 +76,16 @@ function lighten(base: Family, type: Family['type'], module: ModuleCode, list: s
   });
 }
 
-function liteFamily(f: Omit<LiteFamily, 'module' | 'api' | 'scanUnits'> & { scan: string; scanUnits?: readonly UnitType[] }): LiteFamily {
+function liteFamily<T extends string, M extends string>(
+  f: Omit<LiteFamilyEntry<T, M>, 'module' | 'api' | 'scanUnits'> & { scan: string; scanUnits?: readonly UnitType[] },
+): LiteFamilyEntry<T, M> {
   // A lite family is always behind its own module (decision 0039): built with one above.
   return {
     family: f.family,
     module: f.family.module,
     name: f.name,
     labels: f.labels,
+    web: f.web,
     api: { list: f.family.api.list, scan: f.scan, complete: LITE_COMPLETE_PATH },
     scanUnits: f.scanUnits ?? ALL_UNITS,
   };
@@ -74,21 +93,22 @@ function liteFamily(f: Omit<LiteFamily, 'module' | 'api' | 'scanUnits'> & { scan
 
 /** The full families the lite ones lighten (passed in by registry.ts, which holds both lists). */
 export interface LiteBases {
-  dispatch: Family;
-  receive: Family;
-  returns: Family;
-  scrap: Family;
-  transfer: Family;
-  returnToPrincipal: Family;
-  redress: Family;
+  dispatch: FamilyEntry;
+  receive: FamilyEntry;
+  returns: FamilyEntry;
+  scrap: FamilyEntry;
+  transfer: FamilyEntry;
+  returnToPrincipal: FamilyEntry;
+  redress: FamilyEntry;
 }
 
 /** Spec point 2's table: input label, card header, status header; search placeholders by the card header. */
-export function liteFamilies(b: LiteBases): readonly LiteFamily[] {
+export function liteFamilies(b: LiteBases) {
   return [
     liteFamily({
       family: lighten(b.dispatch, 'OBD+', 'DISPATCH+', '/api/lite/dispatchList', 'Outbound No.', 'Search Outbound No.'),
       name: 'Dispatch+',
+      web: { order: 100 },
       labels: { input: 'Outbound number', card: 'Outbound No.', status: 'Outbound Status', searchPlaceholder: 'Search Outbound No.' },
       scan: '/api/lite/scanForDispatch',
     }),
@@ -96,39 +116,46 @@ export function liteFamilies(b: LiteBases): readonly LiteFamily[] {
       ...liteFamily({
         family: lighten(b.redress, 'RRD+', 'REDRESS+', '/api/lite/rrdList', 'PO No.', 'Search PO No.'),
         name: 'Redress+',
+        web: { order: 90, itemScanTitle: 'Scan Carton Code' },
         labels: { input: 'Production order number', card: 'PO No.', status: 'Redress Status', searchPlaceholder: 'Search PO No.' },
         scan: '/api/lite/scanCartonCodeForRedress',
         scanUnits: ['CTN'],
       }),
       api: { list: '/api/lite/rrdList', scan: '/api/lite/scanCartonCodeForRedress', complete: LITE_REDRESS_COMPLETE_PATH },
+      completesCartons: true,
     },
     liteFamily({
       family: lighten(b.receive, 'IBD+', 'RECEIVE+', '/api/lite/receivePlusList', 'Inbound No.', 'Search Inbound No.'),
       name: 'Receive+',
+      web: { order: 80 },
       labels: { input: 'Inbound number', card: 'Inbound No.', status: 'Inbound Status', searchPlaceholder: 'Search Inbound No.' },
       scan: '/api/lite/scanForReceivePlus',
     }),
     liteFamily({
       family: lighten(b.returns, 'RMA+', 'RETURN+', '/api/lite/returnPlusList', 'Return No.', 'Search Return No.'),
       name: 'Return+',
+      web: { order: 110 },
       labels: { input: 'Return number', card: 'Return No.', status: null, searchPlaceholder: 'Search Return No.' },
       scan: '/api/lite/scanForReturnPlus',
     }),
     liteFamily({
       family: lighten(b.scrap, 'DECOMM+', 'DECOMM+', '/api/lite/decommPlusList', 'Decomm No.', 'Search Decomm No.'),
       name: 'Decomm+',
+      web: { order: 120 },
       labels: { input: 'Decomm number', card: 'Decomm No.', status: null, searchPlaceholder: 'Search Decomm No.' },
       scan: '/api/lite/scanForDecommPlus',
     }),
     liteFamily({
       family: lighten(b.returnToPrincipal, 'RTP+', 'RTP+', '/api/lite/rtpPlusList', 'RTP No.', 'Search RTP No.'),
       name: 'RTP+',
+      web: { order: 140 },
       labels: { input: 'RTP number', card: 'RTP No.', status: null, searchPlaceholder: 'Search RTP No.' },
       scan: '/api/lite/scanForRtpPlus',
     }),
     liteFamily({
       family: lighten(b.transfer, 'STO+', 'TRANSFER+', '/api/lite/transferList', 'STO No.', 'Search STO No.'),
       name: 'Transfer+',
+      web: { order: 130 },
       labels: { input: 'STO number', card: 'STO No.', status: null, searchPlaceholder: 'Search STO No.' },
       scan: '/api/lite/scanForTransfer',
     }),

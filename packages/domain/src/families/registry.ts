@@ -1,5 +1,6 @@
-import { defineFamily, type Family } from './family.ts';
-import { liteFamilies, type LiteFamily } from './lite.ts';
+import { defineFamily, type FamilyEntry } from './family.ts';
+import type { FamilyWebPage } from './web-facts.ts';
+import { liteFamilies, type LiteFamilyEntry } from './lite.ts';
 import { firstExpiryFirstOut, fullBundlesOnly, notExpired } from './rules.ts';
 
 /**
@@ -15,6 +16,7 @@ export const receive = defineFamily({
   areas: ['RDC', 'LDC'],
   scannable: [{ status: 'TRANSIT', reasons: ['PENDING GR'] }],
   notScannable: 'ALREADY_RECEIVED',
+  discrepancies: true,
   sameWarehouse: false,
   scanned: { status: 'PENDING', reason: 'PENDING GR' },
   completed: { status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED', intoWarehouse: true },
@@ -38,6 +40,21 @@ export const receive = defineFamily({
     completeText:
       'Receive {number} with {scanned} of {expected} {expected:pack|packs} scanned. Packs not scanned are recorded as shortage.',
   },
+  web: {
+    pages: {
+      RDC: [
+        { page: 'documentList', path: '/ibdList', title: 'Receiving' },
+        { page: 'documentDetails', path: '/ibdNo/:ibdNo', title: 'IBD Details' },
+      ],
+      LDC: [
+        { page: 'documentList', path: '/ibdList', title: 'IBD List' },
+        { page: 'documentDetails', path: '/ibdDetails/:ibdDetails', title: 'IBD Details' },
+      ],
+    },
+    menu: { label: 'Receive', order: 10 },
+    icon: 'M12 3v12M7 10l5 5 5-5M4 19h16',
+    scanDefault: true,
+  },
 });
 
 /** The states of saleable stock: received, returned and released, or redressed. */
@@ -54,6 +71,7 @@ export const dispatch = defineFamily({
   scanned: { status: 'PENDING', reason: 'DISPATCHED' },
   completed: { status: 'TRANSIT', reason: 'DISPATCHED', intoWarehouse: false },
   disaggregates: true,
+  discrepancies: true,
   expected: 'lines',
   fefo: true,
   rules: [fullBundlesOnly, notExpired, firstExpiryFirstOut],
@@ -81,6 +99,21 @@ export const dispatch = defineFamily({
     completeText:
       'Dispatch {number} with {scanned} of {expected} {expected:pack|packs} scanned. Packs not scanned are recorded as shortage.',
   },
+  web: {
+    pages: {
+      RDC: [
+        { page: 'documentList', path: '/obdList', title: 'Dispatch' },
+        { page: 'documentDetails', path: '/obdNo/:obdNo', title: 'OBD Details' },
+      ],
+      // Shared with ScanLite, the segment naming the family (decisions 0024, 0027).
+      LDC: [
+        { page: 'documentList', path: '/doList/:moduleType', title: 'OBD List', woTitle: 'WO List' },
+        { page: 'documentDetails', path: '/doDetails/:moduleType', title: 'OBD Details', woTitle: 'WO Details', numberInQuery: true },
+      ],
+    },
+    menu: { label: 'Dispatch', order: 30 },
+    icon: 'M12 15V3M7 8l5-5 5 5M4 19h16',
+  },
 });
 
 /** Return (RMA): dispatched units come back, quarantined until released (GDP: returned medicines). */
@@ -90,6 +123,7 @@ export const returns = defineFamily({
   areas: ['RDC', 'LDC'],
   scannable: [{ status: 'TRANSIT', reasons: ['DISPATCHED'] }],
   notScannable: 'NOT_DISPATCHED',
+  discrepancies: true,
   sameWarehouse: false,
   scanned: { status: 'PENDING', reason: 'RETURNED' },
   completed: { status: 'QUARANTINE', reason: 'RETURNED', intoWarehouse: true },
@@ -115,6 +149,21 @@ export const returns = defineFamily({
     completeTitle: 'Complete return?',
     completeText:
       'Return {number} with {scanned} of {expected} {expected:pack|packs} scanned. Returned packs stay in quarantine until released.',
+  },
+  web: {
+    pages: {
+      RDC: [
+        { page: 'documentList', path: '/rmaList', title: 'Return' },
+        { page: 'documentDetails', path: '/rmaNo/:rmaNo', title: 'RMA Details' },
+      ],
+      LDC: [
+        { page: 'documentList', path: '/rmaList', title: 'Return List' },
+        { page: 'documentDetails', path: '/rmaDetails/:rmaDetails', title: 'RMA Details' },
+      ],
+    },
+    menu: { label: 'Return', order: 40 },
+    icon: 'M9 14l-5-5 5-5M4 9h11a5 5 0 010 10h-3',
+    unitScanTitle: 'Scan Item',
   },
 });
 
@@ -175,6 +224,21 @@ export const scrap = defineFamily({
     completeTitle: 'Complete scrapping?',
     completeText: 'Scrap {number} with {scanned} of {expected} {expected:pack|packs} scanned. Scrapped packs are destroyed and locked.',
   },
+  web: {
+    pages: {
+      RDC: [
+        { page: 'documentList', path: '/decommList', title: 'Scrapping Note List' },
+        { page: 'documentDetails', path: '/decommNo/:decommNo', title: 'Scrapping Details' },
+      ],
+      LDC: [
+        { page: 'documentList', path: '/decommList', title: 'Scrapping Note List' },
+        { page: 'documentDetails', path: '/decommDetails/:decommDetails', title: 'Scrapping Details' },
+      ],
+    },
+    menu: { label: 'Decomm', order: 50 },
+    icon: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
+    unitScanTitle: 'Scan Item',
+  },
 });
 
 /**
@@ -213,6 +277,16 @@ export const transfer = defineFamily({
     completeText:
       'Transfer {number} with {scanned} of {expected} {expected:pack|packs} scanned. Scanned packs leave this warehouse in transit to the destination plant.',
   },
+  web: {
+    pages: {
+      LDC: [
+        { page: 'documentList', path: '/transferList', title: 'STO List' },
+        { page: 'documentDetails', path: '/transferDetails/:transferDetails', title: 'STO Details' },
+      ],
+    },
+    menu: { label: 'Transfer', order: 60 },
+    icon: 'M4 8h14M14 4l4 4-4 4M20 16H6M10 12l-4 4 4 4',
+  },
 });
 
 /**
@@ -250,6 +324,16 @@ export const returnToPrincipal = defineFamily({
     completeText:
       'Return {number} to the principal with {scanned} of {expected} {expected:pack|packs} scanned. Scanned packs are dispatched to the principal and locked.',
   },
+  web: {
+    pages: {
+      LDC: [
+        { page: 'documentList', path: '/rtpList', title: 'RTP List' },
+        { page: 'documentDetails', path: '/rtpDetails/:rtpDetails', title: 'RTP Details' },
+      ],
+    },
+    menu: { label: 'RTP', order: 70 },
+    icon: 'M3 7l9-4 9 4-9 4-9-4M3 7v10l9 4 9-4V7M12 11v10',
+  },
 });
 
 /**
@@ -285,6 +369,7 @@ export const redress = defineFamily({
     text: 'PO {number} goes back to In Progress: its redressed packs return to the redress until it is completed again.',
   },
   deleteCompleted: 'REDRESS_ALREADY_COMPLETED',
+  labelledCartons: true,
   api: { list: '/api/rrdList', details: '/api/rrdDetails' },
   labels: {
     number: 'PO No.',
@@ -296,6 +381,33 @@ export const redress = defineFamily({
     completeTitle: 'Complete redress?',
     completeText:
       'Redress {number} with {scanned} of {expected} {expected:pack|packs} scanned into labelled cartons. Redressed packs become saleable.',
+  },
+  web: {
+    pages: {
+      // The PO's scan with its BPR No. in the path, the series scanner, the carton label and the replace scan: the PO No. in ?docNo= (decision 0036).
+      LDC: [
+        { page: 'redressScan', path: '/rrdScanOperation/rrdDocTagging/:bprNo', title: 'Scan Code', numberInQuery: true, scanBack: true },
+        {
+          page: 'redressSeries',
+          path: '/rrdScanOperation/SeriesAndNonSeriesScanner',
+          title: 'Scan Code - Series',
+          numberInQuery: true,
+          scanBack: true,
+        },
+        {
+          page: 'redressCartonLabel',
+          path: '/rrdScanOperation/rrdDocTagging/scanCarton',
+          title: 'Scan carton label',
+          numberInQuery: true,
+          scanBack: true,
+        },
+        { page: 'redressReplace', path: '/rrdScanOperation/replaceItemScan', title: 'Scan Code', numberInQuery: true, scanBack: true },
+        { page: 'documentList', path: '/rrdList', title: 'Redress PO List' },
+        { page: 'documentDetails', path: '/rrdDetails/:rrdDetails', title: 'PO Details' },
+      ],
+    },
+    menu: { label: 'Redress', order: 20 },
+    icon: 'M4 20l4-1 11-11-3-3L5 16l-1 4M14 6l3 3',
   },
 });
 
@@ -336,6 +448,19 @@ export const scanLite = defineFamily({
     completeText:
       'Dispatch {number} with {scanned} of {expected} {expected:pack|packs} counted. Packs not counted are recorded as shortage; no serialised unit moves.',
   },
+  web: {
+    pages: {
+      // The local dispatch pages, shared with the dispatch; its number step is the local scan route's (?p=), its count scan its own.
+      LDC: [
+        { page: 'documentList', path: '/doList/:moduleType', title: 'OBD List', woTitle: 'WO List' },
+        { page: 'documentDetails', path: '/doDetails/:moduleType', title: 'OBD Details', woTitle: 'WO Details', numberInQuery: true },
+        { page: 'scanUnits', path: '/scanLiteScanOperation/:doNo', title: 'Scan Item', scanBack: true },
+      ],
+    },
+    menu: { label: 'ScanLite', order: 150 },
+    icon: 'M4 7V4h3M17 4h3v3M20 17v3h-3M7 20H4v-3M8 8v8M12 8v8M16 8v8',
+    segmentAliases: ['WO'],
+  },
 });
 
 /**
@@ -375,7 +500,17 @@ export const repack = defineFamily({
     completeTitle: 'Complete repack?',
     completeText: 'Complete the repack of {number}: the units on it stay there, and it takes no more changes.',
   },
+  // Its pages are tools, each behind its action (TOOL_NEEDS, decision 0057): the web lists them as such.
+  web: { icon: 'M3 7l9-4 9 4-9 4-9-4M3 7v10l9 4 9-4V7' },
 });
+
+/** The stock take's pages, the same in both areas (decision 0080): its list, details, scan (the number step with `new`) and the new count form. */
+const STOCK_TAKE_PAGES = [
+  { page: 'documentList', path: '/stockTakeList', title: 'Stock Take' },
+  { page: 'documentDetails', path: '/stockTakeNo/:stockTakeNo', title: 'Count Details' },
+  { page: 'scanCode', path: '/stockTakeScan/:stockTakeNo', title: 'Scan Count' },
+  { page: 'stockTakeNew', path: '/stockTakeNew', title: 'New Count', action: 'CreateCount' },
+] as const satisfies readonly FamilyWebPage[];
 
 /**
  * Stock take (COUNT, issue 31, decision 0079): a count of a warehouse (or of a material, batch or pallet in
@@ -416,23 +551,19 @@ export const stockTake = defineFamily({
     completeTitle: 'Complete count?',
     completeText: 'Complete {number}: each line with a difference needs a reason. The stock changes only when another person approves it.',
   },
+  web: {
+    pages: { RDC: STOCK_TAKE_PAGES, LDC: STOCK_TAKE_PAGES },
+    menu: { label: 'Stock Take', order: 230 },
+    // A clipboard with a tick.
+    icon: 'M9 3h6v3H9zM9 4H5v17h14V4h-4M8.5 13.5l2.5 2.5 5-5',
+  },
 });
 
-export const FAMILIES: readonly Family[] = [
-  receive,
-  dispatch,
-  returns,
-  scrap,
-  transfer,
-  returnToPrincipal,
-  redress,
-  scanLite,
-  repack,
-  stockTake,
-];
+/** The default registry's families, in their order (the modules', decision 0085). */
+export const FAMILIES = [receive, dispatch, returns, scrap, transfer, returnToPrincipal, redress, scanLite, repack, stockTake] as const;
 
 /** The lite ('+') families of the local area: the full ones lightened, on the same engine (decision 0039). */
-export const LITE_FAMILIES: readonly LiteFamily[] = liteFamilies({
+export const LITE_FAMILIES = liteFamilies({
   dispatch,
   receive,
   returns,
@@ -441,14 +572,24 @@ export const LITE_FAMILIES: readonly LiteFamily[] = liteFamilies({
   returnToPrincipal,
   redress,
 });
+
+type Entry = (typeof FAMILIES)[number] | (typeof LITE_FAMILIES)[number]['family'];
+/** The document types of the default registry's families (lite ones included): `DocumentType`. */
+export type FamilyType = Entry['type'];
+/** The modules of the default registry's families (lite ones included). */
+export type FamilyModule = Entry['module'];
+/** A family entry of the default registry's types: what the engine and the web read. */
+export type Family = FamilyEntry<FamilyType, FamilyModule>;
+/** A lite family of the default registry's types. */
+export type LiteFamily = LiteFamilyEntry<FamilyType, FamilyModule>;
 
 /** The family of a document type (a lite one included), or undefined when no workflow runs it yet. */
 export function familyOf(type: string): Family | undefined {
-  return FAMILIES.find((f) => f.type === type) ?? LITE_FAMILIES.find((l) => l.family.type === type)?.family;
+  return (FAMILIES as readonly Family[]).find((f) => f.type === type) ?? LITE_FAMILIES.find((l) => l.family.type === type)?.family;
 }
 
 /** The lite family of a module ('DISPATCH+', any case), or undefined. */
 export function liteFamilyOf(module: string | null | undefined): LiteFamily | undefined {
   const upper = (module ?? '').toUpperCase();
-  return LITE_FAMILIES.find((l) => l.module === upper);
+  return (LITE_FAMILIES as readonly LiteFamily[]).find((l) => l.module === upper);
 }

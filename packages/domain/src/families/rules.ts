@@ -1,5 +1,5 @@
 import { MULTIPLE_PLACEHOLDER } from '../units.ts';
-import type { Family, RuleInput, ScanRule, ScanUnit } from './family.ts';
+import type { FamilyEntry, RuleInput, ScanRule, ScanUnit } from './family.ts';
 
 /**
  * Rules a family lists (spec point 5 and docs/inventory-states.md): pure functions of the unit
@@ -7,7 +7,7 @@ import type { Family, RuleInput, ScanRule, ScanUnit } from './family.ts';
  */
 
 /** Whether a unit's status and reason are among those the family may scan. */
-export function isScannable(family: Family, unit: Pick<ScanUnit, 'status' | 'reason'>): boolean {
+export function isScannable(family: FamilyEntry, unit: Pick<ScanUnit, 'status' | 'reason'>): boolean {
   return family.scannable.some((s) => s.status === unit.status && s.reasons.includes(unit.reason));
 }
 

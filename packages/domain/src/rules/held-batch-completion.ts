@@ -1,5 +1,5 @@
 import { BATCH_STATUS_WORDS, HELD_BATCH_REASONS, type HeldBatchStatus } from '../batches.ts';
-import type { Family, Refusal, UnitState } from '../families/family.ts';
+import type { FamilyEntry, Refusal, UnitState } from '../families/family.ts';
 
 /**
  * What a document's completion does with the packs on it whose batch is on hold or recalled (issue 30,
@@ -28,7 +28,7 @@ export type HeldBatchCompletion =
  * packs are on the document; 'quarantine': each batch's packs go into QUARANTINE with the reason 'ON HOLD'
  * or 'RECALLED'; 'accept': nothing changes.
  */
-export function heldBatchCompletion(heldBatch: Family['heldBatch'], held: readonly HeldOnDocument[]): HeldBatchCompletion {
+export function heldBatchCompletion(heldBatch: FamilyEntry['heldBatch'], held: readonly HeldOnDocument[]): HeldBatchCompletion {
   if (heldBatch === 'accept' || held.length === 0) return { ok: true, quarantine: [] };
   const batches = [...held].sort((a, b) => a.materialNo.localeCompare(b.materialNo) || a.batchNo.localeCompare(b.batchNo));
   if (heldBatch === 'refuse') {

@@ -1,4 +1,4 @@
-import type { Family, UnitState } from '../families/family.ts';
+import type { FamilyEntry, UnitState } from '../families/family.ts';
 
 /**
  * The stock ledger's movements (issue 32, decision 0077): a pack entering (+1) or leaving (−1) the stock
@@ -64,7 +64,7 @@ export interface LedgerMovement {
  * its receipt is a transfer in.
  */
 export function completionMovement(
-  family: Family,
+  family: FamilyEntry,
   before: UnitState,
   receivesAnother: boolean,
   packs: number,
@@ -91,7 +91,7 @@ export function stateChangeMovement(before: UnitState, after: UnitState, packs: 
  * state to the scanned one, in the same warehouse; or, for a family taking units from elsewhere (moved
  * into the document's warehouse by the scan), out of stock on both sides. A reverse puts the state back.
  */
-export function scanKeepsStock(family: Family): boolean {
+export function scanKeepsStock(family: FamilyEntry): boolean {
   const scanned = inStockState(family.scanned);
   return family.scannable.every((s) =>
     s.reasons.every((reason) => {

@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { AREA_MODULES, checkPassword, invalidGrant } from '@pharma/domain';
+import { checkPassword, DEFAULT_REGISTRY, invalidGrant, offersModule, type Registry } from '@pharma/domain';
 import type { AdminUser, CreateUserBody, Role, RoleBody, UpdateUserBody } from '@pharma/domain/contract/admin';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -13,6 +13,8 @@ export class AdminService {
   constructor(
     private readonly db: Db,
     private readonly changed: () => void = () => {},
+    /** The families whose modules a role may be granted (decision 0085). */
+    private readonly registry: Registry = DEFAULT_REGISTRY,
   ) {}
 
   listUsers(): Promise<AdminUser[]> {
@@ -77,7 +79,7 @@ export class AdminService {
   }
 
   async saveRole(actorId: string, id: string | undefined, body: RoleBody): Promise<Role> {
-    checkGrants(body);
+    checkGrants(this.registry, body);
     return this.commit(async (trx) => {
       const existing = id ? (await repo.listRoles(trx, id))[0] : undefined;
       if (id && !existing) throw new AppError(404, 'NOT_FOUND');
@@ -113,14 +115,14 @@ function refuseWeakPassword(password: string): void {
   throw refusal;
 }
 
-/** Granting a module outside its area, or a feature or action the module does not have, is refused. */
-function checkGrants(body: RoleBody): void {
+/** Granting a module outside its area (of the registry's), or a feature or action the module does not have, is refused. */
+function checkGrants(registry: Registry, body: RoleBody): void {
   for (const app of body.applications) {
     for (const grant of app.modules) {
-      if (!AREA_MODULES[app.application].includes(grant.module)) {
+      if (!offersModule(registry, app.application, grant.module)) {
         throw new AppError(422, 'GRANT_NOT_AVAILABLE', { grant: `${app.application}/${grant.module}` });
       }
-      const bad = invalidGrant(grant);
+      const bad = invalidGrant(grant, registry);
       if (bad) throw new AppError(422, 'GRANT_NOT_AVAILABLE', { grant: `${app.application}/${bad}` });
     }
   }

@@ -3,6 +3,9 @@ import type { SessionUser } from '@pharma/domain/contract/auth';
 import type { Db } from '../../db/database.ts';
 import type { RefreshTokenRow, UserRow } from '../../db/schema.ts';
 
+/** The rows this repository hands out, named here so that a service need not import db/schema.ts (decision 0088). */
+export type { UserRow };
+
 type Executor = Db;
 
 export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {

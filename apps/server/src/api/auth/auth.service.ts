@@ -3,7 +3,7 @@ import type { Authorization } from '@pharma/domain';
 import type { SessionUser } from '@pharma/domain/contract/auth';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from './auth.repository.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';

@@ -2,7 +2,7 @@ import { isMainThread, type Worker } from 'node:worker_threads';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { stopWorker, tsWorker } from '../../lib/ts-worker.ts';
-import type { NewEpcisBatchEventRow } from '../../db/schema.ts';
+import type { NewEpcisBatchEventRow } from '../integration/batch-status-events.repository.ts';
 import {
   batchEventsSettled,
   keepBatchStatusEvents,

@@ -3,7 +3,7 @@ import type { Application, BatchStatus, DocumentStatus, DocumentType, ItemReason
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/prepared.ts';
 import type { BatchStatusRow } from '../../db/schema.ts';
-import { IN_STOCK } from '../inventory/in-stock.ts';
+import { IN_STOCK } from '../inventory/units.repository.ts';
 
 /**
  * Batch statuses (issue 30, decision 0070): a row per batch ever put on hold or recalled; a batch

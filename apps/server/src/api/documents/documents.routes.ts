@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAMILIES } from '@pharma/domain';
+import type { Registry } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { AreaQuery, DocumentDetails, ListQuery, ListResponse } from '@pharma/domain/contract/inventory';
 import { AppError } from '../../lib/errors.ts';
@@ -9,8 +9,8 @@ import type { DocumentsService } from './documents.service.ts';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /** Each family's list and details, in either area (`?area=RDC|LDC`), behind the family's module. */
-export function documentsRoutes(app: ZodApp, service: DocumentsService): void {
-  for (const family of FAMILIES) {
+export function documentsRoutes(app: ZodApp, service: DocumentsService, registry: Registry): void {
+  for (const family of registry.families) {
     // A family that changes aggregation (decision 0048): its own service answers its details; its list
     // path is refused clearly, naming the paths that run its documents.
     if (family.aggregates) {

@@ -2,9 +2,9 @@ import { APP_VERSION } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { HealthResponse, ReadyResponse } from '@pharma/domain/contract/health';
 import type { ZodApp } from '../../lib/zod-app.ts';
-import { databaseAnswers, type DatabaseHandle } from '../../db/database.ts';
-import { migrationNames, pendingMigrations } from '../../db/migrate.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
+import { HealthService } from './health.service.ts';
 
 /** Set when the instance is shutting down: /api/ready answers 503 so the proxy stops sending it requests. */
 export interface Readiness {
@@ -12,12 +12,13 @@ export interface Readiness {
 }
 
 export function healthRoutes(app: ZodApp, database: DatabaseHandle, readiness: Readiness = { draining: false }): void {
+  const health = new HealthService(database);
   app.get('/api/health', {
     config: { requirement: { public: true } },
     schema: { tags: ['system'], summary: 'Liveness with a database check', response: { 200: HealthResponse, 503: ErrorBody } },
     handler: async () => {
-      if (!(await databaseAnswers(database.db))) throw new AppError(503, 'DATABASE_UNAVAILABLE');
-      return { status: 'ok' as const, database: database.kind, version: APP_VERSION };
+      if (!(await health.answers())) throw new AppError(503, 'DATABASE_UNAVAILABLE');
+      return { status: 'ok' as const, database: health.kind, version: APP_VERSION };
     },
   });
 
@@ -32,12 +33,12 @@ export function healthRoutes(app: ZodApp, database: DatabaseHandle, readiness: R
       if (readiness.draining) throw new AppError(503, 'SERVER_NOT_READY', { reason: 'it is shutting down' });
       let pending: string[];
       try {
-        pending = await pendingMigrations(database.db);
+        pending = await health.pendingMigrations();
       } catch {
         throw new AppError(503, 'DATABASE_UNAVAILABLE');
       }
       if (pending.length > 0) throw new AppError(503, 'SERVER_NOT_READY', { reason: `migrations not applied: ${pending.join(', ')}` });
-      return { status: 'ready' as const, migrations: migrationNames().length };
+      return { status: 'ready' as const, migrations: health.migrations() };
     },
   });
 }

@@ -1,6 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import type { EpcisBatchChangeRow, NewEpcisBatchEventRow } from '../../db/schema.ts';
 
+/** The rows this repository hands out, named here so that a service need not import db/schema.ts (decision 0088). */
+export type { NewEpcisBatchEventRow };
+
 /**
  * A batch status's EPCIS events (decision 0073): the change whose events are owed, written in the
  * change's transaction (migration 0027, `epcis_batch_changes`), and the events, kept with the change

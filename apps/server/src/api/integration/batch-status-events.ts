@@ -16,7 +16,7 @@ import {
   type MovementUnit,
 } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
-import type { NewEpcisBatchEventRow } from '../../db/schema.ts';
+import type { NewEpcisBatchEventRow } from './batch-status-events.repository.ts';
 import { readBatchUnits, type BatchUnits } from '../batches/batch-units.ts';
 import { inSnapshot } from '../batches/batches.repository.ts';
 import { byCodeUnits, mapInSlices, Slices, sortInSlices } from '../../lib/slices.ts';

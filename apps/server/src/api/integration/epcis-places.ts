@@ -1,4 +1,4 @@
-import type { UnitRow } from '../../db/schema.ts';
+import type { UnitRow } from '../inventory/units.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Place } from './epcis.repository.ts';
 

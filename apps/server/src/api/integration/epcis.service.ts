@@ -1,12 +1,10 @@
-import { compactEventCbv, epcisValueFailure, message } from '@pharma/domain';
+import { compactEventCbv, DEFAULT_REGISTRY, epcisValueFailure, type Family, type Registry } from '@pharma/domain';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
 import * as received from './epcis.repository.ts';
-import * as jobs from './jobs.repository.ts';
-import type { JobProgress } from './jobs.repository.ts';
 import { isoToday } from '../../lib/today.ts';
+import { EpcisJobs, type IntakeJob, type Report } from './epcis-jobs.ts';
 import { epcisSchemaErrors } from './epcis-schema.ts';
 import { EventApplier, type EpcisResult, type EventParts } from './event-applier.ts';
 import { eventKey, eventText } from './event-json.ts';
@@ -22,40 +20,17 @@ import { chunkEnd, epcsOf, eventsDone, workItems, yieldToOthers, type Event, typ
  * nothing; a unit of one warehouse is never linked or aggregated into another (decision 0056). A
  * document of at most `jobEvents` events and `jobEpcs` EPCs is applied in one transaction or not at all;
  * a larger one is a job (decisions 0043, 0082): validated whole, then applied a chunk per transaction, a
- * chunk bounded by its EPCs, so that an event of many EPCs is applied in parts.
+ * chunk bounded by its EPCs, so that an event of many EPCs is applied in parts. This module validates a
+ * document and applies its events in transactions (each event by event-applier.ts); the job that runs a
+ * large one in the background, its row and its polls, is epcis-jobs.ts's.
  */
 
 type Json = Record<string, unknown>;
 
-/** A large intake taken in the background (decision 0043): polled at GET /api/integration/epcis/jobs/{id}. */
-export interface IntakeJob {
-  id: string;
-  status: 'running' | 'done' | 'failed';
-  events: number;
-  /** Events validated and then applied or skipped so far (validation counts the first pass). */
-  processed: number;
-  /** The document's EPCs, and those validated and then applied or skipped so far, as `processed` (decision 0082). */
-  epcs: number;
-  epcsProcessed: number;
-  /** While it runs: which pass the counts are in, the whole document validated first, then applied. */
-  stage?: JobProgress['stage'];
-  result?: EpcisResult;
-  /** Why it failed: the catalogue code and its message, as a refused request would answer. */
-  error?: { code: string; message: string };
-}
-
-/** Finished jobs are kept this long, then forgotten (a poll answers 404). */
-const KEPT_DAYS = 30;
-
-/** Thrown inside a job's run when it must stop: this server is stopping, or another instance ended the job. */
-class JobStopped extends Error {}
-
 export class EpcisService {
-  /** This process, as the jobs it runs name it. */
-  private readonly instanceId = newId();
-  /** Jobs running in this process, and what each run's promise ends with. */
-  private readonly running = new Map<string, Promise<void>>();
-  private stopping = false;
+  private readonly jobs: EpcisJobs;
+  /** The family a notice's desadv names (the registry's `noticeFamily`, decision 0085). */
+  private readonly notice: Family;
 
   constructor(
     private readonly db: Db,
@@ -65,7 +40,11 @@ export class EpcisService {
       chunkEvents: 100,
       silentSeconds: 30,
     },
-  ) {}
+    registry: Registry = DEFAULT_REGISTRY,
+  ) {
+    this.jobs = new EpcisJobs(db, limits.silentSeconds);
+    this.notice = registry.noticeFamily ?? DEFAULT_REGISTRY.noticeFamily!;
+  }
 
   /**
    * Takes in a document: at once when it has at most `jobEvents` events and `jobEpcs` EPCs (one
@@ -77,50 +56,20 @@ export class EpcisService {
     const events = eventsOf(input);
     const epcs = events.reduce((sum, event) => sum + epcsOf(event), 0);
     if (events.length <= this.limits.jobEvents && epcs <= this.limits.jobEpcs) return { result: await this.intake(actorId, input, today) };
-    if (this.stopping) throw new AppError(503, 'SERVER_NOT_READY', { reason: 'it is shutting down' });
-    const at = new Date().toISOString();
-    const total = { events: events.length, epcs };
-    const job: IntakeJob = { id: newId(), status: 'running', ...total, processed: 0, epcsProcessed: 0, stage: 'validating' };
-    await jobs.deleteFinishedJobs(this.db, new Date(Date.now() - KEPT_DAYS * 86_400_000).toISOString());
-    await jobs.insertJob(this.db, { id: job.id, ...total, actorId, instanceId: this.instanceId, at });
-    const run = this.runJob(job.id, total, actorId, input, today).finally(() => this.running.delete(job.id));
-    this.running.set(job.id, run);
+    const job = await this.jobs.start(actorId, { events: events.length, epcs }, (report) =>
+      this.inChunks(actorId, input, events.length, today, report),
+    );
     return { job };
   }
 
-  /**
-   * A job as its sender sees it, from whichever instance. A running job whose runner has not reported
-   * for `silentSeconds` was interrupted (its process stopped): it is marked failed now, with the
-   * message that says to send the document again.
-   */
-  async job(id: string): Promise<IntakeJob> {
-    let row = await jobs.findJob(this.db, id);
-    if (!row) throw new AppError(404, 'NOT_FOUND');
-    const silentSince = new Date(Date.now() - this.limits.silentSeconds * 1000).toISOString();
-    if (row.status === 'running' && row.updated_at < silentSince) {
-      await jobs.failSilentJob(this.db, id, silentSince, interrupted(row.processed, row.events), new Date().toISOString());
-      row = (await jobs.findJob(this.db, id))!;
-    }
-    return {
-      id: row.id,
-      status: row.status,
-      events: row.events,
-      processed: row.processed,
-      epcs: row.epcs,
-      epcsProcessed: row.epcs_processed,
-      ...(row.status === 'running' ? { stage: row.stage } : {}),
-      ...(row.result_json ? { result: JSON.parse(row.result_json) as EpcisResult } : {}),
-      ...(row.error_code ? { error: { code: row.error_code, message: row.error_message ?? '' } } : {}),
-    };
+  /** A job as its sender sees it, from whichever instance (epcis-jobs.ts). */
+  job(id: string): Promise<IntakeJob> {
+    return this.jobs.job(id);
   }
 
-  /**
-   * Stops the jobs running in this process (the server is stopping): each stops between two chunks and
-   * is marked failed with the message that says to send the document again (decision 0052).
-   */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await Promise.all(this.running.values());
+  /** Stops the jobs running in this process (the server is stopping): each is marked failed (decision 0052). */
+  stop(): Promise<void> {
+    return this.jobs.stop();
   }
 
   async intake(actorId: string, input: unknown, today = isoToday()): Promise<EpcisResult> {
@@ -134,55 +83,28 @@ export class EpcisService {
       items.push({ event, whole: event, id: await eventKey(event), index, first: true, last: true, weight: 1, epcs: 0 });
     }
     const bodies = await bodiesOf(items);
-    await this.db
-      .transaction()
-      .execute((trx) => applyItems(trx, actorId, items, bodies, today, result, { seen: new Set(), skipping: new Set(), parts: new Map() }));
+    await this.db.transaction().execute((trx) =>
+      applyItems(trx, actorId, items, bodies, today, result, {
+        notice: this.notice,
+        seen: new Set(),
+        skipping: new Set(),
+        parts: new Map(),
+      }),
+    );
     return result;
   }
 
   /**
-   * A large document: the whole of it validated first, then applied a chunk per transaction (decision
-   * 0082: a chunk holds at most `chunkEvents` EPCs, or events of none). Events already received are
-   * skipped, so a failed job sent again applies only what is missing. The runner reports its progress to
-   * the job's row at least every second (or a quarter of `silentSeconds`): that is how other instances
-   * know it is alive.
+   * A large document, a job's work: the whole of it validated first, then applied a chunk per transaction
+   * (decision 0082: a chunk holds at most `chunkEvents` EPCs, or events of none). Events already received
+   * are skipped, so a failed job sent again applies only what is missing. `report` is called after each
+   * chunk, and throws when the job must stop.
    */
-  private async runJob(id: string, total: { events: number; epcs: number }, actorId: string, input: unknown, today: string): Promise<void> {
-    const every = Math.min(1000, (this.limits.silentSeconds * 1000) / 4);
-    let reported = Date.now();
-    let progress: JobProgress = { stage: 'validating', processed: 0, epcsProcessed: 0 };
-    const report = async (now: JobProgress) => {
-      progress = now;
-      if (this.stopping) throw new JobStopped();
-      if (Date.now() - reported < every) return;
-      reported = Date.now();
-      if (!(await jobs.reportProgress(this.db, id, now, new Date().toISOString()))) throw new JobStopped();
-    };
-    try {
-      const items = await validateInChunks(input, this.limits.chunkEvents, today, report);
-      const result = await applyInChunks(this.db, actorId, items, this.limits.chunkEvents, today, emptyResult(total.events), report);
-      await jobs.finishJob(this.db, id, {
-        status: 'done',
-        progress: { processed: total.events, epcsProcessed: total.epcs },
-        resultJson: JSON.stringify(result),
-        at: new Date().toISOString(),
-      });
-    } catch (error) {
-      // Stopped by another instance: the job is already ended there.
-      if (error instanceof JobStopped && !this.stopping) return;
-      const reason =
-        error instanceof JobStopped
-          ? interrupted(progress.processed, total.events)
-          : error instanceof AppError
-            ? { code: error.code, message: error.message }
-            : { code: 'SOMETHING_WENT_WRONG', message: message('SOMETHING_WENT_WRONG') };
-      await jobs.finishJob(this.db, id, { status: 'failed', progress, error: reason, at: new Date().toISOString() });
-    }
+  private async inChunks(actorId: string, input: unknown, events: number, today: string, report: Report): Promise<EpcisResult> {
+    const items = await validateInChunks(input, this.limits.chunkEvents, today, report);
+    return applyInChunks(this.db, actorId, items, this.limits.chunkEvents, today, emptyResult(events), report, this.notice);
   }
 }
-
-/** How a job's runner reports how far it is (and learns whether to stop: it throws JobStopped). */
-type Report = (progress: JobProgress) => Promise<void>;
 
 /**
  * Validates the whole document before anything is applied, a chunk of events (or of one large event's
@@ -228,8 +150,9 @@ async function applyInChunks(
   today: string,
   result: EpcisResult,
   report: Report,
+  notice: Family,
 ): Promise<EpcisResult> {
-  const state: ApplyState = { seen: new Set(), skipping: new Set(), parts: new Map() };
+  const state: ApplyState = { notice, seen: new Set(), skipping: new Set(), parts: new Map() };
   let epcs = 0;
   await report({ stage: 'applying', processed: 0, epcsProcessed: 0 });
   for (let from = 0; from < items.length;) {
@@ -243,10 +166,6 @@ async function applyInChunks(
     from = to;
   }
   return result;
-}
-
-function interrupted(processed: number, events: number): { code: string; message: string } {
-  return { code: 'EPCIS_JOB_INTERRUPTED', message: message('EPCIS_JOB_INTERRUPTED', { processed, events }) };
 }
 
 function emptyResult(events: number): EpcisResult {
@@ -294,6 +213,8 @@ function compactEvent(event: unknown): Event {
  * received before, and what the parts of a large event being applied carry from one part to the next.
  */
 interface ApplyState {
+  /** The family a notice's desadv names and whose units it announces (the registry's `noticeFamily`, decision 0085). */
+  notice: Family;
   seen: Set<string>;
   skipping: Set<string>;
   parts: Map<string, EventParts>;
@@ -321,7 +242,7 @@ async function applyItems(
 ): Promise<void> {
   const at = new Date().toISOString();
   const audit: AuditEntry[] = [];
-  const apply = new EventApplier(trx, actorId, at, today, audit, result);
+  const apply = new EventApplier(trx, actorId, at, today, audit, result, state.notice);
   for (const { event, whole, id, index, first, last, part } of items) {
     const label = eventLabel(index, whole);
     if (first && (state.seen.has(id) || (await received.eventReceived(trx, id)))) {

@@ -1,7 +1,16 @@
-import { ilmdExpiry, ilmdLot, parseEpc, receive, type AuditAction, type UnitType } from '@pharma/domain';
+import {
+  DEFAULT_REGISTRY,
+  ilmdExpiry,
+  ilmdLot,
+  parseEpc,
+  type AuditAction,
+  type Family,
+  type UnitState,
+  type UnitType,
+} from '@pharma/domain';
 import type { AuditEntry } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
-import type { UnitRow } from '../../db/schema.ts';
+import type { UnitRow } from '../inventory/units.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
@@ -45,8 +54,6 @@ export interface EventParts {
 }
 
 /** Units an advance shipping notice announces: expected on the receiving document it names. */
-const EXPECTED = receive.announced!;
-
 /** A CBV value as a compact term or a full URN/URL: the last segment, lower-cased (CBV 2.0 section 8). */
 function cbvTerm(value: unknown): string {
   return typeof value === 'string' ? (value.split(/[:#/-]/).pop() ?? '').toLowerCase() : '';
@@ -64,7 +71,17 @@ export class EventApplier {
     private readonly today: string,
     private readonly audit: AuditEntry[],
     private readonly result: EpcisResult,
+    /**
+     * The family whose documents a notice's desadv names and whose units it announces (`expected:
+     * 'lines+asn'`, the registry's `noticeFamily`; decision 0085).
+     */
+    private readonly notice: Family = DEFAULT_REGISTRY.noticeFamily!,
   ) {}
+
+  /** The state a unit announced by a notice takes: the notice family's `announced`. */
+  private get expected(): UnitState {
+    return this.notice.announced!;
+  }
 
   /**
    * True when the event changed stock; false for events the product keeps but does not act on. `from`
@@ -117,13 +134,15 @@ export class EventApplier {
       if (cbvTerm(bt.type) !== 'desadv') continue;
       const value = String(bt.bizTransaction);
       const number = value.slice(value.lastIndexOf(':') + 1);
-      const doc = await docs.findDocument(this.trx, 'IBD', number);
-      if (!doc) throw refuse(label, `desadv ${value}: IBD ${number} does not exist`);
-      if (doc.status === 'Completed') throw refuse(label, `desadv ${value}: IBD ${number} is already completed`);
+      const type = this.notice.type;
+      const doc = await docs.findDocument(this.trx, type, number);
+      if (!doc) throw refuse(label, `desadv ${value}: ${type} ${number} does not exist`);
+      if (doc.status === 'Completed') throw refuse(label, `desadv ${value}: ${type} ${number} is already completed`);
       documents.push(doc);
     }
     const places = await received.placesOf(this.trx, [...new Set(documents.map((d) => d.warehouse_no))]);
-    if (places.length > 1) throw refuse(label, `its desadv names IBDs of warehouses ${places.map((p) => p.warehouseNo).join(' and ')}`);
+    if (places.length > 1)
+      throw refuse(label, `its desadv names ${this.notice.type}s of warehouses ${places.map((p) => p.warehouseNo).join(' and ')}`);
     // Where its destination sends the goods (decision 0083): the warehouse of its IBDs, when it names both.
     const sent = together(places, await destinationPlaces(this.trx, event));
     if (sent.length > 1) throw refuse(label, `its destination and desadv name warehouses ${sent.map((p) => p.warehouseNo).join(' and ')}`);
@@ -217,7 +236,7 @@ export class EventApplier {
           materialNo,
           batchNo: batch,
           expiry,
-          ...EXPECTED,
+          ...this.expected,
           at: this.at,
         };
         fresh.set(received.epcKey(key), made);
@@ -254,7 +273,7 @@ export class EventApplier {
         materialNo: null,
         batchNo: null,
         expiry: null,
-        ...EXPECTED,
+        ...this.expected,
         at: this.at,
       },
     ]);
@@ -339,7 +358,7 @@ export class EventApplier {
 
   private created(id: string, type: UnitType): void {
     this.result.unitsCreated += 1;
-    this.audit.push(this.row(id, 'commission', null, { type, ...EXPECTED }));
+    this.audit.push(this.row(id, 'commission', null, { type, ...this.expected }));
   }
 
   private row(entityId: string, action: AuditAction, before: unknown, after: unknown): AuditEntry {

@@ -1,4 +1,11 @@
-import { expectedCheckDigit, familyOf, hasValidCheckDigit, takesExportMark, type DocumentType } from '@pharma/domain';
+import {
+  DEFAULT_REGISTRY,
+  expectedCheckDigit,
+  hasValidCheckDigit,
+  takesExportMark,
+  type DocumentType,
+  type Registry,
+} from '@pharma/domain';
 import type { z } from 'zod';
 import type { DocumentBody, MaterialBody } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
@@ -8,7 +15,7 @@ import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
 import * as materials from '../inventory/materials.repository.ts';
 import { warehouseExists, warehousesOfPlant } from '../reference/reference.repository.ts';
-import type { DocumentRow } from '../../db/schema.ts';
+import type { DocumentRow } from '../inventory/documents.repository.ts';
 
 type MaterialInput = z.infer<typeof MaterialBody>;
 type DocumentInput = z.infer<typeof DocumentBody>;
@@ -18,7 +25,11 @@ type DocumentInput = z.infer<typeof DocumentBody>;
  * A Completed document refuses changes (409); every change is audited.
  */
 export class IntakeService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The families whose documents it takes (decision 0085). */
+    private readonly registry: Registry = DEFAULT_REGISTRY,
+  ) {}
 
   async putMaterial(actorId: string, materialNo: string, body: MaterialInput): Promise<{ created: boolean }> {
     const gtin = body.gtin ? body.gtin.padStart(14, '0') : null;
@@ -65,14 +76,14 @@ export class IntakeService {
       const missing = materialNos.find((m) => !known.includes(m));
       if (missing) throw new AppError(422, 'UNKNOWN_MATERIAL', { materialNo: missing });
       // Only a family that exports takes the mark; anything else marked one is the ERP's mistake, said, not ignored.
-      if (body.export && !takesExportMark(familyOf(type))) throw new AppError(422, 'EXPORT_NOT_ALLOWED', { type });
+      if (body.export && !takesExportMark(this.registry.familyOf(type))) throw new AppError(422, 'EXPORT_NOT_ALLOWED', { type });
       const lineNos = body.lines.map((l) => l.lineNo);
       if (new Set(lineNos).size !== lineNos.length) throw new AppError(400, 'BAD_REQUEST', { detail: 'line numbers must be unique' });
 
       const existing = await docs.findDocument(trx, type, number);
       if (existing?.status === 'Completed') throw new AppError(409, 'DOCUMENT_COMPLETED', { type, number });
-      const destinationWarehouseNo = await destinationOf(trx, type, number, body);
-      const source = await sourceOf(trx, type, body);
+      const destinationWarehouseNo = await destinationOf(trx, this.registry, type, number, body);
+      const source = await sourceOf(trx, this.registry, type, body);
       const at = new Date().toISOString();
       const id = existing?.id ?? newId();
       const beforeLines = existing ? await docs.lineRows(trx, id) : [];
@@ -127,8 +138,8 @@ export class IntakeService {
  * The warehouse a transfer sends its stock to: named, or the one warehouse of the named plant; another
  * warehouse than its own. Only families that hand their units over have a destination, and must.
  */
-async function destinationOf(db: Db, type: DocumentType, number: string, body: DocumentInput): Promise<string | null> {
-  const handsOver = !!familyOf(type)?.handOver;
+async function destinationOf(db: Db, registry: Registry, type: DocumentType, number: string, body: DocumentInput): Promise<string | null> {
+  const handsOver = !!registry.familyOf(type)?.handOver;
   if (!body.destination) {
     if (handsOver) throw new AppError(422, 'DESTINATION_REQUIRED', { type, number });
     return null;
@@ -148,10 +159,10 @@ async function destinationOf(db: Db, type: DocumentType, number: string, body: D
 }
 
 /** The document this one receives (an IBD's STO): of a family handing its units over to this type, going to this warehouse. */
-async function sourceOf(db: Db, type: DocumentType, body: DocumentInput): Promise<DocumentRow | undefined> {
+async function sourceOf(db: Db, registry: Registry, type: DocumentType, body: DocumentInput): Promise<DocumentRow | undefined> {
   if (!body.receives) return undefined;
   const { type: sourceType, number: sourceNo } = body.receives;
-  if (familyOf(sourceType)?.handOver?.to !== type) throw new AppError(422, 'CANNOT_RECEIVE', { type, source: sourceType });
+  if (registry.familyOf(sourceType)?.handOver?.to !== type) throw new AppError(422, 'CANNOT_RECEIVE', { type, source: sourceType });
   const source = await docs.findDocument(db, sourceType, sourceNo);
   if (!source) throw new AppError(422, 'DOCUMENT_NOT_FOUND', { type: sourceType, number: sourceNo });
   if (source.destination_warehouse_no !== body.warehouseNo)

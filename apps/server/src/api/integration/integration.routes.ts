@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorBody } from '@pharma/domain/contract/common';
-import { ERP_DOCUMENT_TYPES } from '@pharma/domain';
+import type { Registry } from '@pharma/domain';
 import { DocumentBody, MaterialBody } from '@pharma/domain/contract/inventory';
 import { EpcisEventsQuery, MovementEventsDocument } from '@pharma/domain/contract/epcis';
 import type { ZodApp } from '../../lib/zod-app.ts';
@@ -41,7 +41,13 @@ const IntakeJob = z.object({
   error: z.object({ code: z.string(), message: z.string() }).optional(),
 });
 
-export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: EpcisService, movements: MovementsService): void {
+export function integrationRoutes(
+  app: ZodApp,
+  intake: IntakeService,
+  epcis: EpcisService,
+  movements: MovementsService,
+  registry: Registry,
+): void {
   app.put('/api/integration/materials/:materialNo', {
     config: integration,
     schema: {
@@ -59,7 +65,8 @@ export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: Epc
     schema: {
       tags: ['integration'],
       summary: 'Create or update a document of any type; a Completed document refuses changes (409)',
-      params: z.object({ type: z.enum(ERP_DOCUMENT_TYPES), number: z.string().regex(/^[A-Za-z0-9\-/.]{1,40}$/) }),
+      // The types of the registry the server runs (decision 0085): another is refused here (400).
+      params: z.object({ type: z.enum(registry.erpDocumentTypes), number: z.string().regex(/^[A-Za-z0-9\-/.]{1,40}$/) }),
       body: DocumentBody,
       response: { 200: Created, ...errors },
     },
@@ -130,7 +137,8 @@ export function integrationRoutes(app: ZodApp, intake: IntakeService, epcis: Epc
         '(released), no business transaction; a query naming `docType` or `docNo` leaves these out. Filters combine; ' +
         '`from` is inclusive and `to` exclusive (EPCIS GE_eventTime, ' +
         "LT_eventTime). The answer validates against GS1's EPCIS 2.0 JSON Schema.",
-      querystring: EpcisEventsQuery,
+      // The document types of the registry the server runs (decision 0085): another is refused (400).
+      querystring: EpcisEventsQuery.extend({ docType: z.enum(registry.documentTypes).optional() }),
       response: { 200: MovementEventsDocument, ...errors },
     },
     handler: async (request, reply) => {

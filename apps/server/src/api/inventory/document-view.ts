@@ -1,7 +1,7 @@
 import { documentTotals, mergeLines, type ScannedRoot } from '@pharma/domain';
 import type { DocumentLine, DocumentSummary } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
-import type { DocumentRow } from '../../db/schema.ts';
+import type { DocumentRow } from './documents.repository.ts';
 import * as docs from './documents.repository.ts';
 
 /** A document's lines as clients see them: merged per material and batch, with every scanned unit as details. */

@@ -5,6 +5,20 @@ import { prepared } from '../../db/prepared.ts';
 import type { Application, BatchStatus, ItemReason, UnitStatus, UnitType } from '@pharma/domain';
 import type { UnitRow } from '../../db/schema.ts';
 
+/** The rows this repository hands out, named here so that a service need not import db/schema.ts (decision 0088). */
+export type { UnitRow };
+
+/**
+ * A pack in stock: on hand in a warehouse in any condition, or picked on a document of its warehouse
+ * not completed yet; not in transit, dispatched, destroyed, short or still arriving (on a receipt or a
+ * return not completed). The one rule: the answer of a change (the warehouses it names), the
+ * whereabouts' `inStock` and the batch status's EPCIS events (decision 0073) all read `in_stock`; the
+ * reports (decision 0077) count the stock with it. A condition on the units under the alias `h`.
+ */
+export const IN_STOCK = sql`(h.warehouse_no IS NOT NULL AND (
+  h.status IN ('ACTIVE', 'QUARANTINE', 'EXPIRED', 'DAMAGED', 'RETAINED')
+  OR (h.status = 'PENDING' AND h.reason IN ('DISPATCHED', 'REDRESSED', 'OTHER'))))`;
+
 /**
  * Handling units: pallets and cartons by SSCC, packs by GTIN + serial, one parent each.
  * A unit's whole tree is one recursive query over the parent index, on both databases.

@@ -22,7 +22,7 @@ import {
 } from '@pharma/domain/contract/labels';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { LabelsService } from './labels.service.ts';
-import type { RepackService } from './repack.service.ts';
+import type { RepackService } from '../repack/repack.service.ts';
 import type { SsccService } from './sscc.service.ts';
 import { callerOf, neededInArea } from '../../plugins/auth.ts';
 

@@ -2,7 +2,7 @@ import { decodeCode, unitId, type Application } from '@pharma/domain';
 import type { LabelFormat, Printer, PrintLabelRequest, PrintPackLabelRequest } from '@pharma/domain/contract/labels';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
-import type { UnitRow } from '../../db/schema.ts';
+import type { UnitRow } from '../inventory/units.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as materials from '../inventory/materials.repository.ts';

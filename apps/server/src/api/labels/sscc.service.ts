@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.ts';
 import { findUnit } from '../inventory/units.repository.ts';
 import * as repo from './labels.repository.ts';
 import { checkPrinter, type PrinterPolicy } from './printer-address.ts';
-import { openRepack } from './repack.service.ts';
+import { openRepack } from '../repack/repack.service.ts';
 import type { VerificationSettings } from '../verification/settings.ts';
 
 export interface Caller {

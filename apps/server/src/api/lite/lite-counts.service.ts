@@ -9,7 +9,7 @@ import type {
 } from '@pharma/domain/contract/lite-counts';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
-import type { DocumentRow } from '../../db/schema.ts';
+import type { DocumentRow } from '../inventory/documents.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as docs from '../inventory/documents.repository.ts';
 import { summaryOfLines, viewLines } from '../inventory/document-view.ts';

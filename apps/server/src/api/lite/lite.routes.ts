@@ -1,14 +1,4 @@
-import {
-  authorize,
-  FAMILIES,
-  LITE_FAMILIES,
-  liteFamilyOf,
-  type Action,
-  type Family,
-  type Feature,
-  type LiteFamily,
-  type ModuleCode,
-} from '@pharma/domain';
+import { authorize, type Action, type Family, type Feature, type LiteFamily, type ModuleCode, type Registry } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { CompleteResponse, ListResponse, ScanResponse } from '@pharma/domain/contract/inventory';
 import {
@@ -49,10 +39,12 @@ const inArea = (need: { feature: Feature } | { action: Action }) => ({ requireme
  * the others read `moduleType` and check it with the same `authorize()` before the service runs. A scan
  * the rules refuse is recorded as the engine's scan paths record it (`recordRefusals`).
  */
-export function liteRoutes(app: ZodApp, db: Db, service: LiteService): void {
+export function liteRoutes(app: ZodApp, db: Db, service: LiteService, registry: Registry): void {
   const user = (request: FastifyRequest) => ({ userId: request.principal!.user.id });
+  const gate = (request: FastifyRequest, moduleType: string) => gateLite(registry, request, moduleType);
+  const gateCounts = (request: FastifyRequest, moduleType: string) => gateCounted(registry, request, moduleType);
 
-  for (const f of LITE_FAMILIES) {
+  for (const f of registry.liteFamilies) {
     app.get(f.api.list, {
       config: { requirement: { application: 'LDC', module: f.module, feature: 'List' } },
       schema: {
@@ -206,7 +198,9 @@ export function liteRoutes(app: ZodApp, db: Db, service: LiteService): void {
     },
   });
 
-  const redress = LITE_FAMILIES.find((f) => f.api.complete.endsWith('/completeScanningForRRD'))!;
+  // The lite family completed by its cartons (Redress+: 'Complete Scanning'), where the registry has one.
+  const redress = registry.liteCartonFamily;
+  if (!redress) return;
   app.post(redress.api.complete, {
     config: { requirement: { application: 'LDC', module: redress.module, action: 'Complete' } },
     schema: {
@@ -220,25 +214,27 @@ export function liteRoutes(app: ZodApp, db: Db, service: LiteService): void {
 }
 
 /** The family `moduleType` names, once the caller is found to have its module with the route's feature or action. */
-function gate(request: FastifyRequest, moduleType: string): LiteFamily {
-  const f = liteFamilyOf(moduleType);
+function gateLite(registry: Registry, request: FastifyRequest, moduleType: string): LiteFamily {
+  const f = registry.liteFamilyOf(moduleType);
   if (!f) throw new AppError(404, 'LITE_UNKNOWN_MODULE', { module: moduleType });
-  allow(request, f.module);
+  allow(registry, request, f.module);
   return f;
 }
 
 /** As `gate`, for the count paths: a lite family, or a family of the local area that counts stock (ScanLite). */
-function gateCounts(request: FastifyRequest, moduleType: string): Family {
-  const f = liteFamilyOf(moduleType)?.family ?? FAMILIES.find((x) => x.counted && x.module === moduleType && x.areas.includes('LDC'));
+function gateCounted(registry: Registry, request: FastifyRequest, moduleType: string): Family {
+  const f =
+    registry.liteFamilyOf(moduleType)?.family ??
+    registry.families.find((x) => x.counted && x.module === moduleType && x.areas.includes('LDC'));
   if (!f) throw new AppError(404, 'LITE_UNKNOWN_MODULE', { module: moduleType });
-  allow(request, f.module);
+  allow(registry, request, f.module);
   return f;
 }
 
 /** The route's feature or action, in that module, for the caller. */
-function allow(request: FastifyRequest, module: ModuleCode): void {
+function allow(registry: Registry, request: FastifyRequest, module: ModuleCode): void {
   const need = request.routeOptions.config.requirement;
   if (!need || !('application' in need)) throw new AppError(403, 'FEATURE_NOT_AUTHORIZED');
-  const result = authorize({ ...need, module }, request.principal?.authorization);
+  const result = authorize({ ...need, module }, request.principal?.authorization, registry);
   if (!result.ok) throw new AppError(result.status, result.code);
 }

@@ -22,7 +22,7 @@ import type {
 } from '@pharma/domain/contract/lite';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
-import type { DocumentRow } from '../../db/schema.ts';
+import type { DocumentRow } from '../inventory/documents.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { isoToday } from '../../lib/today.ts';

@@ -2,6 +2,9 @@ import type { Db } from '../../db/database.ts';
 import type { DocumentType } from '@pharma/domain';
 import type { ReaderSettingsTable } from '../../db/schema.ts';
 
+/** The rows this repository hands out, named here so that a service need not import db/schema.ts (decision 0088). */
+export type { ReaderSettingsTable };
+
 /** Reader settings (migration 0013): SQL only. */
 export async function findSettings(db: Db, warehouseNo: string, reader: string): Promise<ReaderSettingsTable | undefined> {
   return db

@@ -2,7 +2,7 @@ import type { Application, DocumentType, ScanOptions } from '@pharma/domain';
 import type { ReaderSettings, ReaderSettingsBody, ReaderSettingsForScan, ReaderSettingsList } from '@pharma/domain/contract/readers';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
-import type { ReaderSettingsTable } from '../../db/schema.ts';
+import type { ReaderSettingsTable } from './readers.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findDocument } from '../inventory/documents.repository.ts';
 import { warehouseExists } from '../reference/reference.repository.ts';

@@ -1,7 +1,8 @@
 import { unitId } from '@pharma/domain';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
-import type { DocumentRow, UnitRow } from '../../db/schema.ts';
+import type { DocumentRow } from '../inventory/documents.repository.ts';
+import type { UnitRow } from '../inventory/units.repository.ts';
 import { newId } from '../../lib/ids.ts';
 import * as units from '../inventory/units.repository.ts';
 import * as redress from './redress.repository.ts';

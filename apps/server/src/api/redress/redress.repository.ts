@@ -3,6 +3,9 @@ import { unitId, type UnitStatus } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import type { RedressCartonRow } from '../../db/schema.ts';
 
+/** The rows this repository hands out, named here so that a service need not import db/schema.ts (decision 0088). */
+export type { RedressCartonRow };
+
 /** Redress POs: BPR No., carton labels, packs in cartons, counts and replacements (decision 0036). SQL only. */
 
 export async function setBprNo(db: Db, documentId: string, bprNo: string, at: string): Promise<void> {

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { isAllowed } from '@pharma/domain';
+import { isAllowed, type Registry } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { AreaQuery } from '@pharma/domain/contract/inventory';
 import {
   CartonLabel,
   CartonsResponse,
   RedressScanResponse,
-  ReopenRequest,
-  ReopenResponse,
   ReplacePackRequest,
   ReplacePackResponse,
   ScanSeriesRequest,
@@ -16,17 +14,22 @@ import {
   ValidateLabelRequest,
 } from '@pharma/domain/contract/redress';
 import type { ZodApp } from '../../lib/zod-app.ts';
-import type { ReopenService } from '../scans/reopen.service.ts';
 import type { RedressService } from './redress.service.ts';
 import { callerOf } from '../../plugins/auth.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 500: ErrorBody };
-const scan = { requirement: { application: 'LDC' as const, module: 'REDRESS' as const, action: 'Scan' as const }, areaParam: true };
 
-/** Redress at local centres (issue 17's API contract, decision 0036); lists, details, reverse and completion are the engine's. */
-export function redressRoutes(app: ZodApp, service: RedressService, reopen: ReopenService): void {
+/**
+ * Redress at local centres (issue 17's API contract, decision 0036); lists, details, reverse and completion
+ * are the engine's. Behind the module of the registry's family scanning into labelled cartons (decision 0085).
+ */
+export function redressRoutes(app: ZodApp, service: RedressService, registry: Registry): void {
+  const family = registry.cartonFamily;
+  if (!family) return;
+  const module = family.module;
+  const scan = { requirement: { application: 'LDC' as const, module, action: 'Scan' as const }, areaParam: true };
   app.get('/api/rrdCartons/:poNo', {
-    config: { requirement: { application: 'LDC', module: 'REDRESS', feature: 'DetailsPage' }, areaParam: true },
+    config: { requirement: { application: 'LDC', module, feature: 'DetailsPage' }, areaParam: true },
     schema: {
       tags: ['redress'],
       summary: "A redress PO's carton labels, each with the packs scanned into it",
@@ -48,7 +51,7 @@ export function redressRoutes(app: ZodApp, service: RedressService, reopen: Reop
     },
     handler: async (request) => {
       const caller = callerOf(request);
-      const mayEdit = isAllowed({ application: caller.area, module: 'REDRESS', action: 'EditBprNo' }, request.principal?.authorization);
+      const mayEdit = isAllowed({ application: caller.area, module, action: 'EditBprNo' }, request.principal?.authorization, registry);
       return service.saveBpr(caller, request.body, mayEdit);
     },
   });
@@ -87,18 +90,5 @@ export function redressRoutes(app: ZodApp, service: RedressService, reopen: Reop
       response: { 200: ReplacePackResponse, ...errors },
     },
     handler: async (request) => service.replacePack(callerOf(request), request.body),
-  });
-
-  app.post('/api/reopenDocument', {
-    config: { requirement: { application: 'RDC', action: 'ReopenDocument' }, areaParam: true, familyField: 'docType' },
-    schema: {
-      tags: ['documents'],
-      summary:
-        'Reopen a completed document of a family that allows it (redress, dispatch, scrapping): what its completion decommissioned in the national system is undone first, then its units go back to the scanned state',
-      querystring: AreaQuery,
-      body: ReopenRequest,
-      response: { 200: ReopenResponse, ...errors },
-    },
-    handler: async (request) => reopen.reopen(callerOf(request), request.body.docType, request.body.docNo),
   });
 }

@@ -3,7 +3,7 @@ import {
   allocate,
   decodeScan,
   documentAuditAction,
-  familyOf,
+  DEFAULT_REGISTRY,
   heldCount,
   message,
   quantityExceeded,
@@ -12,12 +12,15 @@ import {
   unitId,
   validateBprNo,
   type Family,
+  type Registry,
   type MessageCode,
 } from '@pharma/domain';
 import type { CartonLabel, CartonsResponse, RedressScanResponse, ScanSeriesRequest } from '@pharma/domain/contract/redress';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
-import type { DocumentRow, RedressCartonRow, UnitRow } from '../../db/schema.ts';
+import type { DocumentRow } from '../inventory/documents.repository.ts';
+import type { UnitRow } from '../inventory/units.repository.ts';
+import type { RedressCartonRow } from './redress.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { isoToday } from '../../lib/today.ts';
@@ -32,8 +35,6 @@ import * as cartons from './carton-units.ts';
 import * as redress from './redress.repository.ts';
 import { replayed } from '../../lib/replay.ts';
 
-const RRD = 'RRD';
-
 /**
  * Redress POs (decision 0036): the BPR No., carton labels, packs scanned into cartons by serial
  * (SERIES) or counted (NON_SERIES), and replacing a pack. A pack's scan, its reverse and the
@@ -41,20 +42,27 @@ const RRD = 'RRD';
  * carton around them, in the same transaction, so a refusal changes nothing.
  */
 export class RedressService {
-  private readonly family: Family;
+  constructor(
+    private readonly db: Db,
+    /** The families it serves: its documents are those of the family scanning into labelled cartons (decision 0085). */
+    private readonly registry: Registry = DEFAULT_REGISTRY,
+  ) {}
 
-  constructor(private readonly db: Db) {
-    this.family = familyOf(RRD)!;
+  /** The family of the registry that scans packs into labelled cartons (`labelledCartons`). */
+  private get family(): Family {
+    const family = this.registry.cartonFamily;
+    if (!family) throw new AppError(404, 'DOC_TYPE_NOT_SUPPORTED', { type: '-' });
+    return family;
   }
 
   /** The engine, running inside this service's transaction. */
   private engine(trx: Db): ScanService {
-    return new ScanService(trx, (work) => work(trx));
+    return new ScanService(trx, (work) => work(trx), undefined, this.registry);
   }
 
   async cartons(actor: Actor, poNo: string): Promise<CartonsResponse> {
-    const doc = await docs.findDocument(this.db, RRD, poNo, actor.area);
-    if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: RRD, number: poNo });
+    const doc = await docs.findDocument(this.db, this.family.type, poNo, actor.area);
+    if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: this.family.type, number: poNo });
     const all = await redress.cartonsOf(this.db, doc.id);
     return { data: all.map((c) => ({ ...cartonView(c), packs: c.packs, counted: c.counted })) };
   }
@@ -98,7 +106,7 @@ export class RedressService {
       const doc = await openDocument(trx, this.family, req.poNo, actor.area);
       if (!doc.bpr_no) throw new AppError(422, 'BPR_REQUIRED', { number: doc.number });
       const materialNo = await materials.materialWithGtin(trx, label.gtin);
-      const where = { type: RRD, number: doc.number, materialNo: materialNo ?? `GTIN ${label.gtin}`, batchNo: label.batchNo };
+      const where = { type: this.family.type, number: doc.number, materialNo: materialNo ?? `GTIN ${label.gtin}`, batchNo: label.batchNo };
       const existing = await redress.cartonByCode(trx, doc.id, label.cartonCode);
       if (existing) {
         if (existing.material_no === materialNo && existing.batch_no === label.batchNo && existing.qty === label.qty) {
@@ -199,7 +207,7 @@ export class RedressService {
       if (held(content) + 1 > content.carton.qty) throw new AppError(422, 'CARTON_QUANTITY_EXCEEDED');
       const scanned = await this.engine(trx).scan(
         actor,
-        { docType: RRD, docNo: req.poNo, code, unit: 'EA', idType: 'GS1', scanId: req.scanId },
+        { docType: this.family.type, docNo: req.poNo, code, unit: 'EA', idType: 'GS1', scanId: req.scanId },
         today,
       );
       await redress.linkPack(trx, doc.id, pack.id, content.carton.id);
@@ -319,7 +327,11 @@ export class RedressService {
       if (!sameSerialFormat(from.serial ?? '', to.serial ?? '')) throw new AppError(422, 'DESTINATION_SERIAL_FORMAT');
 
       const engine = this.engine(trx);
-      await engine.reverse(actor, { docType: RRD, docNo: req.poNo, code: req.from, unit: 'EA', scanId: `${req.scanId}-out` }, today);
+      await engine.reverse(
+        actor,
+        { docType: this.family.type, docNo: req.poNo, code: req.from, unit: 'EA', scanId: `${req.scanId}-out` },
+        today,
+      );
       const at = new Date().toISOString();
       // Off the PO, out of its carton (the engine's reverse does it too: a second call finds nothing).
       await cartons.leaveCartonsOffDocument(trx, doc, { actorId: actor.userId, at });
@@ -332,14 +344,14 @@ export class RedressService {
           opId: newId(),
           actorId: actor.userId,
           at,
-          action: documentAuditAction('replace', RRD, doc.number),
+          action: documentAuditAction('replace', this.family.type, doc.number),
           why: `replaced by ${unitId(to)}`,
         },
         restored,
       );
       const scanned = await engine.scan(
         actor,
-        { docType: RRD, docNo: req.poNo, code: req.to, unit: 'EA', idType: 'GS1', scanId: req.scanId },
+        { docType: this.family.type, docNo: req.poNo, code: req.to, unit: 'EA', idType: 'GS1', scanId: req.scanId },
         today,
       );
       await redress.linkPack(trx, doc.id, to.id, carton.id);

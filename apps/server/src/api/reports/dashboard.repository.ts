@@ -1,7 +1,7 @@
 import type { DocumentStatus, DocumentType } from '@pharma/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { IN_STOCK } from '../inventory/in-stock.ts';
+import { IN_STOCK } from '../inventory/units.repository.ts';
 
 /** The dashboard's reads (decision 0077). SQL only. */
 

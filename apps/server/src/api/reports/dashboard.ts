@@ -6,7 +6,7 @@ import { isoToday } from '../../lib/today.ts';
 import { documentCount, stockFigures } from './dashboard.repository.ts';
 import { shiftDay } from './filters.ts';
 import { productivityReport } from './productivity.ts';
-import { reportRead } from './read.ts';
+import { reportRead } from '../../db/report-read.ts';
 
 /** The reports' query, answered as JSON only: the figures have no lines to download, so `format=csv` is refused (400). */
 export const DashboardQuery = ReportQuery.extend({ format: z.literal('json').default('json') });

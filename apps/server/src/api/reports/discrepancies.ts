@@ -1,10 +1,10 @@
-import { dispatch, liteFamilyOf, mergeLines, receive, returns, type DocumentType, type Family } from '@pharma/domain';
+import { DEFAULT_REGISTRY, mergeLines, type DocumentType } from '@pharma/domain';
 import type { AppliedFilters, DiscrepanciesReport } from '@pharma/domain/contract/reports';
 import type { Db } from '../../db/database.ts';
 import { discrepancyDocuments, discrepancyLines, type DiscrepancyLineRow } from './discrepancies.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 import { DEFAULT_PERIOD_DAYS, periodBounds, withDefaultPeriod } from './filters.ts';
-import { reportRead } from './read.ts';
+import { reportRead } from '../../db/report-read.ts';
 
 /**
  * The discrepancies report (issue 32, decision 0077): completed receiving, dispatch and return documents
@@ -12,15 +12,12 @@ import { reportRead } from './read.ts';
  */
 
 /**
- * The families reported, as the registry holds them, each with its lite ('+') family: a lite document is
- * in `documents` and `document_lines` as the full one is, its lines (the user's) expected and scanned on
- * the same engine and completed by the same completion, so its figures mean the same.
+ * The families reported (`discrepancies`), each with its lite ('+') family, which keeps the mark: a lite
+ * document is in `documents` and `document_lines` as the full one is, its lines (the user's) expected and
+ * scanned on the same engine and completed by the same completion, so its figures mean the same. The
+ * report runs in a worker of its own (report-work.ts), over the default registry's families.
  */
-const REPORTED: readonly Family[] = [receive, dispatch, returns];
-const DISCREPANCY_TYPES: readonly DocumentType[] = REPORTED.flatMap((f) => {
-  const lite = liteFamilyOf(`${f.module}+`);
-  return lite ? [f.type, lite.family.type] : [f.type];
-});
+const DISCREPANCY_TYPES: readonly DocumentType[] = DEFAULT_REGISTRY.all.filter((f) => f.discrepancies).map((f) => f.type);
 
 type DocumentEntry = DiscrepanciesReport['documents'][number];
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { IN_STOCK } from '../inventory/in-stock.ts';
+import { IN_STOCK } from '../inventory/units.repository.ts';
 
 /** The packs in stock of one warehouse, material, batch and expiry. */
 interface ExpiryGroupRow {

@@ -2,7 +2,7 @@ import { EXPIRY_BUCKETS, type AppliedFilters, type ExpiryBucket, type ExpiryRepo
 import type { Db } from '../../db/database.ts';
 import { isoToday } from '../../lib/today.ts';
 import { packsByExpiry } from './expiry.repository.ts';
-import { reportRead } from './read.ts';
+import { reportRead } from '../../db/report-read.ts';
 
 /**
  * The expiry report (issue 32, decision 0077): the packs in stock (`IN_STOCK`: on hand in any condition,

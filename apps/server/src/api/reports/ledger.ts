@@ -14,7 +14,7 @@ import { isoToday } from '../../lib/today.ts';
 import { DEFAULT_PERIOD_DAYS, periodBounds, shiftDay, withDefaultPeriod } from './filters.ts';
 import { completedPacks, editedPacks, statusEdits, type PacksGroupRow } from './ledger.repository.ts';
 import { packsByExpiry } from './expiry.repository.ts';
-import { reportRead } from './read.ts';
+import { reportRead } from '../../db/report-read.ts';
 
 /**
  * The stock ledger (issue 32, decision 0077): per warehouse, material and batch over `from`..`to`, the

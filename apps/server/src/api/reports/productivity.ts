@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { isoToday } from '../../lib/today.ts';
 import { periodBounds, withDefaultPeriod } from './filters.ts';
 import { scansByUserHourType } from './productivity.repository.ts';
-import { reportRead } from './read.ts';
+import { reportRead } from '../../db/report-read.ts';
 
 /**
  * GET /api/reports/productivity (decision 0077): scans per user, hour and document type over the period,

@@ -1,7 +1,7 @@
 import type { UnitStatus } from '@pharma/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { IN_STOCK } from '../inventory/in-stock.ts';
+import { IN_STOCK } from '../inventory/units.repository.ts';
 
 /** The packs, cartons and pallets in stock of one warehouse, material, batch, status and expiry (sums: strings on PostgreSQL). */
 export interface StockGroupRow {

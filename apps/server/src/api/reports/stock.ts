@@ -2,7 +2,7 @@ import { UNIT_STATUSES } from '@pharma/domain';
 import type { AppliedFilters, StockReport } from '@pharma/domain/contract/reports';
 import type { Db } from '../../db/database.ts';
 import { stockByStatus } from './stock.repository.ts';
-import { reportRead } from './read.ts';
+import { reportRead } from '../../db/report-read.ts';
 
 /**
  * The stock report (issue 32, decision 0077): stock on hand (`IN_STOCK`: on hand in any condition, or

@@ -1,4 +1,12 @@
-import { BATCH_STATUS_WORDS, completeButtonEnabled, documentAuditAction, heldBatchCompletion, message } from '@pharma/domain';
+import {
+  BATCH_STATUS_WORDS,
+  completeButtonEnabled,
+  DEFAULT_REGISTRY,
+  documentAuditAction,
+  heldBatchCompletion,
+  message,
+  type Registry,
+} from '@pharma/domain';
 import type { DocumentLine } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -26,6 +34,8 @@ export class CompleteService {
     private readonly db: Db,
     /** What a completion tells outside (issue 28: packs decommissioned in the national system); none: nothing. */
     private readonly hook?: CompletionHook,
+    /** The families it runs (decision 0085). */
+    private readonly registry: Registry = DEFAULT_REGISTRY,
   ) {}
 
   async complete(
@@ -33,7 +43,7 @@ export class CompleteService {
     type: string,
     number: string,
   ): Promise<{ message: string; document: { status: 'Completed' }; data: DocumentLine[] }> {
-    const family = familyFor(type);
+    const family = familyFor(this.registry, type);
     const answer = await this.db.transaction().execute(async (trx) => {
       const at = new Date().toISOString();
       const doc = await openDocument(trx, family, number, actor.area);

@@ -1,6 +1,6 @@
 import type { Family } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
-import type { DocumentRow } from '../../db/schema.ts';
+import type { DocumentRow } from '../inventory/documents.repository.ts';
 import type { Actor } from './scans.service.ts';
 
 /**

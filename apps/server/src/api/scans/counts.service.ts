@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { decideCount, decodeScan, message, statusAfterRemoval, type Family } from '@pharma/domain';
+import { decideCount, decodeScan, DEFAULT_REGISTRY, message, statusAfterRemoval, type Family, type Registry } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
-import type { ScanKind } from '../../db/schema.ts';
+import type { ScanKind } from './scans.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isoToday } from '../../lib/today.ts';
 import * as docs from '../inventory/documents.repository.ts';
@@ -19,7 +19,11 @@ import { replayed } from '../../lib/replay.ts';
  * trail are written. No handling unit is read or changed. A repeated scanId answers the first answer.
  */
 export class CountService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The families it runs (decision 0085). */
+    private readonly registry: Registry = DEFAULT_REGISTRY,
+  ) {}
 
   /** One pack of the code's material and batch counted on the document. */
   scan(actor: Actor, req: Omit<ScanRequest, 'unit' | 'idType'>, today = isoToday()): Promise<ScanResponse> {
@@ -38,7 +42,7 @@ export class CountService {
     req: { docType: string; docNo: string; code: string; scanId: string; device?: string },
     today: string,
   ): Promise<ScanResponse> {
-    const family = familyFor(req.docType);
+    const family = familyFor(this.registry, req.docType);
     if (!family.counted) throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type: family.type });
     const decoded = decodeScan(req.code, { idType: 'GS1', purpose: 'batch', today });
     if (!decoded.ok) throw new AppError(400, decoded.code, decoded.params);

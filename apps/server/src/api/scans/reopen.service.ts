@@ -1,4 +1,4 @@
-import { documentAuditAction, message } from '@pharma/domain';
+import { DEFAULT_REGISTRY, documentAuditAction, message, type Registry } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -22,10 +22,12 @@ export class ReopenService {
     private readonly db: Db,
     /** Takes back what a completion told outside; none: nothing was told. */
     private readonly hook?: CompletionHook,
+    /** The families it runs (decision 0085). */
+    private readonly registry: Registry = DEFAULT_REGISTRY,
   ) {}
 
   async reopen(actor: Actor, type: string, number: string) {
-    const family = familyFor(type);
+    const family = familyFor(this.registry, type);
     if (!family.reopen) throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type });
     const { reopen } = family;
     try {

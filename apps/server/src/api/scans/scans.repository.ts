@@ -1,12 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import { PENDING_VERIFICATION, VERIFICATION_FAILED, type DocumentStatus, type HeldOnDocument } from '@pharma/domain';
 import {
-  auditMacs,
+  APPEND_SIGNED_PG,
   auditRow,
+  auditTreePg,
   signedColumns,
-  stateJson,
   unitAuditRow,
-  unitAuditRows,
   writeAudit,
   type AuditEntry,
   type UnitAudit,
@@ -14,26 +13,19 @@ import {
 } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres, prepared } from '../../db/prepared.ts';
-import { atGroupEnd, flushGroup, groupHints, groupMemo } from '../../db/transactor.ts';
 import type { ScanKind, UnitRow } from '../../db/schema.ts';
-import {
-  oldestInStock,
-  olderStock as olderStockNow,
-  setLineCounts,
-  touchDocument,
-  type OldestPack,
-  type StockQuery,
-} from '../inventory/documents.repository.ts';
-import {
-  BATCH_STATUS,
-  BATCH_STATUS_JOIN,
-  findUnitForScan,
-  setTreeState,
-  treeCte,
-  type UnitWithParent,
-} from '../inventory/units.repository.ts';
+import { setLineCounts, touchDocument } from '../inventory/documents.repository.ts';
+import { setTreeState, treeCte } from '../inventory/units.repository.ts';
+import { forgetGroupReads, queuePackScan } from './scan-group.repository.ts';
 
-/** Scans against documents and the packs each put on its document. SQL only. */
+/** The rows this repository hands out, named here so that a service need not import db/schema.ts (decision 0088). */
+export type { ScanKind };
+
+/**
+ * Scans against documents and the packs each put on its document: their writes. SQL only. In a group
+ * of scans on PostgreSQL, what the group reads once and the pack scans left to its end are
+ * scan-group.repository.ts's; the audit rows a scan writes are made by db/audit.ts.
+ */
 
 export interface NewScan {
   id: string;
@@ -106,7 +98,8 @@ export interface PackScan {
 /**
  * PostgreSQL, one statement for any number of pack scans (data-modifying CTEs over `unnest` arrays):
  * the scan rows, each pack on its document with its state before, the packs' new states, their audit
- * rows and the documents' (when a scan moves one), the lines' last counts and the documents' touch.
+ * rows and the documents' (when a scan moves one: `APPEND_SIGNED_PG` of db/audit.ts, from the rows it signs), the lines'
+ * last counts and the documents' touch.
  * A group commit leaves its packs' writes to its end and makes them here at once (decision 0033).
  * A repeated scanId fails the whole statement on the scan row's key (the group then runs again scan by scan).
  */
@@ -127,9 +120,7 @@ const packScansPg = prepared<never, unknown[]>(`
       AS x(id, status, reason, moves, warehouse_no, at)
     WHERE h.id = x.id
   ), audit AS (
-    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason, mac)
-    SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
-      CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
+    ${APPEND_SIGNED_PG}
   ), counts AS (
     UPDATE document_lines l SET scanned_quantity = c.n
     FROM unnest(CAST(? AS text[]), CAST(? AS integer[]), CAST(? AS integer[])) AS c(document_id, line_no, n)
@@ -138,8 +129,6 @@ const packScansPg = prepared<never, unknown[]>(`
   UPDATE documents d SET updated_at = x.at, status = COALESCE(x.status, d.status)
   FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])) AS x(id, at, status)
   WHERE d.id = x.id`);
-
-const PENDING = 'pending pack scans';
 
 /**
  * Writes a scan of one pack. SQLite: now, as the statements it runs fastest. PostgreSQL: in a group
@@ -156,26 +145,8 @@ export async function recordPackScan(db: Db, p: PackScan): Promise<void> {
     if (p.documentStatus) await writeAudit(db, [p.documentStatus.audit], scan.at);
     return;
   }
-  const memo = groupMemo(db);
-  const write = () => {
-    const written = ((memo!.get(PENDING) as PackScan[] | undefined) ?? []).splice(0);
-    // Once written, the pending states are no longer laid over the packs read for the group: they take them.
-    settleGroupReads(memo, written);
-    return writePackScans(db, written);
-  };
-  if (memo && atGroupEnd(db, PENDING, write)) {
-    const pending = (memo.get(PENDING) as PackScan[] | undefined) ?? [];
-    pending.push(p);
-    memo.set(PENDING, pending);
-    return;
-  }
+  if (queuePackScan(db, p, writePackScans)) return;
   await writePackScans(db, [p]);
-}
-
-/** The state a pack scanned earlier in the group will have once the group's writes are made, if any. */
-function pendingState(db: Db, unitId: string): PackScan['state'] | undefined {
-  const pending = groupMemo(db)?.get(PENDING) as PackScan[] | undefined;
-  return pending?.findLast((p) => p.pack.id === unitId)?.state;
 }
 
 async function writePackScans(db: Db, all: PackScan[]): Promise<void> {
@@ -224,163 +195,6 @@ export async function setStoredAnswer(db: Db, scanId: string, responseJson: stri
   await db.updateTable('scans').set({ response_json: responseJson }).where('id', '=', scanId).execute();
 }
 
-/**
- * PostgreSQL: the pack a scan names, locked, with its parent and its batch's status (decision 0071), and
- * in the same round trip whether the document expects it: it names no list (no advance shipping notice, no document it receives), or it
- * names the pack or a unit the pack is in. Same answer as `isExpected` for a pack (which has nothing under it).
- * Each unit of the walk up probes the list by its whole key (document, unit): the probe sits in the
- * walk's select list, where the planner keeps it a probe. A join of the walk with the list let it read
- * the document's whole list for every pack instead (33 ms a pack on a document of 12,000 units, when the
- * list had grown since its statistics; decision 0050).
- */
-const PACK_WITH_EXPECTED_PG = `
-  SELECT h.*, p.type AS parent_type, p.sscc AS parent_sscc, p.gtin AS parent_gtin, p.serial AS parent_serial,
-    ${BATCH_STATUS},
-    (NOT (EXISTS (SELECT 1 FROM document_units WHERE document_id = $3)
-          OR EXISTS (SELECT 1 FROM documents WHERE id = $3 AND source_document_id IS NOT NULL))
-      OR EXISTS (
-        WITH RECURSIVE up(id, parent_id, named) AS (
-          SELECT h.id, h.parent_id, EXISTS (SELECT 1 FROM document_units du WHERE du.document_id = $3 AND du.unit_id = h.id)
-          UNION ALL SELECT u.id, u.parent_id, EXISTS (SELECT 1 FROM document_units du WHERE du.document_id = $3 AND du.unit_id = u.id)
-          FROM handling_units u JOIN up ON u.id = up.parent_id WHERE NOT up.named
-        )
-        SELECT 1 FROM up WHERE up.named)) AS expected
-`;
-
-const packExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string, string, string]>(`${PACK_WITH_EXPECTED_PG}
-  FROM handling_units h LEFT JOIN handling_units p ON p.id = h.parent_id ${BATCH_STATUS_JOIN}
-  WHERE h.gtin = $1 AND h.serial = $2
-  FOR UPDATE OF h`);
-
-/** What a scan will read, handed to its group (`groupHints`) so the group's packs are read together. */
-export interface ScanHint {
-  docType: string;
-  docNo: string;
-  area?: string;
-  key: { sscc: string } | { gtin: string; serial: string };
-}
-
-/** PostgreSQL: every pack of the group's scans of one document, locked, each with its ASN check (as `packExpectedPg`). */
-const packsExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string[], string[], string]>(`${PACK_WITH_EXPECTED_PG}
-  FROM unnest(CAST($1 AS text[]), CAST($2 AS text[])) AS k(gtin, serial)
-  JOIN handling_units h ON h.gtin = k.gtin AND h.serial = k.serial
-  LEFT JOIN handling_units p ON p.id = h.parent_id ${BATCH_STATUS_JOIN}
-  FOR UPDATE OF h`);
-
-const READ = 'packs read for the group';
-
-/** Forgets the packs read for the group: after writes that change them. */
-function forgetGroupReads(memo: Map<string, unknown> | undefined): void {
-  if (memo) for (const key of [...memo.keys()]) if (key.startsWith(READ)) memo.delete(key);
-}
-
-/** The packs read for the group take the states the written scans left them in. */
-function settleGroupReads(memo: Map<string, unknown> | undefined, written: PackScan[]): void {
-  if (!memo || written.length === 0) return;
-  const states = new Map(written.map((p) => [p.pack.id, p.state]));
-  for (const [key, value] of memo) {
-    // An oldest pack of the stock that a scan took is no longer the oldest: asked again.
-    if (key.startsWith(OLDEST)) {
-      if (value && states.has((value as OldestPack).id)) memo.delete(key);
-      continue;
-    }
-    if (!key.startsWith(READ)) continue;
-    for (const row of (value as Map<string, UnitWithParent>).values()) {
-      const state = states.get(row.id);
-      if (!state) continue;
-      row.status = state.status;
-      row.reason = state.reason;
-      if (state.warehouseNo !== undefined) row.warehouse_no = state.warehouseNo;
-    }
-  }
-}
-
-const OLDEST = `${READ}: oldest in stock`;
-
-/**
- * The batch of a material in stock expiring first before `q.before` (first expiry, first out), as
- * `olderStock` of the documents answers. PostgreSQL, in a group of scans (decision 0053): the oldest
- * pack of the stock, read once for the group and kept in its memo, leaving out the packs the group's
- * scans have taken and not written yet, so a dispatch scan need not write the group's scans before it
- * asks. Asked again when a scan of the group takes that pack, and after a carton or pallet is written.
- * A pack a scan of the group puts into stock is not seen until the group is written: the dispatch is
- * answered as if it came first, which its answer allows (a warning, nothing refused).
- */
-export async function olderStock(db: Db, q: StockQuery): Promise<{ materialNo: string; batchNo: string; expiry: string }[]> {
-  const memo = groupMemo(db);
-  if (!isPostgres(db) || !memo) return olderStockNow(db, q);
-  const key = `${OLDEST} ${q.warehouseNo} ${q.materialNo} ${q.from} ${JSON.stringify(q.states)}`;
-  let oldest = memo.get(key) as OldestPack | null | undefined;
-  if (oldest === undefined || (oldest && pendingState(db, oldest.id))) {
-    const taken = ((memo.get(PENDING) as PackScan[] | undefined) ?? []).map((p) => p.pack.id);
-    oldest = await oldestInStock(db, { ...q, excluding: taken });
-    memo.set(key, oldest);
-  }
-  return oldest && oldest.expiry < q.before ? [{ materialNo: q.materialNo, batchNo: oldest.batch_no ?? '', expiry: oldest.expiry }] : [];
-}
-
-/**
- * The packs of the group's scans of the hint's document, read in one statement by the first of them
- * (decision 0033); undefined for a lone scan or outside a group.
- */
-async function groupReads(db: Db, hint: ScanHint, documentId: string) {
-  const memo = groupMemo(db);
-  if (!memo) return undefined;
-  const memoKey = `${READ} ${documentId}`;
-  let read = memo.get(memoKey) as Map<string, UnitWithParent & { expected: boolean }> | undefined;
-  if (read) return read;
-  const keys = (groupHints(db) as ScanHint[])
-    .filter((h) => h.docType === hint.docType && h.docNo === hint.docNo && h.area === hint.area)
-    .flatMap((h) => ('gtin' in h.key ? [h.key] : []));
-  if (keys.length < 2) return undefined;
-  const rows = await packsExpectedPg(
-    db,
-    keys.map((k) => k.gtin),
-    keys.map((k) => k.serial),
-    documentId,
-  );
-  read = new Map(rows.map((r) => [`${r.gtin} ${r.serial}`, r]));
-  memo.set(memoKey, read);
-  return read;
-}
-
-/**
- * The unit a scan names, locked, with its batch's status, as `findUnitForScan` answers, and for a pack on PostgreSQL whether
- * `documentId` expects it (read in the same statement); `expected` is undefined when not read here
- * (SQLite, where a statement costs no round trip; an SSCC, whose units below count too).
- */
-export async function findScannedUnit(
-  db: Db,
-  key: { sscc: string } | { gtin: string; serial: string },
-  documentId: string | undefined,
-  hint?: ScanHint,
-): Promise<(UnitWithParent & { expected?: boolean }) | undefined> {
-  if (!isPostgres(db)) return findUnitForScan(db, key);
-  // A carton or pallet: the pending states of packs scanned earlier in the group are written before its tree is read.
-  if ('sscc' in key) {
-    await flushGroup(db);
-    return findUnitForScan(db, key);
-  }
-  const read = hint ? await groupReads(db, hint, documentId ?? '') : undefined;
-  const [row] = read?.has(`${key.gtin} ${key.serial}`)
-    ? [read.get(`${key.gtin} ${key.serial}`)!]
-    : documentId === undefined
-      ? await findUnitForScan(db, key).then((r) => (r ? [r] : []))
-      : await packExpectedPg(db, key.gtin, key.serial, documentId);
-  if (!row) return undefined;
-  const expected = documentId !== undefined && row.type === 'EA' ? (row as { expected?: boolean }).expected : undefined;
-  // A pack scanned earlier in the group: the state that scan left, not written yet.
-  const pending = pendingState(db, row.id);
-  if (!pending) return { ...row, expected };
-  return {
-    ...row,
-    status: pending.status,
-    reason: pending.reason,
-    warehouse_no: pending.warehouseNo === undefined ? row.warehouse_no : pending.warehouseNo,
-    expected,
-  };
-}
-
 /** Everything a scan of a carton or pallet writes: the unit and everything under it. */
 export interface TreeScan extends Omit<PackScan, 'pack'> {
   rootId: string;
@@ -394,7 +208,7 @@ export interface TreeScan extends Omit<PackScan, 'pack'> {
  * touch. The tree comes as the scan read and locked it (arrays for `unnest`), not walked again: its
  * rows are locked since, so no state changed and no unit was put under it (a child's key check waits on
  * its parent's lock). Each unit is found by its key once, by the update. The units' audit rows follow
- * in `treeAuditPg`.
+ * in `auditTreePg` (db/audit.ts).
  */
 const treeScanPg = prepared<never, unknown[]>(`
   WITH tree AS (
@@ -417,28 +231,15 @@ const treeScanPg = prepared<never, unknown[]>(`
       warehouse_no = CASE WHEN CAST(? AS boolean) THEN CAST(? AS text) ELSE h.warehouse_no END, updated_at = ?
     FROM tree WHERE h.id = tree.id
   ), doc_audit AS (
-    INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason, mac)
-    SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
-      CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
+    ${APPEND_SIGNED_PG}
   )
   UPDATE documents SET updated_at = ?, status = COALESCE(CAST(? AS text), status) WHERE id = ?`);
 
 /**
- * PostgreSQL: the audit rows of a tree's units in one operation, each with its state before and its MAC.
- * The operation's fields come once; the units' ids and MACs as arrays; their states before (a tree has
- * one or a few) as a short list and each unit's place in it.
- */
-const treeAuditPg = prepared<never, unknown[]>(`
-  INSERT INTO audit_log (id, at, actor_id, entity, entity_id, action, before_json, after_json, reason, mac)
-  SELECT CAST(? AS text) || '/' || t.id, CAST(? AS text), CAST(? AS text), 'unit', t.id, CAST(? AS text),
-    (CAST(? AS text[]))[t.state], CAST(? AS text), CAST(? AS text), t.mac
-  FROM unnest(CAST(? AS text[]), CAST(? AS integer[]), CAST(? AS text[])) AS t(id, state, mac)`);
-
-/**
  * Writes a scan of a carton or pallet: on SQLite as the statements it runs fastest; on PostgreSQL in
- * two statements, the tree's units and the scan first, then the units' audit rows. The first is sent
- * before the audit rows are signed, so PostgreSQL writes the tree while the server signs (a pallet's
- * 4,849 MACs take about 15 ms, decision 0059); the second follows on the same connection.
+ * two statements, the tree's units and the scan first, then the units' audit rows (`auditTreePg`). The
+ * first is sent before the audit rows are signed, so PostgreSQL writes the tree while the server signs (a
+ * pallet's 4,849 MACs take about 15 ms, decision 0059); the second follows on the same connection.
  */
 export async function recordTreeScan(db: Db, p: TreeScan): Promise<void> {
   const { scan, state, audit, tree } = p;
@@ -453,7 +254,7 @@ export async function recordTreeScan(db: Db, p: TreeScan): Promise<void> {
     return;
   }
   // The tree's packs change: the group's later scans read them again.
-  forgetGroupReads(groupMemo(db));
+  forgetGroupReads(db);
   const written = treeScanPg(
     db,
     tree.map((u) => u.id),
@@ -479,28 +280,7 @@ export async function recordTreeScan(db: Db, p: TreeScan): Promise<void> {
     p.documentStatus?.status ?? null,
     scan.documentId,
   );
-  // Its failure is met by the `await` below; meanwhile it must not count as unhandled.
-  written.catch(() => undefined);
-  // Let the statement go out (the driver sends it a few promise turns later), then sign while PostgreSQL writes.
-  await new Promise((resolve) => setImmediate(resolve));
-  const rows = unitAuditRows(audit, tree, state);
-  const macs = auditMacs(db, rows);
-  await written;
-  const states = [...new Set(rows.map((r) => r.before_json!))];
-  const place = new Map(states.map((json, i) => [json, i + 1]));
-  await treeAuditPg(
-    db,
-    audit.opId,
-    audit.at,
-    audit.actorId,
-    audit.action,
-    states,
-    stateJson(state),
-    audit.why,
-    tree.map((u) => u.id),
-    rows.map((r) => place.get(r.before_json!)),
-    macs,
-  );
+  await auditTreePg(db, written, tree, state, audit);
 }
 
 function scanValues(s: NewScan): unknown[] {

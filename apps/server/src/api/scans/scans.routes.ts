@@ -1,4 +1,4 @@
-import { FAMILIES, familyOf } from '@pharma/domain';
+import type { Registry } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import {
   AreaQuery,
@@ -30,9 +30,12 @@ export function scansRoutes(
   db: Db,
   scans: ScanService,
   complete: CompleteService,
-  counts?: CountService,
-  stockTakes?: StockTakeService,
+  counts: CountService | undefined,
+  stockTakes: StockTakeService | undefined,
+  /** The families it serves (decision 0085). */
+  registry: Registry,
 ): void {
+  const familyOf = (type: string) => registry.familyOf(type);
   /** The service that scans a document type: a counted family's (ScanLite, decision 0027) or the units' one. */
   const counting = (docType: string) => (counts && familyOf(docType)?.counted ? counts : undefined);
   /** A stock take's scans (decision 0079): its service records the units counted and changes none. */
@@ -84,7 +87,7 @@ export function scansRoutes(
   });
 
   // A counted family's own scan path (ScanLite: /api/scanLiteScanOperation), the body of /api/scanForOperation.
-  for (const family of FAMILIES) {
+  for (const family of registry.families) {
     if (!family.counted || !counts) continue;
     app.post(family.counted.scanPath, {
       config: { requirement: { application: 'RDC', module: family.module, action: 'Scan' }, areaParam: true },
@@ -102,7 +105,7 @@ export function scansRoutes(
   }
 
   // A family's own completion path: { ibdNo }, { obdNo }, { decommNo }.
-  for (const family of FAMILIES) {
+  for (const family of registry.families) {
     const { path, field } = family.complete;
     if (!path || !field) continue;
     app.post(path, {

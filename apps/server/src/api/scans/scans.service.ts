@@ -4,7 +4,7 @@ import {
   decideScan,
   decodeScan,
   documentAuditAction,
-  familyOf,
+  DEFAULT_REGISTRY,
   readScanLevel,
   message,
   statusAfterRemoval,
@@ -14,6 +14,7 @@ import {
   type Application,
   type DocumentStatus,
   type Family,
+  type Registry,
   type ScanInput,
   type ScannedRoot,
   type StockBatch,
@@ -30,7 +31,9 @@ import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventor
 import type { Db } from '../../db/database.ts';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import { flushGroup, groupMemo, type Transactor, type UnitOptions } from '../../db/transactor.ts';
-import type { DocumentRow, ScanKind, UnitRow } from '../../db/schema.ts';
+import type { DocumentRow } from '../inventory/documents.repository.ts';
+import type { UnitRow } from '../inventory/units.repository.ts';
+import type { ScanKind } from './scans.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
@@ -38,6 +41,7 @@ import { viewLines } from '../inventory/document-view.ts';
 import * as units from '../inventory/units.repository.ts';
 import { scanUnit } from '../inventory/unit-view.ts';
 import * as counts from './counts.repository.ts';
+import * as group from './scan-group.repository.ts';
 import * as scans from './scans.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 import { readerOptions } from '../readers/readers.service.ts';
@@ -84,12 +88,14 @@ export class ScanService {
     private readonly transact: Transactor = (work) => db.transaction().execute(work),
     /** Verifies the packs of a family that asks it as they are scanned (issue 28); none: no scan is verified. */
     private readonly verification?: ScanVerifier,
+    /** The families it runs (decision 0085). */
+    private readonly registry: Registry = DEFAULT_REGISTRY,
   ) {}
 
   async scan(actor: Actor, req: ScanRequest, today = isoToday()): Promise<ScanResponse> {
     // Annex 11 attribution (decision 0026): a scan naming its maker is recorded only under that maker.
     if (req.userId !== undefined && req.userId !== actor.userId) throw new AppError(409, 'SCAN_OF_ANOTHER_USER');
-    const family = familyFor(req.docType);
+    const family = familyFor(this.registry, req.docType);
     // The level (pallet, carton, pack) is the picked one, else found from the code and the unit on record (decision 0065).
     const keys = await this.scanKeys(req, today);
     const key = keys[0]!;
@@ -107,7 +113,7 @@ export class ScanService {
         lockDocument(trx, family, req.docNo, actor.area),
       );
       const found = await findOfLevel(keys, (k) =>
-        scans.findScannedUnit(trx, k, family.expected === 'lines+asn' ? doc.id : undefined, {
+        group.findScannedUnit(trx, k, family.expected === 'lines+asn' ? doc.id : undefined, {
           docType: family.type,
           docNo: req.docNo,
           area: actor.area,
@@ -117,7 +123,7 @@ export class ScanService {
       const unit = checkUnit(found, key, req.unit);
       const leaf = unit.type === 'EA';
       // A carton's or pallet's tree is read as the group's earlier scans leave it: their writes are made first.
-      // (First expiry, first out reads the stock through the group's memo instead: scans.olderStock.)
+      // (First expiry, first out reads the stock through the group's memo instead: group.oldestBatchBeforeInGroup.)
       if (!leaf) await flushGroup(trx);
       const tree = leaf ? [unit] : await units.subtree(trx, unit.id, true);
       const lines = await memoised(memo, `lines ${doc.id}`, () => docs.lines(trx, doc.id));
@@ -140,7 +146,7 @@ export class ScanService {
           scanned: l.scanned_quantity,
         })),
         expected: family.expected === 'lines+asn' ? (found!.expected ?? (await docs.isExpected(trx, doc.id, unit.id))) : true,
-        olderStock: family.fefo ? await olderStock(trx, family, doc, tree, today) : [],
+        olderStock: family.fefo ? await olderBatchesPerMaterial(trx, family, doc, tree, today) : [],
         today,
       };
       let decision = decideScan(input);
@@ -216,7 +222,7 @@ export class ScanService {
 
   /** Takes a scanned unit (and everything under it) off the document, back to the state each had before the scan. */
   async reverse(actor: Actor, req: { docType: string; docNo: string; code: string; unit?: UnitType; scanId: string }, today = isoToday()) {
-    const family = familyFor(req.docType);
+    const family = familyFor(this.registry, req.docType);
     const key = this.decodeAny(req.code, req.unit, today);
     const requestHash = hashRequest(['reverse', req.docType, req.docNo, req.code, req.unit ?? '']);
     return this.once(req.scanId, requestHash, async (trx) => {
@@ -304,7 +310,7 @@ export class ScanService {
    * does (its unit has moved on, or the scan row's key is taken), so first submissions pay no read.
    */
   /** As `once`, for a scan: its group's scans share the memo and leave their writes to the group's end (decision 0033). */
-  private onceShared<T>(scanId: string, requestHash: string, hint: scans.ScanHint, work: (trx: Db) => Promise<T>): Promise<T> {
+  private onceShared<T>(scanId: string, requestHash: string, hint: group.ScanHint, work: (trx: Db) => Promise<T>): Promise<T> {
     return this.once(scanId, requestHash, work, { shared: true, hint });
   }
 
@@ -406,8 +412,8 @@ export async function findOfLevel<U>(keys: readonly ScanKey[], find: (key: ScanK
 }
 
 /** The family that runs documents of `type`; a type no workflow runs yet is refused. */
-export function familyFor(type: string): Family {
-  const family = familyOf(type);
+export function familyFor(registry: Registry, type: string): Family {
+  const family = registry.familyOf(type);
   if (!family) throw new AppError(422, 'DOC_TYPE_NOT_SUPPORTED', { type });
   // A family that changes aggregation, not unit states, has its own scan and completion paths (decision 0048).
   if (family.aggregates)
@@ -457,7 +463,7 @@ export function checkUnit<U extends UnitRow>(unit: U | undefined, key: ScanKey, 
 }
 
 /** For first-expiry-first-out: per material scanned, the oldest batch in stock expiring before the scanned packs. */
-async function olderStock(trx: Db, family: Family, doc: DocumentRow, tree: UnitRow[], today: string): Promise<StockBatch[]> {
+async function olderBatchesPerMaterial(trx: Db, family: Family, doc: DocumentRow, tree: UnitRow[], today: string): Promise<StockBatch[]> {
   const earliest = new Map<string, string>();
   for (const p of tree) {
     if (p.type !== 'EA' || !p.material_no || !p.expiry) continue;
@@ -467,7 +473,13 @@ async function olderStock(trx: Db, family: Family, doc: DocumentRow, tree: UnitR
   const found: StockBatch[] = [];
   for (const [materialNo, before] of earliest) {
     found.push(
-      ...(await scans.olderStock(trx, { warehouseNo: doc.warehouse_no, materialNo, from: today, before, states: family.scannable })),
+      ...(await group.oldestBatchBeforeInGroup(trx, {
+        warehouseNo: doc.warehouse_no,
+        materialNo,
+        from: today,
+        before,
+        states: family.scannable,
+      })),
     );
   }
   return found;

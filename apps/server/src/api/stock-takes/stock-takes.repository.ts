@@ -3,7 +3,7 @@ import type { Application, ItemReason, UnitStatus, UnitType } from '@pharma/doma
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/prepared.ts';
 import type { StockTakeRow } from '../../db/schema.ts';
-import { IN_STOCK } from '../inventory/in-stock.ts';
+import { IN_STOCK } from '../inventory/units.repository.ts';
 
 /** The stock take's reads and writes (migration 0033, decision 0079). SQL only. */
 

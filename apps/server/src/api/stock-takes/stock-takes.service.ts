@@ -8,7 +8,7 @@ import {
   message,
   movementEvent,
   readAuditAction,
-  stockTake as countFamily,
+  DEFAULT_REGISTRY,
   stockTakeNumber,
   stockTakeVariance,
   STOCK_TAKE_MAX,
@@ -38,12 +38,15 @@ import { newId } from '../../lib/ids.ts';
 import { isoToday } from '../../lib/today.ts';
 import * as docs from '../inventory/documents.repository.ts';
 import * as units from '../inventory/units.repository.ts';
-import { takeNumber } from '../labels/repack.repository.ts';
+import { takeNumber } from '../repack/repack.repository.ts';
 import { offsetAt, sha256Hex } from '../integration/movements.service.ts';
 import * as movements from '../integration/movements.repository.ts';
 import { checkUnit, findOfLevel, scanKeysOf, type Actor } from '../scans/scans.service.ts';
 import * as repo from './stock-takes.repository.ts';
 import { replayed } from '../../lib/replay.ts';
+
+/** The family that counts against a snapshot (`stockTake`, decision 0079): this service runs its documents. */
+const countFamily = DEFAULT_REGISTRY.families.find((f) => f.stockTake)!;
 
 /** Who asks, and whether they see expected figures (ApproveCount in the area, checked by the route). */
 export interface Viewer extends Actor {

@@ -1,6 +1,6 @@
 import type { Announcement } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
-import type { UnitRow } from '../../db/schema.ts';
+import type { UnitRow } from '../inventory/units.repository.ts';
 import { announcementOf, documentsOf } from '../inventory/announcements.repository.ts';
 
 /**

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { TOOL_NEEDS } from '@pharma/domain';
 import { ErrorBody, ScanCode } from '@pharma/domain/contract/common';
 import { AreaQuery, ItemStatusRequest, SearchResponse, UnitView } from '@pharma/domain/contract/inventory';
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { UnitsService } from './units.service.ts';
+import { neededInArea } from '../../plugins/auth.ts';
 
 const search = { requirement: { application: 'RDC', module: 'GLOBAL', feature: 'Search' }, areaParam: true } as const;
 /** The ERP's search (decision 0083): across warehouses, as the INTEGRATION right's other routes, announced units included. */
@@ -58,7 +60,8 @@ export function unitsRoutes(app: ZodApp, service: UnitsService): void {
   });
 
   app.post('/api/itemStatus', {
-    config: { requirement: { application: 'RDC', module: 'RECEIVE', action: 'EditItemStatus' }, areaParam: true },
+    // The receiving module's EditItemStatus (TOOL_NEEDS, the web's unit card reads the same need).
+    config: neededInArea(TOOL_NEEDS.editItemStatus),
     schema: {
       tags: ['search'],
       summary: "Edit an item's status: only the statuses the spec offers for its situation",

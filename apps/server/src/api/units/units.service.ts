@@ -14,7 +14,7 @@ import {
 import type { UnitView } from '@pharma/domain/contract/inventory';
 import { unitHistory } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
-import type { UnitRow } from '../../db/schema.ts';
+import type { UnitRow } from '../inventory/units.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as materials from '../inventory/materials.repository.ts';

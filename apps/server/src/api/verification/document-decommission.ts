@@ -8,7 +8,8 @@ import {
 import type { VerificationPurpose, VerificationSystem } from '@pharma/domain/contract/verification';
 import { NMVS_MAX_BULK_PACKS } from '@pharma/national-systems/nmvs';
 import type { Db } from '../../db/database.ts';
-import type { DocumentRow, VerificationRequestRow } from '../../db/schema.ts';
+import type { DocumentRow } from '../inventory/documents.repository.ts';
+import type { VerificationRequestRow } from './verification.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CompletionHook } from '../scans/completion-hook.ts';
 import type { Actor } from '../scans/scans.service.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { message } from '@pharma/domain';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
-import type { VerificationRequestRow } from '../../db/schema.ts';
+import type { VerificationRequestRow } from './verification.repository.ts';
 import { newId } from '../../lib/ids.ts';
 import {
   clientTrxIdOf,

@@ -1,6 +1,6 @@
 import {
   decodeScan,
-  familyOf,
+  DEFAULT_REGISTRY,
   isScannable,
   message,
   PENDING_VERIFICATION,
@@ -8,12 +8,14 @@ import {
   VERIFICATION_FAILED,
   type AuditAction,
   type Family,
+  type Registry,
   type UnitKey,
 } from '@pharma/domain';
 import type { ScanRequest } from '@pharma/domain/contract/inventory';
 import type { VerificationPurpose, VerificationSystem } from '@pharma/domain/contract/verification';
 import type { Db } from '../../db/database.ts';
-import type { UnitRow, VerificationRequestRow } from '../../db/schema.ts';
+import type { UnitRow } from '../inventory/units.repository.ts';
+import type { VerificationRequestRow } from './verification.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import * as docs from '../inventory/documents.repository.ts';
@@ -73,6 +75,8 @@ export class ScanVerification implements ScanVerifier<HeldPacks> {
   constructor(
     private readonly db: Db,
     private readonly verification: VerificationService,
+    /** The families whose documents it verifies the scans of (decision 0085). */
+    private readonly registry: Registry = DEFAULT_REGISTRY,
   ) {
     verification.outbox.onSettled((trx, row) => this.settled(trx, row));
   }
@@ -198,7 +202,7 @@ export class ScanVerification implements ScanVerifier<HeldPacks> {
     const notVerified = packs.filter((p) => !verified.has(p.serial!));
     if (release.length === 0 && notVerified.length === 0) return;
     const doc = await docs.documentById(trx, row.document_id);
-    const family = doc && familyOf(doc.type);
+    const family = doc && this.registry.familyOf(doc.type);
     if (!doc || !family) return;
     const completed = doc.status === 'Completed';
     const quarantine = notVerified.filter(

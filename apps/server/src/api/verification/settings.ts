@@ -1,6 +1,6 @@
 import type { ClientCertificateSummary, VerificationSetting, VerificationSystem } from '@pharma/domain/contract/verification';
 import type { Db } from '../../db/database.ts';
-import type { VerificationSettingsRow } from '../../db/schema.ts';
+import type { VerificationSettingsRow } from './verification.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { checkClientCertificate, summarise } from './client-certificate.ts';
 import type { Connection } from './national-system.ts';

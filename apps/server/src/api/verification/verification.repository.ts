@@ -11,6 +11,9 @@ import type {
   VerificationSettingsTable,
 } from '../../db/schema.ts';
 
+/** The rows this repository hands out, named here so that a service need not import db/schema.ts (decision 0088). */
+export type { VerificationRequestRow, VerificationSettingsRow };
+
 /** A warehouse's national system and the outbox of requests to it (migration 0035). SQL only. */
 
 export function findSettings(db: Db, warehouseNo: string): Promise<VerificationSettingsRow | undefined> {

@@ -10,7 +10,7 @@ import {
   type VerifyPackResponse,
 } from '@pharma/domain/contract/verification';
 import type { Db } from '../../db/database.ts';
-import type { VerificationRequestRow } from '../../db/schema.ts';
+import type { VerificationRequestRow } from './verification.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { isoToday } from '../../lib/today.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import { isPostgres } from '../../db/prepared.ts';
+import type { Db } from './database.ts';
+import { isPostgres } from './prepared.ts';
 
 /**
  * One report read. On PostgreSQL it runs in a transaction of its own whose planner is set for a report

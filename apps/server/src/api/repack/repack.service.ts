@@ -8,7 +8,7 @@ import {
   message,
   MULTIPLE_PLACEHOLDER,
   REPACK_UNIT_NAMES,
-  repack as REPACK,
+  DEFAULT_REGISTRY,
   unitId,
   type Application,
   type RepackedUnit,
@@ -26,14 +26,15 @@ import type {
 } from '@pharma/domain/contract/repack';
 import { writeAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
-import type { RepackDocumentRow, UnitRow } from '../../db/schema.ts';
+import type { UnitRow } from '../inventory/units.repository.ts';
+import type { RepackDocumentRow } from './repack.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isoToday } from '../../lib/today.ts';
 import * as units from '../inventory/units.repository.ts';
 import { scanUnit } from '../inventory/unit-view.ts';
 import * as places from '../integration/movements.repository.ts';
 import { offsetAt } from '../integration/movements.service.ts';
-import * as labels from './labels.repository.ts';
+import * as labels from '../labels/labels.repository.ts';
 import * as repo from './repack.repository.ts';
 
 export interface Caller {
@@ -43,6 +44,8 @@ export interface Caller {
 
 /** The highest repack number: 'RP' and 8 digits. */
 const LAST_NUMBER = 99_999_999;
+/** The family that changes aggregation (`aggregates`, decision 0048): this service runs its documents. */
+const REPACK = DEFAULT_REGISTRY.families.find((f) => f.aggregates)!;
 const aggregates = REPACK.aggregates!;
 
 /**

@@ -3,6 +3,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { RepackDocumentRow, RepackMoveRow } from '../../db/schema.ts';
 
+/** The rows this repository hands out, named here so that a service need not import db/schema.ts (decision 0088). */
+export type { RepackDocumentRow };
+
 /** Repack documents, their moves and the AggregationEvents of repacking (migration 0015, decision 0048). SQL only. */
 
 /**
