@@ -1,8 +1,9 @@
 /**
  * Web benchmark, in Chromium against the built app and a server of its own (like e2e):
- * - JavaScript sent on the first load of a scan page (gzip of each JS file it loads, computed here so
- *   the figure does not depend on the server's encoding), beside the login page's, and the bytes the
- *   server actually sent (it serves precompressed brotli);
+ * - JavaScript sent on the first load of a scan page: the bytes the server actually sent (it serves
+ *   precompressed brotli) beside their ceiling of 150 KB (issue 29, decision 0089), and the gzip of
+ *   each JS file it loads, computed here so that figure does not depend on the server's encoding,
+ *   beside the login page's;
  * - scan-to-feedback time with 4x CPU throttling: a hardware scanner's burst typed into the scan
  *   field, from its Enter key event to the feedback element's change (a MutationObserver in the
  *   page, before paint), over 30 scans, half accepted by the server, half refused in the browser.
@@ -31,6 +32,8 @@ const ARGS = [
 ];
 const PASSWORD = 'Scan#2026';
 const JS_CEILING_KB = 250;
+/** The scan page's JavaScript as the server sends it (brotli), at most (issue 29, decision 0089). */
+const JS_WIRE_CEILING_KB = 150;
 const FEEDBACK_P95_MS = 50;
 const SCANS = 30;
 const IBD = `16${String(Date.now()).slice(-8)}`;
@@ -60,7 +63,15 @@ export async function run(): Promise<BenchRow[]> {
         target: `< ${JS_CEILING_KB} KB`,
         pass: scanKb < JS_CEILING_KB,
       },
-      { name: 'JS on first load of a scan page, bytes on the wire (the server sends brotli)', value: round(scanRawKb), unit: 'KB' },
+      {
+        name: `JS on first load of a scan page, bytes on the wire (the server sends brotli; ${files} files)`,
+        value: round(scanRawKb),
+        unit: 'KB',
+        baseline: { name: 'ceiling KB', value: JS_WIRE_CEILING_KB },
+        ratio: scanRawKb / JS_WIRE_CEILING_KB,
+        target: `<= ${JS_WIRE_CEILING_KB} KB`,
+        pass: scanRawKb <= JS_WIRE_CEILING_KB,
+      },
       {
         name: `scan-to-feedback p95, 4x CPU throttling (Enter to the feedback's DOM change; ${SCANS} scans: ${tally('accepted')} accepted, ${tally('refused')} refused locally)`,
         value: round(p95),
@@ -163,27 +174,43 @@ async function stage(url: string): Promise<PackSpec[]> {
   return packs;
 }
 
-/** Opens `path` in a page with an empty cache and sums the JS it loads: gzip computed, and as sent. */
+/**
+ * Opens `path` in a page with an empty cache and sums the JS it loads: gzip computed, and as sent.
+ * Done when every script has arrived and none has been asked for in a second: a chunk loaded on
+ * demand after first paint counts, a chunk prefetched when the page is idle counts too. (Not the
+ * network's idleness: a fetch whose body the app never reads stays open in Chromium's eyes.)
+ */
 async function jsOf(context: BrowserContext, path: string, ready: (page: Page) => Promise<void>) {
   const page = await context.newPage();
-  const bodies: Promise<Buffer>[] = [];
-  const sent: Promise<number>[] = [];
+  // By URL: a chunk asked for twice (a modulepreload, then its import) is counted once, at its size on the wire.
+  const bodies = new Map<string, Promise<Buffer>>();
+  const sent = new Map<string, Promise<number>>();
+  let lastScript = Date.now();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' || request.url().endsWith('.js')) lastScript = Date.now();
+  });
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script' || response.url().endsWith('.js')) {
-      bodies.push(response.body());
-      sent.push(
-        response
-          .finished()
-          .then(() => response.request().sizes())
-          .then((s) => s.responseBodySize),
+      const url = response.url();
+      if (!bodies.has(url)) bodies.set(url, response.body());
+      // An answer from the memory cache (the import of a preloaded chunk) reads 0 bytes: its
+      // content-length is what the server sent for it (the brotli file); the larger figure counts.
+      const size = response
+        .finished()
+        .then(() => response.request().sizes())
+        .then((s) => s.responseBodySize || Number(response.headers()['content-length'] ?? 0));
+      sent.set(
+        url,
+        Promise.all([sent.get(url) ?? 0, size]).then(([a, b]) => Math.max(a, b)),
       );
     }
   });
   await page.goto(path);
   await ready(page);
-  await page.waitForLoadState('networkidle');
-  const files = await Promise.all(bodies);
-  const onWire = await Promise.all(sent);
+  await page.waitForLoadState('load');
+  while (Date.now() - lastScript < 1000) await page.waitForTimeout(200);
+  const files = await Promise.all(bodies.values());
+  const onWire = await Promise.all(sent.values());
   await page.close();
   const kb = (n: number) => n / 1024;
   return {
@@ -207,7 +234,7 @@ async function firstLoad(browser: Browser, url: string) {
   await anonymous.close();
   // A signed-in context with a cold cache: the scan page is the first page it loads.
   const context = await browser.newContext({ baseURL: url, viewport, storageState });
-  const scan = await jsOf(context, `/rdc/scanPallet/${IBD}?p=IBD`, (p) => p.getByRole('textbox', { name: 'Scan Pallet' }).waitFor());
+  const scan = await jsOf(context, `/rdc/scanPallet/${IBD}?p=IBD`, (p) => p.getByRole('textbox', { name: /^Scan / }).waitFor());
   return { loginKb: login.gzipKb, scanKb: scan.gzipKb, scanRawKb: scan.rawKb, files: scan.files, context };
 }
 

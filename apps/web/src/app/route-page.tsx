@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { familyOf, UNIT_TYPE_ORDER } from '@pharma/domain';
@@ -15,6 +15,7 @@ import {
   ScanDocumentPage,
   StockTakePage,
   ScanUnitsPage,
+  preloadScanUnitsPage,
   type DocumentPageProps,
 } from '../features/documents/index.ts';
 import { ListTypeSwitch } from '../components/ui/list-type-switch.tsx';
@@ -51,8 +52,14 @@ function DocumentPage({ meta, title, home }: { meta: RouteMeta; title: string; h
   const area = meta.area ?? 'RDC';
   const family = familyOf(routeFamily(meta, search, params) ?? '');
   const paths = family && documentPaths(area, family.type);
-  if (!family || !paths) return <NotAvailable title={title} home={home} />;
   const number = routeDocumentNumber(meta, params, search);
+  // The document step leads to the unit scan: its chunk is fetched now, so the scan never waits for it (decision 0089).
+  const documentStep =
+    family !== undefined && !family.stockTake && (meta.page === 'scanDocument' || (meta.page === 'scanCode' && number === NEW_DOCUMENT));
+  useEffect(() => {
+    if (documentStep) preloadScanUnitsPage();
+  }, [documentStep]);
+  if (!family || !paths) return <NotAvailable title={title} home={home} />;
   // The way back from the scan screen reads as the details page's header does (WO Details under the WO list type).
   const detailsTitle = documentDetailsTitle(area, family.type, isWo) ?? paths.detailsTitle;
   const props: DocumentPageProps = { area, family, paths: { ...paths, detailsTitle }, number };

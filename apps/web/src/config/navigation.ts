@@ -1,6 +1,16 @@
-import { TOOL_NEEDS, type Action, type Application, type ModuleCode, type Need, type SystemRight } from '@pharma/domain';
+import {
+  FAMILIES,
+  LITE_FAMILIES,
+  TOOL_NEEDS,
+  type Action,
+  type Application,
+  type ModuleCode,
+  type Need,
+  type SystemRight,
+} from '@pharma/domain';
 import type { ReportName } from '@pharma/domain/contract/reports';
 import { NAV_LABELS as L } from './labels.ts';
+import { FAMILY_PARAM, LDC_ROUTES, RDC_ROUTES, type RouteMeta } from './routes.ts';
 
 /** What a tile or menu entry does: go somewhere (optionally resetting the dispatch list state), or open the repack dialog. */
 export type NavAction = { kind: 'link'; to: string; resetDispatch?: boolean } | { kind: 'repack' };
@@ -33,12 +43,56 @@ const tool = (label: string, need: Need, action: NavAction, icon?: string): NavE
   action,
 });
 
-const RDC_MODULES: NavEntry[] = [
-  { label: L.receive, module: 'RECEIVE', action: link('/rdc/ibdList') },
-  { label: L.dispatch, module: 'DISPATCH', action: link('/rdc/obdList') },
-  { label: L.return, module: 'RETURN', action: link('/rdc/rmaList') },
-  { label: L.decomm, module: 'DECOMM', action: link('/rdc/decommList') },
-];
+/** An entry and where it stands among the area's: the families' orders are their entries' (`web.menu.order`), ours are below. */
+type Placed = readonly [order: number, entry: NavEntry];
+
+/**
+ * Where our own entries stand among the families' (spec point 2's order: the modules, then the tools; then
+ * ours: search, recall, reports, the stock take's own entry at 230, verification).
+ */
+const ORDER = { repack: 160, createPallet: 170, printLabel: 180, search: 200, recall: 210, reports: 220, verification: 240 } as const;
+
+const AREA_ROUTES: Record<Application, readonly RouteMeta[]> = { RDC: RDC_ROUTES, LDC: LDC_ROUTES };
+
+/**
+ * Each family's entry in an area where it has a list page (registry.ts, decision 0086): its label, its
+ * module, and its list (the segment filled with its type on a list several families share; a list with
+ * the list type switch resets the dispatch list state). Each lite family's entry opens its lite list.
+ */
+function familyEntries(area: Application): Placed[] {
+  const full = FAMILIES.flatMap((family): Placed[] => {
+    const menu = family.web?.menu;
+    const list = AREA_ROUTES[area].find(
+      (route) => route.page === 'documentList' && (route.family === family.type || (route.families ?? []).includes(family.type)),
+    );
+    if (!menu || !list) return [];
+    const to = list.path.replace(`:${FAMILY_PARAM}`, encodeURIComponent(family.type));
+    return [[menu.order, { label: menu.label, module: family.module, action: link(to, list.listTypes === true) }]];
+  });
+  const lite = LITE_FAMILIES.filter((l) => l.family.areas.includes(area)).map((l): Placed => [
+    l.web.order,
+    { label: l.name, module: l.module, action: link(LITE_LISTS[area](l.module)) },
+  ]);
+  return [...full, ...lite];
+}
+
+/** The lite list of a module (/ldc/liteLists/DISPATCH%2B): the route table's lite list, its segment filled. */
+const LITE_LISTS = Object.fromEntries(
+  (['RDC', 'LDC'] as const).map((area) => {
+    const route = AREA_ROUTES[area].find((r) => r.page === 'liteList');
+    return [
+      area,
+      (module: string) => (route ? route.path.replace(`:${FAMILY_PARAM}`, encodeURIComponent(module)) : `/${area.toLowerCase()}`),
+    ];
+  }),
+) as Record<Application, (module: string) => string>;
+
+/** The entries in their order (a tie keeps the order given). */
+const ordered = (placed: readonly Placed[]): NavEntry[] =>
+  placed
+    .map((p, i) => [p, i] as const)
+    .sort(([a, i], [b, j]) => a[0] - b[0] || i - j)
+    .map(([[, entry]]) => entry);
 
 /**
  * Search by serial or SSCC in an area (GLOBAL's Search feature). Not in the spec's tile and menu lists,
@@ -72,20 +126,10 @@ export const VERIFICATION_PAGES = { page: (area: Application) => `/${area.toLowe
 const verificationEntry = (area: Application): NavEntry =>
   tool(L.verification, TOOL_NEEDS.verificationView, link(VERIFICATION_PAGES.page(area)));
 
-/**
- * The stock take (issue 31, decision 0080): the counts' list of each area, under module STOCKTAKE, shown
- * to every holder of the module as a document family's tile is (the list itself needs its List feature).
- */
+/** The stock take's new count form in an area (issue 31, decision 0080): the page its registry entry gives (page stockTakeNew). */
 export const STOCK_TAKE_PAGES = {
-  list: (area: Application) => `/${area.toLowerCase()}/stockTakeList`,
-  /** The new count form (config/routes.ts, page stockTakeNew). */
-  create: (area: Application) => `/${area.toLowerCase()}/stockTakeNew`,
+  create: (area: Application) => AREA_ROUTES[area].find((route) => route.page === 'stockTakeNew')?.path ?? `/${area.toLowerCase()}`,
 } as const;
-const stockTakeEntry = (area: Application): NavEntry => ({
-  label: L.stockTake,
-  module: 'STOCKTAKE',
-  action: link(STOCK_TAKE_PAGES.list(area)),
-});
 
 /** A report and its filters as the Reports page's query names them (features/reports/report-filters.ts). */
 export interface ReportLink {
@@ -124,51 +168,33 @@ export function reportQuery(choice: ReportLink): URLSearchParams {
 /** Every filter a report link may carry, in the order the page writes them. */
 export const REPORT_LINK_FILTERS = ['warehouseNo', 'materialNo', 'batchNo', 'asOf', 'from', 'to'] as const;
 
-const plus = (label: string, module: ModuleCode): NavEntry => ({
-  label,
-  module,
-  action: link(`/ldc/liteLists/${encodeURIComponent(module)}`),
-});
-
-const LDC_MODULES: NavEntry[] = [
-  { label: L.receive, module: 'RECEIVE', action: link('/ldc/ibdList') },
-  { label: L.redress, module: 'REDRESS', action: link('/ldc/rrdList') },
-  { label: L.dispatch, module: 'DISPATCH', action: link('/ldc/doList/OBD', true) },
-  { label: L.return, module: 'RETURN', action: link('/ldc/rmaList') },
-  { label: L.decomm, module: 'DECOMM', action: link('/ldc/decommList') },
-  { label: L.transfer, module: 'TRANSFER', action: link('/ldc/transferList') },
-  { label: L.rtp, module: 'RTP', action: link('/ldc/rtpList') },
-  plus(L.receivePlus, 'RECEIVE+'),
-  plus(L.redressPlus, 'REDRESS+'),
-  plus(L.dispatchPlus, 'DISPATCH+'),
-  plus(L.returnPlus, 'RETURN+'),
-  plus(L.decommPlus, 'DECOMM+'),
-  plus(L.transferPlus, 'TRANSFER+'),
-  plus(L.rtpPlus, 'RTP+'),
-  { label: L.scanLite, module: 'SCANLITE', action: link('/ldc/doList/SCANLITE', true) },
-  tool(L.repack, TOOL_NEEDS.repackMove, { kind: 'repack' }),
+/** The regional tools, tiles only: a new pallet SSCC and printing. */
+const RDC_TOOLS: Placed[] = [
+  [ORDER.createPallet, tool(L.createPallet, TOOL_NEEDS.newSscc, link('/rdc/createPallet'))],
+  [ORDER.printLabel, tool(L.printLabel, TOOL_NEEDS.print, link('/rdc/printLabel'), 'PRINT')],
 ];
 
-/** Home tiles (spec point 2). */
-export const TILES: Record<Application, NavEntry[]> = {
+/** Our entries of an area beside the families' (the local repack, search, recall, reports, verification), each with its place. */
+const OWN_ENTRIES: Record<Application, Placed[]> = {
   RDC: [
-    ...RDC_MODULES,
-    tool(L.createPallet, TOOL_NEEDS.newSscc, link('/rdc/createPallet')),
-    tool(L.printLabel, TOOL_NEEDS.print, link('/rdc/printLabel'), 'PRINT'),
-    searchEntry('/rdc/searchPage'),
-    recallEntry('RDC'),
-    reportsEntry('RDC'),
-    stockTakeEntry('RDC'),
-    verificationEntry('RDC'),
+    [ORDER.search, searchEntry('/rdc/searchPage')],
+    [ORDER.recall, recallEntry('RDC')],
+    [ORDER.reports, reportsEntry('RDC')],
+    [ORDER.verification, verificationEntry('RDC')],
   ],
   LDC: [
-    ...LDC_MODULES,
-    searchEntry('/ldc/searchPageLDC'),
-    recallEntry('LDC'),
-    reportsEntry('LDC'),
-    stockTakeEntry('LDC'),
-    verificationEntry('LDC'),
+    [ORDER.repack, tool(L.repack, TOOL_NEEDS.repackMove, { kind: 'repack' })],
+    [ORDER.search, searchEntry('/ldc/searchPageLDC')],
+    [ORDER.recall, recallEntry('LDC')],
+    [ORDER.reports, reportsEntry('LDC')],
+    [ORDER.verification, verificationEntry('LDC')],
   ],
+};
+
+/** Home tiles (spec point 2): the families' and ours, in order. */
+export const TILES: Record<Application, NavEntry[]> = {
+  RDC: ordered([...familyEntries('RDC'), ...RDC_TOOLS, ...OWN_ENTRIES.RDC]),
+  LDC: ordered([...familyEntries('LDC'), ...OWN_ENTRIES.LDC]),
 };
 
 /** The admin screen (decision 0006): not in the spec, shown only to holders of the ADMIN right. */
@@ -176,24 +202,10 @@ const ADMIN_ENTRY: NavEntry = { label: L.admin, right: 'ADMIN', action: link('/a
 
 /** Menu entries (spec point 2, plus Admin); Logout is added by the menu itself. */
 export const MENU: Record<Application, NavEntry[]> = {
-  RDC: [
-    { label: L.home, bypass: true, action: link('/rdc') },
-    ...RDC_MODULES,
-    searchEntry('/rdc/searchPage'),
-    recallEntry('RDC'),
-    reportsEntry('RDC'),
-    stockTakeEntry('RDC'),
-    verificationEntry('RDC'),
-    ADMIN_ENTRY,
-  ],
+  RDC: [{ label: L.home, bypass: true, action: link('/rdc') }, ...ordered([...familyEntries('RDC'), ...OWN_ENTRIES.RDC]), ADMIN_ENTRY],
   LDC: [
     { label: L.home, bypass: true, action: link('/ldc') },
-    ...LDC_MODULES,
-    searchEntry('/ldc/searchPageLDC'),
-    recallEntry('LDC'),
-    reportsEntry('LDC'),
-    stockTakeEntry('LDC'),
-    verificationEntry('LDC'),
+    ...ordered([...familyEntries('LDC'), ...OWN_ENTRIES.LDC]),
     { label: L.settings, bypass: true, action: link('/ldc/settings') },
     ADMIN_ENTRY,
   ],

@@ -1,5 +1,5 @@
-import type { Action, Application, DocumentType, Feature, ModuleCode, SystemRight } from '@pharma/domain';
-import { familyOf, message, TOOL_NEEDS } from '@pharma/domain';
+import type { Action, Application, DocumentType, Family, FamilyWebPage, Feature, ModuleCode, SystemRight } from '@pharma/domain';
+import { FAMILIES, familyOf, message, TOOL_NEEDS } from '@pharma/domain';
 import { TITLES } from './labels.ts';
 
 /** The screens that exist; every other route renders the "not available yet" state. */
@@ -120,74 +120,90 @@ const scan: Extra = { back: 'scan' };
 const list = (module: ModuleCode | 'param'): Extra => ({ module, feature: 'List' });
 const details = (module: ModuleCode | 'param'): Extra => ({ module, feature: 'DetailsPage' });
 const search: Extra = { module: 'GLOBAL', feature: 'Search' };
-/** A family's list or details page: its module, with the List or DetailsPage feature. */
-const documents = (type: DocumentType, page: 'documentList' | 'documentDetails'): Extra => {
-  const family = familyOf(type);
-  if (!family) throw new Error(`No document family ${type}`);
-  return { family: type, module: family.module, feature: page === 'documentList' ? 'List' : 'DetailsPage', page };
-};
-/**
- * The pages of several families on a route whose :moduleType segment names the family (the local
- * /ldc/doList/OBD and /ldc/doList/SCANLITE, decisions 0024 and 0027): the family and its module are
- * read from the segment; a segment naming none of them shows no family's page (routeFamily).
- */
-const documentsByParam = (types: readonly DocumentType[], page: 'documentList' | 'documentDetails'): Extra => ({
-  ...documents(types[0]!, page),
-  family: 'param',
-  families: types,
-  module: 'param',
-});
-/** The local dispatch pages: a dispatch (OBD) or a ScanLite document, a WO or an OBD by the list type (spec point 2). */
-const LOCAL_DISPATCH: readonly DocumentType[] = ['OBD', 'SCANLITE'];
+
 /** The query parameter of a document number on a route whose path has no place for one (decision 0024). */
 export const DOCUMENT_NUMBER_QUERY = 'docNo';
-/** A redress page (decision 0036): the redress family's, its PO No. in ?docNo=. */
-const redress = (page: RedressPageKey): Extra => ({ ...scan, family: 'RRD', module: 'REDRESS', page, numberQuery: DOCUMENT_NUMBER_QUERY });
-/**
- * The stock take's pages (issue 31, decision 0080), the same in both areas: its list, its details, its scan
- * (the number step with `new`, as the local scan route's), and the new count form (CreateCount). The
- * family COUNT's own pages: the app's document page hands every page of a `stockTake` family to them.
- */
-const stockTakeRoutes = (make: typeof rdc): RouteMeta[] => [
-  make('/stockTakeList', TITLES.stockTakeList, documents('COUNT', 'documentList')),
-  make('/stockTakeNo/:stockTakeNo', TITLES.stockTakeDetails, documents('COUNT', 'documentDetails')),
-  make('/stockTakeScan/:stockTakeNo', TITLES.stockTakeScan, { family: 'COUNT', module: 'STOCKTAKE', page: 'scanCode' }),
-  make('/stockTakeNew', TITLES.stockTakeNew, { family: 'COUNT', ...TOOL_NEEDS.countCreate, page: 'stockTakeNew' }),
-];
+
+/** The route parameter that names the family on a route several families share (/ldc/doList/OBD, /ldc/doList/SCANLITE). */
+export const FAMILY_PARAM = 'moduleType';
 
 /** A scan route: the family from ?p=, and its module. */
 const scanFamily: Extra = { family: 'query', module: 'family' };
 
-/** The family of a scan route without ?p= (spec point 2: 'The type comes from query parameter p and defaults to IBD'). */
-export const DEFAULT_SCAN_FAMILY: DocumentType = 'IBD';
+/** The family of a scan route without ?p= (spec point 2: 'The type comes from query parameter p and defaults to IBD'): the entry that says so. */
+const defaultScanFamily = FAMILIES.find((family) => family.web?.scanDefault);
+if (!defaultScanFamily) throw new Error('No family is the default of the scan routes (web.scanDefault).');
+export const DEFAULT_SCAN_FAMILY: DocumentType = defaultScanFamily.type;
 
-/** Spec point 2, regional area. */
+/**
+ * A family's page as the route table holds it (decision 0086): its family and module, or on a path whose
+ * :moduleType segment names the family (decisions 0024 and 0027), every family giving that path, the
+ * family and its module read from the segment (routeFamily); the feature a list or details page needs,
+ * the action a page that is nothing but one needs, where the number rides and what Back does.
+ */
+function familyRoute(area: Application, family: Family, fact: FamilyWebPage): RouteMeta {
+  const shared = fact.path.includes(`:${FAMILY_PARAM}`);
+  const feature = fact.page === 'documentList' ? 'List' : fact.page === 'documentDetails' ? 'DetailsPage' : undefined;
+  const extra: Extra = {
+    family: shared ? 'param' : family.type,
+    ...(shared ? { families: [family.type] } : {}),
+    module: shared ? 'param' : family.module,
+    ...(feature ? { feature } : {}),
+    ...(fact.action ? { action: fact.action } : {}),
+    ...(fact.numberInQuery ? { numberQuery: DOCUMENT_NUMBER_QUERY } : {}),
+    ...(fact.scanBack ? scan : {}),
+    ...(fact.woTitle ? { titleRule: fact.page === 'documentList' ? 'woOrObdList' : 'woOrObdDetails' } : {}),
+    ...(fact.woTitle && fact.page === 'documentList' ? { listTypes: true } : {}),
+    page: fact.page,
+  };
+  return (area === 'RDC' ? rdc : ldc)(fact.path, fact.title, extra);
+}
+
+/** Every family's pages in an area, in the registry's order; a path several families give is one route serving them all. */
+function familyRoutes(area: Application): RouteMeta[] {
+  const routes: RouteMeta[] = [];
+  for (const family of FAMILIES) {
+    for (const fact of family.web?.pages?.[area] ?? []) {
+      const route = familyRoute(area, family, fact);
+      const same = routes.find((r) => r.path === route.path);
+      if (!same) routes.push(route);
+      else if (same.family === 'param') same.families = [...(same.families ?? []), family.type];
+      else throw new Error(`Two families give ${route.path} without a :${FAMILY_PARAM} segment`);
+    }
+  }
+  return routes;
+}
+
+/** The page of a family in an area the registry gives (the local dispatch list reads as WO or OBD by it). */
+export function familyPageFact(area: Application | undefined, type: DocumentType, page: PageKey | undefined): FamilyWebPage | undefined {
+  return area ? familyOf(type)?.web?.pages?.[area]?.find((fact) => fact.page === page) : undefined;
+}
+
+/** Spec point 2, regional area: our pages and the scan routes, then every family's (the registry's). */
 export const RDC_ROUTES: RouteMeta[] = [
   rdc('', TITLES.home, { page: 'home', back: 'none' }),
   rdc('/login', TITLES.login, { page: 'login', public: true }),
-  rdc('/ibdList', TITLES.receiving, documents('IBD', 'documentList')),
   rdc('/searchPage', TITLES.search, { ...search, page: 'search' }),
   rdc('/createPallet', TITLES.repackCreatePallet, { ...TOOL_NEEDS.newSscc, page: 'createPallet' }),
   rdc('/repackScan', TITLES.repackScan, { ...TOOL_NEEDS.repackMove, page: 'repackScan' }),
-  rdc('/scanOperation/:queryValue', TITLES.scanIbdNo, { ...scanFamily, titleRule: 'scanOperation', page: 'scanDocument' }),
+  // Titled by ?p= (route-meta.ts); without it, the default family's number step.
+  rdc('/scanOperation/:queryValue', defaultScanFamily.labels.scanNumber, {
+    ...scanFamily,
+    titleRule: 'scanOperation',
+    page: 'scanDocument',
+  }),
   rdc('/scanPallet/:queryValue', TITLES.scanPallet, { ...scanFamily, titleRule: 'scanPallet', page: 'scanUnits' }),
   rdc('/carton/:cartsscc', TITLES.cartonDetails, { ...search, page: 'carton' }),
   rdc('/carton/cartonDetails/cartonDetail', TITLES.cartonDetails, { ...search, page: 'carton' }),
   rdc('/carton/cartonDetails/packList', TITLES.packList, { ...search, page: 'cartonPacks' }),
-  rdc('/ibdNo/:ibdNo', TITLES.ibdDetails, documents('IBD', 'documentDetails')),
   rdc('/pack/packDetails/packDetail', TITLES.packDetails, { ...search, page: 'pack' }),
   rdc('/pallet/palletDetails/cartonList', TITLES.cartonList, { ...search, page: 'palletCartons' }),
   rdc('/pallet/palletDetails/palletDetail', TITLES.palletDetails, { ...search, page: 'pallet' }),
   rdc('/pallet/repack', TITLES.repackEditPallet, { ...TOOL_NEEDS.repackMove, page: 'repackEdit' }),
   rdc('/pallet/:sscc', TITLES.palletDetails, { ...search, page: 'pallet' }),
-  rdc('/obdList', TITLES.dispatch, documents('OBD', 'documentList')),
-  rdc('/obdNo/:obdNo', TITLES.obdDetails, documents('OBD', 'documentDetails')),
-  rdc('/decommList', TITLES.scrappingNoteList, documents('DECOMM', 'documentList')),
-  rdc('/decommNo/:decommNo', TITLES.scrappingDetails, documents('DECOMM', 'documentDetails')),
-  rdc('/rmaList', TITLES.return, documents('RMA', 'documentList')),
-  rdc('/rmaNo/:rmaNo', TITLES.rmaDetails, documents('RMA', 'documentDetails')),
   rdc('/scanHandlingUnit/:queryValue', TITLES.scanHandlingUnit, { ...scanFamily, page: 'scanHandlingUnit' }),
   rdc('/repackViewPallet', TITLES.repackViewPallet, { ...TOOL_NEEDS.repackView, back: 'hidden', page: 'repackView' }),
+  ...familyRoutes('RDC'),
   // Not in the spec's table: the target of the 'Print new label' tile.
   rdc('/printLabel', TITLES.printLabel, { ...TOOL_NEEDS.print, page: 'printLabel' }),
   // Not in the spec's table: 'the regional settings module also exists' (decision 0010).
@@ -198,40 +214,15 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/reports', TITLES.reports, { ...TOOL_NEEDS.reportsView, page: 'reports' }),
   // Not in the spec's table (issue 28, decision 0081): the requests sent to the national verification system.
   rdc('/verification', TITLES.verification, { ...TOOL_NEEDS.verificationView, page: 'verification' }),
-  // Not in the spec's table (issue 31, decision 0080): the stock take.
-  ...stockTakeRoutes(rdc),
 ];
 
-/** Spec point 2, local area. */
+/** Spec point 2, local area: our pages and the scan routes, then every family's (the registry's). */
 export const LDC_ROUTES: RouteMeta[] = [
   ldc('', TITLES.home, { page: 'home' }),
   ldc('/login', TITLES.login, { page: 'login', public: true }),
-  ldc('/doList/:moduleType', TITLES.obdList, {
-    ...documentsByParam(LOCAL_DISPATCH, 'documentList'),
-    titleRule: 'woOrObdList',
-    listTypes: true,
-  }),
-  ldc('/doDetails/:moduleType', TITLES.obdDetails, {
-    ...documentsByParam(LOCAL_DISPATCH, 'documentDetails'),
-    titleRule: 'woOrObdDetails',
-    numberQuery: DOCUMENT_NUMBER_QUERY,
-  }),
-  ldc('/rmaList', TITLES.returnList, documents('RMA', 'documentList')),
-  ldc('/rmaDetails/:rmaDetails', TITLES.rmaDetails, documents('RMA', 'documentDetails')),
   // The local scan (decision 0012): `new` asks for the document number, a number scans its units.
   ldc('/ScanOperation/:queryValue', TITLES.scanCode, { ...scan, ...scanFamily, page: 'scanCode' }),
-  // Redress (decision 0036): the PO's scan with its BPR No. in the path, the carton label, the series scanner and the replace scan; the PO No. in ?docNo=.
-  ldc('/rrdScanOperation/rrdDocTagging/:bprNo', TITLES.scanCode, redress('redressScan')),
-  ldc('/rrdScanOperation/SeriesAndNonSeriesScanner', TITLES.scanCodeSeries, redress('redressSeries')),
-  ldc('/rrdScanOperation/rrdDocTagging/scanCarton', TITLES.scanCartonLabel, redress('redressCartonLabel')),
-  ldc('/rrdScanOperation/replaceItemScan', TITLES.scanCode, redress('redressReplace')),
   ldc('/itemDetails/:sscc', TITLES.itemDetails, { ...search, page: 'item' }),
-  ldc('/rrdList', TITLES.redressPoList, documents('RRD', 'documentList')),
-  ldc('/rrdDetails/:rrdDetails', TITLES.poDetails, documents('RRD', 'documentDetails')),
-  ldc('/ibdList', TITLES.ibdList, documents('IBD', 'documentList')),
-  ldc('/ibdDetails/:ibdDetails', TITLES.ibdDetails, documents('IBD', 'documentDetails')),
-  ldc('/decommList', TITLES.scrappingNoteList, documents('DECOMM', 'documentList')),
-  ldc('/decommDetails/:decommDetails', TITLES.scrappingDetails, documents('DECOMM', 'documentDetails')),
   ldc('/repackScanOperation/:queryValue', TITLES.scanMaterialNo, { ...scan, ...TOOL_NEEDS.repackMove, page: 'repackLocal' }),
   ldc('/repackOutsideDocsScanOperation', TITLES.repackOutsideDocs, { ...scan, ...TOOL_NEEDS.repackMove, page: 'repackLocal' }),
   // What a scanned label says, then the unit it names (decision 0028): a search, under GLOBAL's Search feature.
@@ -242,8 +233,6 @@ export const LDC_ROUTES: RouteMeta[] = [
     titleRule: 'repackCompletion',
     page: 'repackCompletion',
   }),
-  // ScanLite's count scan (decision 0027): its number step is the local scan route's (?p=SCANLITE).
-  ldc('/scanLiteScanOperation/:doNo', TITLES.scanItem, { ...scan, family: 'SCANLITE', module: 'SCANLITE', page: 'scanUnits' }),
   ldc('/settings', TITLES.settings, { page: 'settings' }),
   ldc('/liteDetail/:moduleType', TITLES.liteDetail, { titleRule: 'liteDetail', ...details('param'), page: 'liteDetail' }),
   ldc('/liteDetail/createMaterialOrBatch', TITLES.addMaterialBatch, {
@@ -266,18 +255,13 @@ export const LDC_ROUTES: RouteMeta[] = [
     page: 'liteItemScanner',
   }),
   ldc('/liteLists/:moduleType', TITLES.liteList, { titleRule: 'liteList', ...list('param'), page: 'liteList' }),
-  ldc('/rtpList', TITLES.rtpList, documents('RTP', 'documentList')),
-  ldc('/rtpDetails/:rtpDetails', TITLES.rtpDetails, documents('RTP', 'documentDetails')),
-  ldc('/transferList', TITLES.stoList, documents('STO', 'documentList')),
-  ldc('/transferDetails/:transferDetails', TITLES.stoDetails, documents('STO', 'documentDetails')),
+  ...familyRoutes('LDC'),
   // Not in the spec's table (issue 30, decision 0074): a batch's status and where its stock is.
   ldc('/recall', TITLES.recall, { ...TOOL_NEEDS.batchView, page: 'recall' }),
   // Not in the spec's table (issue 32, decision 0077): the reports, read only, with their CSV.
   ldc('/reports', TITLES.reports, { ...TOOL_NEEDS.reportsView, page: 'reports' }),
   // Not in the spec's table (issue 28, decision 0081): the requests sent to the national verification system.
   ldc('/verification', TITLES.verification, { ...TOOL_NEEDS.verificationView, page: 'verification' }),
-  // Not in the spec's table (issue 31, decision 0080): the stock take.
-  ...stockTakeRoutes(ldc),
 ];
 
 /** Spec point 2, other routes. All public. */

@@ -1,4 +1,5 @@
 import { message, type MessageCode } from '@pharma/domain';
+import { apiUrl, type ApiPath, type Method, type Operation, type PathsOf, type Request, type Success } from './api/paths.ts';
 
 /** An API failure: the server's `{ code, message }` and the HTTP status (0 when the network failed). */
 export class ApiError extends Error {
@@ -43,7 +44,7 @@ export function clearSessionEndNotice(): void {
   sessionEnd = undefined;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** false for calls whose 401 means "wrong credentials", not "session expired" (login). */
@@ -52,9 +53,31 @@ export interface RequestOptions {
   parse?: (body: unknown) => unknown;
 }
 
+/**
+ * A call's options: the path's parameters, the query and the body as the operation declares them
+ * (lib/api/paths.ts), and how to treat the answer. `parse` validates and types a success body (a zod
+ * schema of the contract fits); without it the body is typed as the OpenAPI document declares it.
+ */
+export type CallOptions<O, T> = Request<O> & {
+  /** false for calls whose 401 means "wrong credentials", not "session expired" (login). */
+  refreshOnUnauthorized?: boolean;
+  parse?: (body: unknown) => T;
+};
+
+/** A typed call of one method: the path is a template of the OpenAPI document (`/api/admin/users/{id}`). */
+type Call<M extends Method> = <P extends PathsOf<M>, T = Success<Operation<P, M>>>(
+  path: P,
+  ...options: Record<string, never> extends Request<Operation<P, M>>
+    ? [CallOptions<Operation<P, M>, T>?]
+    : [CallOptions<Operation<P, M>, T>]
+) => Promise<T>;
+
+/** A call's options as the runtime reads them, whatever the operation. */
+type LooseOptions = Omit<RequestOptions, 'method'> & { path?: Record<string, string | number>; query?: Record<string, never> };
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-export const REFRESH_PATH = '/api/refreshToken';
+export const REFRESH_PATH = apiUrl('/api/refreshToken');
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -127,7 +150,17 @@ export function createApiClient(fetchFn: FetchLike) {
     return (options.parse && body !== undefined ? options.parse(body) : body) as T;
   }
 
-  return { request };
+  /** The typed call of a method: the URL built from the path template, its parameters and query (lib/api/paths.ts). */
+  const call = <M extends Method>(method: M) =>
+    ((path: ApiPath, { path: params, query, body, refreshOnUnauthorized, parse }: LooseOptions = {}) =>
+      request(apiUrl(path, { path: params, query }), {
+        method: method.toUpperCase() as RequestOptions['method'],
+        body,
+        refreshOnUnauthorized,
+        parse,
+      })) as Call<M>;
+
+  return { get: call('get'), post: call('post'), put: call('put'), patch: call('patch'), delete: call('delete') };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

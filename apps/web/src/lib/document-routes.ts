@@ -2,6 +2,7 @@ import { familyOf, type DocumentType } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 import {
   DEFAULT_SCAN_FAMILY,
+  FAMILY_PARAM,
   LDC_ROUTES,
   NEW_DOCUMENT,
   RDC_ROUTES,
@@ -43,9 +44,6 @@ export function documentRoute(area: Area, type: DocumentType, page: DocumentPage
   if (own) return own;
   return areaHasFamily(area, type) ? serving.find((route) => route.family === 'query') : undefined;
 }
-
-/** The route parameter that names a family's segment (/ldc/doList/OBD) rather than a document. */
-const FAMILY_PARAM = 'moduleType';
 
 /**
  * A route's path with `value` in its parameter (or in its number query parameter), the family's type

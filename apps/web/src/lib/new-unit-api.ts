@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { WarehousesResponse, type Area } from '@pharma/domain/contract/inventory';
 import { SsccResponse, type CreatePalletRequest } from '@pharma/domain/contract/labels';
 import { api } from './api-client.ts';
-import { withArea } from './area-path.ts';
+import { areaQuery } from './area-query.ts';
 
 /**
  * A new empty pallet or carton, as 'Repack - Create Pallet' and the local repack's new destination
@@ -13,8 +13,7 @@ import { withArea } from './area-path.ts';
 export function useAreaWarehouses(area: Area) {
   return useQuery({
     queryKey: ['warehouses'],
-    queryFn: () =>
-      api.request<ReturnType<typeof WarehousesResponse.parse>>('/api/getWarehouses', { parse: (body) => WarehousesResponse.parse(body) }),
+    queryFn: () => api.get('/api/getWarehouses', { parse: (body) => WarehousesResponse.parse(body) }),
     select: (answer) => answer.data.filter((w) => w.area === area),
     staleTime: 5 * 60_000,
   });
@@ -24,6 +23,6 @@ export function useAreaWarehouses(area: Area) {
 export function useCreatePallet(area: Area) {
   return useMutation({
     mutationFn: (body: CreatePalletRequest) =>
-      api.request<{ sscc: string }>(withArea('/api/createPallet', area), { method: 'POST', body, parse: (raw) => SsccResponse.parse(raw) }),
+      api.post('/api/createPallet', { query: areaQuery(area), body, parse: (raw) => SsccResponse.parse(raw) }),
   });
 }

@@ -20,8 +20,8 @@ function local(): StorageLike | undefined {
 }
 
 /** POST /api/auth-logout: clears the cookies and revokes the refresh token (204). */
-export function revokeSession(): Promise<void> {
-  return api.request<void>('/api/auth-logout', { method: 'POST', refreshOnUnauthorized: false });
+export async function revokeSession(): Promise<void> {
+  await api.post('/api/auth-logout', { refreshOnUnauthorized: false });
 }
 
 export function markSignOutPending(storage = local()): void {

@@ -8,8 +8,7 @@ import { cachedReaderSettings, cacheReaderSettings, scanDevice, useDeviceSetting
 
 /** GET /api/readerSettings: the settings a scan of this document by this reader is decoded with (decision 0051). */
 export async function getReaderSettings(docType: DocumentType, docNo: string, area: Area, reader: string): Promise<ReaderSettingsForScan> {
-  const query = new URLSearchParams({ docType, docNo, area, reader }).toString();
-  return api.request<ReaderSettingsForScan>(`/api/readerSettings?${query}`, { parse: (body) => ReaderSettingsForScan.parse(body) });
+  return api.get('/api/readerSettings', { query: { docType, docNo, area, reader }, parse: (body) => ReaderSettingsForScan.parse(body) });
 }
 
 /** Where the device keeps the answer for this document and reader. */

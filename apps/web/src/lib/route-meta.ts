@@ -1,7 +1,7 @@
-import { familyOf, liteFamilyOf, MODULES, type DocumentType, type ModuleCode, type UnitType } from '@pharma/domain';
+import { FAMILIES, familyOf, liteFamilyOf, MODULES, type DocumentType, type ModuleCode, type UnitType } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
-import { fillLabel, NAV_LABELS, TITLES } from '../config/labels.ts';
-import { DEFAULT_SCAN_FAMILY, type RouteMeta } from '../config/routes.ts';
+import { fillLabel, TITLES } from '../config/labels.ts';
+import { DEFAULT_SCAN_FAMILY, FAMILY_PARAM, familyPageFact, type RouteMeta } from '../config/routes.ts';
 import { documentRoute, routeFamily } from './document-routes.ts';
 import { pickedUnit } from './unit-codes.ts';
 
@@ -12,10 +12,17 @@ export interface TitleContext {
   isWo: boolean;
 }
 
-/** Document-list segments that name a module other than by its code. */
-const SEGMENT_MODULES: Record<string, ModuleCode> = { OBD: 'DISPATCH', WO: 'SCANLITE' };
+/**
+ * Document-list segments that name a module other than by its code: the type of each family whose page
+ * a :moduleType segment names (/ldc/doList/OBD), and the family's other names there ('WO'), by the registry.
+ */
+const SEGMENT_MODULES: Record<string, ModuleCode> = Object.fromEntries(
+  FAMILIES.filter((family) =>
+    Object.values(family.web?.pages ?? {}).some((pages) => pages.some((page) => page.path.includes(`:${FAMILY_PARAM}`))),
+  ).flatMap((family) => [family.type, ...(family.web?.segmentAliases ?? [])].map((segment) => [segment, family.module])),
+);
 
-/** The module a :moduleType segment names ('DISPATCH+', 'OBD', 'scanlite' ...), or undefined. */
+/** The module a :moduleType segment names (a module, a lite module, a family's type or alias, in any case), or undefined. */
 export function moduleFromParam(value: string | undefined): ModuleCode | undefined {
   if (!value) return undefined;
   const upper = value.toUpperCase();
@@ -34,26 +41,17 @@ export function routeModule(meta: RouteMeta, params: TitleContext['params'], sea
   return meta.module;
 }
 
-const FAMILY_LABELS: Partial<Record<ModuleCode, string>> = {
-  'RECEIVE+': NAV_LABELS.receivePlus,
-  'REDRESS+': NAV_LABELS.redressPlus,
-  'DISPATCH+': NAV_LABELS.dispatchPlus,
-  'RETURN+': NAV_LABELS.returnPlus,
-  'DECOMM+': NAV_LABELS.decommPlus,
-  'TRANSFER+': NAV_LABELS.transferPlus,
-  'RTP+': NAV_LABELS.rtpPlus,
-  SCANLITE: NAV_LABELS.scanLite,
-};
-
-function familyLabel(value: string | undefined): string {
-  const module = moduleFromParam(value);
-  return (module && FAMILY_LABELS[module]) ?? value ?? '';
-}
-
-/** Whether a document list or details page reads as WO or OBD (spec: ScanLite or Dispatch with isWo). */
-function readsAsWo(ctx: TitleContext): boolean {
-  const module = moduleFromParam(ctx.params.moduleType);
-  return (module === 'SCANLITE' || module === 'DISPATCH') && ctx.isWo;
+/**
+ * The header of a page several families share, by the family its :moduleType segment names (by type,
+ * module or other name): the family's title, or with the stored isWo flag set its WO title where it has
+ * one (spec point 2: the local dispatch list and details read as WO or OBD).
+ */
+function sharedPageTitle(meta: RouteMeta, ctx: TitleContext): string {
+  const module = moduleFromParam(ctx.params[FAMILY_PARAM]);
+  const type = (meta.families ?? []).find((t) => familyOf(t)?.module === module);
+  const fact = type ? familyPageFact(meta.area, type, meta.page) : undefined;
+  if (!fact) return meta.title;
+  return ctx.isWo && fact.woTitle ? fact.woTitle : fact.title;
 }
 
 const UNIT_SCAN_TITLES: Record<UnitType, string> = {
@@ -72,29 +70,30 @@ export function unitScanTitle(unit: UnitType | undefined): string {
 export function routeTitle(meta: RouteMeta, ctx: TitleContext): string {
   const type = (ctx.search.get('p') || DEFAULT_SCAN_FAMILY).toUpperCase();
   switch (meta.titleRule) {
-    case 'scanOperation':
-      return type === 'DECOMM' ? TITLES.scanScrappingNote : fillLabel(TITLES.scanTypeNo, { type });
+    // The number step of the family the route serves ('Scan IBD No.', 'Scan Scrapping Note'); a type the area
+    // does not serve here (its not-available page), as the spec writes it.
+    case 'scanOperation': {
+      const served = routeFamily(meta, ctx.search);
+      return (served && familyOf(served)?.labels.scanNumber) || fillLabel(TITLES.scanTypeNo, { type });
+    }
+    // A family may title its unit scan one way whatever unit is picked (spec: 'Scan Item' for RMA and DECOMM).
     case 'scanPallet':
-      return type === 'RMA' || type === 'DECOMM' ? TITLES.scanItem : unitScanTitle(pickedUnit(ctx.search));
+      return familyOf(type)?.web?.unitScanTitle ?? unitScanTitle(pickedUnit(ctx.search));
     case 'repackCompletion': {
       const destination = (ctx.search.get('destinationType') || 'PLT').toUpperCase();
       return destination === 'PLT' ? TITLES.repackViewPallet : TITLES.repackViewCarton;
     }
     case 'liteMaterialScanner':
-      return moduleFromParam(ctx.search.get('moduleType') ?? undefined) === 'REDRESS+' ? TITLES.scanCartonCode : TITLES.scanItemCodes;
+      return liteFamilyOf(ctx.search.get('moduleType'))?.web.itemScanTitle ?? TITLES.scanItemCodes;
     case 'woOrObdList':
-      return readsAsWo(ctx) ? TITLES.woList : TITLES.obdList;
     case 'woOrObdDetails':
-      return readsAsWo(ctx) ? TITLES.woDetails : TITLES.obdDetails;
+      return sharedPageTitle(meta, ctx);
     // A module with no lite family is the not-found page, titled as one (decision 0039).
     case 'liteList':
-      return liteFamilyOf(ctx.params.moduleType)
-        ? fillLabel(TITLES.liteList, { family: familyLabel(ctx.params.moduleType) })
-        : TITLES.notFound;
-    case 'liteDetail':
-      return liteFamilyOf(ctx.params.moduleType)
-        ? fillLabel(TITLES.liteDetail, { family: familyLabel(ctx.params.moduleType) })
-        : TITLES.notFound;
+    case 'liteDetail': {
+      const lite = liteFamilyOf(ctx.params[FAMILY_PARAM]);
+      return lite ? fillLabel(meta.titleRule === 'liteList' ? TITLES.liteList : TITLES.liteDetail, { family: lite.name }) : TITLES.notFound;
+    }
     default:
       return meta.title;
   }

@@ -42,7 +42,7 @@ export async function fetchSession(): Promise<SessionResponse | null> {
     return null;
   }
   try {
-    const session = await api.request<SessionResponse>('/api/me', { parse: (body) => SessionResponse.parse(body) });
+    const session = await api.get('/api/me', { parse: (body) => SessionResponse.parse(body) });
     remember(session);
     return session;
   } catch (error) {

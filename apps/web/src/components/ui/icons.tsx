@@ -1,4 +1,5 @@
 /** Small inline icons (no icon package is installed). Default size 25px (spec point 2). */
+import { FAMILIES, liteFamilyOf } from '@pharma/domain';
 import type { ReactNode } from 'react';
 
 interface IconProps {
@@ -61,35 +62,30 @@ export function BarcodeIcon({ size = 25 }: IconProps) {
   );
 }
 
-/** The drawing of each module's home tile (a '+' module draws as its base module). */
-const MODULE_PATHS: Record<string, string> = {
-  RECEIVE: 'M12 3v12M7 10l5 5 5-5M4 19h16',
-  DISPATCH: 'M12 15V3M7 8l5-5 5 5M4 19h16',
-  RETURN: 'M9 14l-5-5 5-5M4 9h11a5 5 0 010 10h-3',
-  DECOMM: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
-  REDRESS: 'M4 20l4-1 11-11-3-3L5 16l-1 4M14 6l3 3',
-  TRANSFER: 'M4 8h14M14 4l4 4-4 4M20 16H6M10 12l-4 4 4 4',
-  RTP: 'M3 7l9-4 9 4-9 4-9-4M3 7v10l9 4 9-4V7M12 11v10',
-  SCANLITE: 'M4 7V4h3M17 4h3v3M20 17v3h-3M7 20H4v-3M8 8v8M12 8v8M16 8v8',
+/** The drawing of each of our own tiles; a family's tile draws its registry entry's (`web.icon`), a lite family's its base's. */
+const OWN_PATHS: Record<string, string> = {
   GLOBAL: 'M11 4a7 7 0 110 14 7 7 0 010-14M16 16l5 5',
-  REPACK: 'M3 7l9-4 9 4-9 4-9-4M3 7v10l9 4 9-4V7',
   PRINT: 'M6 9V3h12v6M6 18H4v-7h16v7h-2M8 14h8v7H8z',
   // A shield with an exclamation mark: a batch held or recalled (issue 30).
   RECALL: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3M12 8v5M12 16.5h.01',
   // Bars over a base line: the reports (issue 32).
   REPORTS: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
-  // A clipboard with a tick: the stock take (issue 31).
-  STOCKTAKE: 'M9 3h6v3H9zM9 4H5v17h14V4h-4M8.5 13.5l2.5 2.5 5-5',
   // A pack with a tick on its face: a pack verified against the national system (issue 28).
   VERIFY: 'M4 7l8-4 8 4v10l-8 4-8-4V7M8.5 12l2.5 2.5 4.5-5',
 };
 
-/** A home tile's icon, by module; undefined when the module has none. */
+/** The drawing of a module's tile: its family's, its lite family's, or ours. */
+function modulePath(module: string): string | undefined {
+  const family = FAMILIES.find((f) => f.module === module) ?? liteFamilyOf(module)?.family;
+  return family?.web?.icon ?? OWN_PATHS[module];
+}
+
+/** A home tile's icon, by module; none when the module has no drawing. */
 export function ModuleIcon({ module, size = 28 }: IconProps & { module: string | undefined }) {
-  const path = MODULE_PATHS[(module ?? 'REPACK').replace(/\+$/, '')];
-  if (!path) return null;
+  const path = module ? modulePath(module) : undefined;
+  if (!module || !path) return null;
   return (
-    <Svg size={size} data-icon={module ?? 'REPACK'}>
+    <Svg size={size} data-icon={module}>
       <path d={path} />
     </Svg>
   );

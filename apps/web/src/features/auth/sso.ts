@@ -1,13 +1,13 @@
 import { message, type Application } from '@pharma/domain';
 import { ReturnPath, SSO_ERRORS, type SsoError } from '@pharma/domain/contract/sso';
 import { AREA_HOME } from '../../config/routes.ts';
+import { apiUrl } from '../../lib/api/paths.ts';
 
 /** Where "Sign in with your organisation" goes: a full navigation to the server, which redirects to the provider. */
 export function ssoStartUrl(area: Application, returnPath: string | null): string {
   const home = AREA_HOME[area];
   const usable = returnPath && ReturnPath.safeParse(returnPath).success && !returnPath.startsWith(`${home}/login`) ? returnPath : home;
-  const query = new URLSearchParams({ area: area.toLowerCase(), returnPath: usable });
-  return `/api/sso/start?${query.toString()}`;
+  return apiUrl('/api/sso/start', { query: { area: area.toLowerCase() as Lowercase<Application>, returnPath: usable } });
 }
 
 /** The text of `?sso_error=CODE` (with `email` for SSO_NO_ACCOUNT) on a login page, or undefined. */

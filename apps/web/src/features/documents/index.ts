@@ -8,7 +8,12 @@ import { lazyNamed } from '../../lib/lazy-named.ts';
 export const DocumentListPage = lazyNamed(() => import('./components/document-list-page.tsx'), 'DocumentListPage');
 export const DocumentDetailsPage = lazyNamed(() => import('./components/document-details-page.tsx'), 'DocumentDetailsPage');
 export const ScanDocumentPage = lazyNamed(() => import('./components/scan-document-page.tsx'), 'ScanDocumentPage');
-export const ScanUnitsPage = lazyNamed(() => import('./components/scan-units-page.tsx'), 'ScanUnitsPage');
+const loadScanUnitsPage = () => import('./components/scan-units-page.tsx');
+export const ScanUnitsPage = lazyNamed(loadScanUnitsPage, 'ScanUnitsPage');
+/** Fetches the unit scan's chunk ahead: the document step leads there, and must not wait for it (issue 29, decision 0089). */
+export function preloadScanUnitsPage(): void {
+  void loadScanUnitsPage().catch(() => undefined);
+}
 export type { DocumentPageProps } from './types.ts';
 /** The lite families' pages (decision 0039): one chunk for the list, details, material pages and scanners. */
 export const LitePage = lazyNamed(() => import('./lite/lite-page.tsx'), 'LitePage');

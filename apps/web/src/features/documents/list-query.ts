@@ -31,17 +31,26 @@ export function readListQuery(params: URLSearchParams): ListQuery {
   return query;
 }
 
-/** The list state as query parameters (status repeated); `compact` leaves out the defaults, for the page URL. */
-export function listSearchParams(query: ListQuery, { compact = false } = {}): URLSearchParams {
-  const params = new URLSearchParams();
-  if (!compact || query.page !== 1) params.set('page', String(query.page));
+/**
+ * The list state as a list path's query, in the order of the URL (status repeated); `compact` leaves out
+ * the defaults, for the page URL.
+ */
+export function listParams(query: ListQuery, { compact = false } = {}) {
   const statuses = query.status === undefined ? [] : Array.isArray(query.status) ? query.status : [query.status];
-  for (const status of statuses) params.append('status', status);
-  if (query.search) params.set('search', query.search);
-  if (!compact || query.sort !== 'recent') params.set('sort', query.sort);
-  if (query.from && query.to) {
-    params.set('from', query.from);
-    params.set('to', query.to);
+  return {
+    ...(!compact || query.page !== 1 ? { page: query.page } : {}),
+    ...(statuses.length > 0 ? { status: statuses } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    ...(!compact || query.sort !== 'recent' ? { sort: query.sort } : {}),
+    ...(query.from && query.to ? { from: query.from, to: query.to } : {}),
+  };
+}
+
+/** The list state as the page URL's query parameters. */
+export function listSearchParams(query: ListQuery, options: { compact?: boolean } = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(listParams(query, options))) {
+    for (const one of Array.isArray(value) ? value : [value]) params.append(name, String(one));
   }
   return params;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { choiceFromQuery, queryFromChoice, reportDates, reportFields, reportPath } from './report-filters.ts';
+import { apiUrl } from '../../lib/api/paths.ts';
+import { choiceFromQuery, queryFromChoice, reportApiQuery, reportDates, reportFields, type ReportChoice } from './report-filters.ts';
 
 const q = (text: string) => new URLSearchParams(text);
 
@@ -42,6 +43,8 @@ describe('the filters each report takes', () => {
   });
 
   it('asks the API with those filters only, encoded, as JSON or CSV', () => {
+    const reportPath = (choice: ReportChoice, format?: 'csv') =>
+      apiUrl(`/api/reports/${choice.report}`, { query: reportApiQuery(choice, format) });
     expect(reportPath({ report: 'stock' })).toBe('/api/reports/stock');
     expect(reportPath({ report: 'stock', asOf: '2026-11-26', from: '2026-11-01', batchNo: 'B/1 &2' })).toBe(
       '/api/reports/stock?batchNo=B%2F1+%262',

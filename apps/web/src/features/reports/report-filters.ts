@@ -63,14 +63,16 @@ export function reportFields(report: ReportName): readonly ReportFilterField[] {
   return REPORT_FILTERS[report];
 }
 
-/** The API path of a report with the filters it takes (never another report's), as JSON or CSV. */
-export function reportPath(choice: ReportChoice, format: 'json' | 'csv' = 'json'): string {
-  const query = new URLSearchParams();
+/** The API query of a report (GET /api/reports/{name}): the filters it takes (never another report's), as JSON or CSV. */
+export function reportApiQuery(
+  choice: ReportChoice,
+  format: 'json' | 'csv' = 'json',
+): Partial<Record<ReportFilterField, string>> & { format?: 'csv' } {
+  const query: Partial<Record<ReportFilterField, string>> & { format?: 'csv' } = {};
   for (const field of reportFields(choice.report)) {
     const value = choice[field]?.trim();
-    if (value) query.set(field, value);
+    if (value) query[field] = value;
   }
-  if (format === 'csv') query.set('format', 'csv');
-  const text = query.toString();
-  return `/api/reports/${choice.report}${text ? `?${text}` : ''}`;
+  if (format === 'csv') query.format = 'csv';
+  return query;
 }

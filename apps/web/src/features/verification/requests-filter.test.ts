@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { filterFromQuery, periodError, queryFromFilter, requestsPath } from './requests-filter.ts';
+import { apiUrl } from '../../lib/api/paths.ts';
+import { filterFromQuery, periodError, queryFromFilter, requestsQuery } from './requests-filter.ts';
+
+const requestsPath = (filter: Parameters<typeof requestsQuery>[0]) => apiUrl('/api/verificationRequests', { query: requestsQuery(filter) });
 
 describe('the Verification page filter', () => {
   it('reads the page query in the API names, leaving out what it cannot read', () => {

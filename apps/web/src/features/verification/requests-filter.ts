@@ -35,17 +35,16 @@ export function filterFromQuery(query: URLSearchParams): RequestsFilter {
 
 /** The page query, and the API's, of a filter: the outcome unless all are shown, then each day given. */
 export function queryFromFilter(filter: RequestsFilter): URLSearchParams {
-  const query = new URLSearchParams();
-  if (filter.show !== 'all') query.set('outcome', filter.show);
-  if (filter.from) query.set('from', filter.from);
-  if (filter.to) query.set('to', filter.to);
-  return query;
+  return new URLSearchParams(requestsQuery(filter));
 }
 
-/** GET /api/verificationRequests with the filter (the area is added by the caller). */
-export function requestsPath(filter: RequestsFilter): string {
-  const query = queryFromFilter(filter).toString();
-  return query ? `/api/verificationRequests?${query}` : '/api/verificationRequests';
+/** The query of GET /api/verificationRequests for a filter (the area is added by the caller): the page query's values. */
+export function requestsQuery(filter: RequestsFilter): { outcome?: Exclude<Show, 'all'>; from?: string; to?: string } {
+  return {
+    ...(filter.show !== 'all' ? { outcome: filter.show } : {}),
+    ...(filter.from ? { from: filter.from } : {}),
+    ...(filter.to ? { to: filter.to } : {}),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ScanResponse, type Area, type ScanRequest } from '@pharma/domain/contract/inventory';
 import { api, ApiError, isSessionLost } from '../api-client.ts';
-import { withArea } from '../area-path.ts';
+import { areaQuery } from '../area-query.ts';
 import type { SendResult } from './types.ts';
 
 /** Statuses worth another try with the same scanId: no answer, timeouts, throttling, server faults. */
@@ -23,8 +23,8 @@ export function classifyError(error: unknown): SendResult {
  */
 export async function sendScan(request: ScanRequest, area: Area): Promise<SendResult> {
   try {
-    const answer = await api.request<ScanResponse>(withArea('/api/scanForOperation', area), {
-      method: 'POST',
+    const answer = await api.post('/api/scanForOperation', {
+      query: areaQuery(area),
       body: request,
       parse: (raw) => ScanResponse.parse(raw),
     });

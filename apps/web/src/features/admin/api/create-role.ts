@@ -5,7 +5,7 @@ import { ROLES_QUERY_KEY } from './list-roles.ts';
 
 /** POST /api/admin/roles: 201 with the role; 409 for a taken name, 422 for a grant its module cannot have. */
 export function createRole(body: RoleBody): Promise<Role> {
-  return api.request<Role>('/api/admin/roles', { method: 'POST', body, parse: (raw) => Role.parse(raw) });
+  return api.post('/api/admin/roles', { body, parse: (raw) => Role.parse(raw) });
 }
 
 export function useCreateRole() {

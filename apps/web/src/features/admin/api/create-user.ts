@@ -5,7 +5,7 @@ import { USERS_QUERY_KEY } from './list-users.ts';
 
 /** POST /api/admin/users: 201 with the user; 409 when the email is taken, 422 for an unknown role. */
 export function createUser(body: CreateUserBody): Promise<AdminUser> {
-  return api.request<AdminUser>('/api/admin/users', { method: 'POST', body, parse: (raw) => AdminUser.parse(raw) });
+  return api.post('/api/admin/users', { body, parse: (raw) => AdminUser.parse(raw) });
 }
 
 export function useCreateUser() {

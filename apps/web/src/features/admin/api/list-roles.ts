@@ -6,7 +6,7 @@ export const ROLES_QUERY_KEY = ['admin', 'roles'] as const;
 
 /** GET /api/admin/roles: every role with its areas, grants and rights. */
 export async function listRoles(): Promise<Role[]> {
-  const body = await api.request<RolesResponse>('/api/admin/roles', { parse: (raw) => RolesResponse.parse(raw) });
+  const body = await api.get('/api/admin/roles', { parse: (raw) => RolesResponse.parse(raw) });
   return body.data;
 }
 

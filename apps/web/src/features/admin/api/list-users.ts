@@ -6,7 +6,7 @@ export const USERS_QUERY_KEY = ['admin', 'users'] as const;
 
 /** GET /api/admin/users: every user with their role ids. */
 export async function listUsers(): Promise<AdminUser[]> {
-  const body = await api.request<UsersResponse>('/api/admin/users', { parse: (raw) => UsersResponse.parse(raw) });
+  const body = await api.get('/api/admin/users', { parse: (raw) => UsersResponse.parse(raw) });
   return body.data;
 }
 

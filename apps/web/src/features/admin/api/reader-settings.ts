@@ -9,8 +9,7 @@ const readersKey = (warehouseNo: string) => ['admin', 'readers', warehouseNo] as
 export function useWarehouses() {
   return useQuery({
     queryKey: ['warehouses'],
-    queryFn: () =>
-      api.request<ReturnType<typeof WarehousesResponse.parse>>('/api/getWarehouses', { parse: (body) => WarehousesResponse.parse(body) }),
+    queryFn: () => api.get('/api/getWarehouses', { parse: (body) => WarehousesResponse.parse(body) }),
     select: (answer) => answer.data,
     staleTime: 5 * 60_000,
   });
@@ -22,7 +21,8 @@ export function useReaderSettingsList(warehouseNo: string | null) {
     queryKey: readersKey(warehouseNo ?? ''),
     queryFn: async () =>
       (
-        await api.request<ReaderSettingsList>(`/api/admin/warehouses/${encodeURIComponent(warehouseNo ?? '')}/readers`, {
+        await api.get('/api/admin/warehouses/{warehouseNo}/readers', {
+          path: { warehouseNo: warehouseNo ?? '' },
           parse: (body) => ReaderSettingsList.parse(body),
         })
       ).data,
@@ -35,10 +35,12 @@ export function useSaveReaderSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ warehouseNo, reader, body }: { warehouseNo: string; reader: string; body: ReaderSettingsBody }) =>
-      api.request<ReaderSettings>(
-        `/api/admin/warehouses/${encodeURIComponent(warehouseNo)}/reader-settings?${new URLSearchParams({ reader }).toString()}`,
-        { method: 'PUT', body, parse: (raw) => ReaderSettings.parse(raw) },
-      ),
+      api.put('/api/admin/warehouses/{warehouseNo}/reader-settings', {
+        path: { warehouseNo },
+        query: { reader },
+        body,
+        parse: (raw) => ReaderSettings.parse(raw),
+      }),
     onSuccess: (saved) => client.invalidateQueries({ queryKey: readersKey(saved.warehouseNo) }),
   });
 }

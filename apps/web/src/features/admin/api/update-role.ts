@@ -5,7 +5,7 @@ import { ROLES_QUERY_KEY } from './list-roles.ts';
 
 /** PUT /api/admin/roles/{id}: replaces the role's areas, grants and rights. */
 export function updateRole({ id, body }: { id: string; body: RoleBody }): Promise<Role> {
-  return api.request<Role>(`/api/admin/roles/${encodeURIComponent(id)}`, { method: 'PUT', body, parse: (raw) => Role.parse(raw) });
+  return api.put('/api/admin/roles/{id}', { path: { id }, body, parse: (raw) => Role.parse(raw) });
 }
 
 export function useUpdateRole() {

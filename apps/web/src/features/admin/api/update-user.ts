@@ -5,8 +5,8 @@ import { USERS_QUERY_KEY } from './list-users.ts';
 
 /** PATCH /api/admin/users/{id}: disable or enable, set their roles, or set their password (disabling and a new password end their sessions at once). */
 export function updateUser({ id, body }: { id: string; body: UpdateUserBody }): Promise<AdminUser> {
-  return api.request<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
+  return api.patch('/api/admin/users/{id}', {
+    path: { id },
     body,
     parse: (raw) => AdminUser.parse(raw),
   });

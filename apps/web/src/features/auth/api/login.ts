@@ -10,8 +10,7 @@ import { clearSignOutPending, finishPendingSignOut } from '../../../lib/pending-
  */
 export async function login(body: LoginRequest): Promise<LoginResponse> {
   await finishPendingSignOut();
-  const answer = await api.request<LoginResponse>('/api/auth-login', {
-    method: 'POST',
+  const answer = await api.post('/api/auth-login', {
     body,
     refreshOnUnauthorized: false,
     parse: (raw) => LoginResponse.parse(raw),

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/sso/config: whether the login pages offer "Sign in with your organisation". */
 export function fetchSsoConfig(): Promise<SsoConfigResponse> {
-  return api.request<SsoConfigResponse>('/api/sso/config', { refreshOnUnauthorized: false, parse: (raw) => SsoConfigResponse.parse(raw) });
+  return api.get('/api/sso/config', { refreshOnUnauthorized: false, parse: (raw) => SsoConfigResponse.parse(raw) });
 }
 
 export function useSsoConfig() {

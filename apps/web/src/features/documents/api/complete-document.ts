@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Family } from '@pharma/domain';
 import { CompleteResponse, type Area } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
+import type { BodyOf, CompletePath } from '../../../lib/api/paths.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
 import { documentKey, updateCachedDocument } from './get-document.ts';
 
 export type CompleteAnswer = ReturnType<typeof CompleteResponse.parse>;
@@ -13,12 +14,10 @@ export type CompleteAnswer = ReturnType<typeof CompleteResponse.parse>;
  */
 export function completeDocument(family: Family, number: string, area: Area): Promise<CompleteAnswer> {
   const { path, field } = family.complete;
-  const [url, body] = path && field ? [path, { [field]: number }] : ['/api/completeOperation', { docType: family.type, docNo: number }];
-  return api.request<CompleteAnswer>(withArea(url, area), {
-    method: 'POST',
-    body,
-    parse: (raw) => CompleteResponse.parse(raw),
-  });
+  const query = areaQuery(area);
+  const parse = (raw: unknown) => CompleteResponse.parse(raw);
+  if (path && field) return api.post(path as CompletePath, { query, body: { [field]: number } as BodyOf<CompletePath>, parse });
+  return api.post('/api/completeOperation', { query, body: { docType: family.type, docNo: number }, parse });
 }
 
 export function useCompleteDocument(family: Family, number: string, area: Area) {

@@ -2,14 +2,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DocumentType, Family } from '@pharma/domain';
 import { ListResponse, type Area, type ListQuery } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
-import { listSearchParams } from '../list-query.ts';
+import type { ListPath } from '../../../lib/api/paths.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
+import { listParams } from '../list-query.ts';
 
 export type DocumentList = ReturnType<typeof ListResponse.parse>;
 
 /** GET the family's list path (/api/ibdList, /api/obdList …): one page (20) of an area's documents, filtered and sorted. */
 export function getDocumentList(family: Family, query: ListQuery, area: Area): Promise<DocumentList> {
-  return api.request<DocumentList>(withArea(`${family.api.list}?${listSearchParams(query)}`, area), {
+  return api.get(family.api.list as ListPath, {
+    query: { ...listParams(query), ...areaQuery(area) },
     parse: (body) => ListResponse.parse(body),
   });
 }

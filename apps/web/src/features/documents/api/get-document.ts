@@ -2,19 +2,26 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { liteFamilyOf, type DocumentStatus, type DocumentType, type Family } from '@pharma/domain';
 import { DocumentDetails, type Area, type DocumentLine } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
+import type { DetailsPath, PathParamsOf } from '../../../lib/api/paths.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
 import { mergeAnswerLines, scannedCount, totals } from '../lines.ts';
 import { documentListKey } from './get-document-list.ts';
 
-/** GET the family's details path with the number (/api/ibdNo/{ibdNo} …): the document and its lines (404 for one of the other area). */
+/**
+ * GET the family's details path with the number (/api/ibdNo/{ibdNo} …, the parameter named by the path's
+ * last word as the server names it): the document and its lines (404 for one of the other area).
+ */
 export function getDocument(family: Family, number: string, area: Area): Promise<DocumentDetails> {
+  const parse = (body: unknown) => DocumentDetails.parse(body);
   // A lite family's details path names its module and number in the query (/api/lite/getDocumentDetails, decision 0039).
   const lite = liteFamilyOf(family.module);
-  const path = lite
-    ? `${family.api.details}?${new URLSearchParams({ moduleType: lite.module, docNo: number }).toString()}`
-    : withArea(`${family.api.details}/${encodeURIComponent(number)}`, area);
-  return api.request<DocumentDetails>(path, {
-    parse: (body) => DocumentDetails.parse(body),
+  if (lite)
+    return api.get(family.api.details as '/api/lite/getDocumentDetails', { query: { moduleType: lite.module, docNo: number }, parse });
+  const param = family.api.details.split('/').pop()!;
+  return api.get(`${family.api.details}/{${param}}` as DetailsPath, {
+    path: { [param]: number } as PathParamsOf<DetailsPath>,
+    query: areaQuery(area),
+    parse,
   });
 }
 

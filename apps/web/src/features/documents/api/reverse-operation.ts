@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DocumentType } from '@pharma/domain';
 import { ScanResponse, type Area, type ReverseRequest } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
 import { parseUnitId, unitCode } from '../../../lib/unit-codes.ts';
 import { updateCachedDocument } from './get-document.ts';
@@ -11,8 +11,8 @@ type ReverseBody = ReturnType<typeof ReverseRequest.parse>;
 
 /** POST /api/reverseOperation: removes a scanned unit from a document of any family; `packs` is the number of packs taken off. */
 export function reverseOperation(body: ReverseBody, area: Area): Promise<ScanResponse> {
-  return api.request<ScanResponse>(withArea('/api/reverseOperation', area), {
-    method: 'POST',
+  return api.post('/api/reverseOperation', {
+    query: areaQuery(area),
     body,
     parse: (raw) => ScanResponse.parse(raw),
   });

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useRef } from 'react';
+import { Suspense, useCallback, useDeferredValue, useRef } from 'react';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { message, type UnitType } from '@pharma/domain';
@@ -22,7 +22,10 @@ import { ScanQueueStatus } from './scan-queue-status.tsx';
 import { ScanResult } from './scan-result.tsx';
 import { ScannedUnits } from './scanned-units.tsx';
 import { UnitScanControls } from './unit-scan-controls.tsx';
-import { LineCounts } from '../lite/line-counts.tsx';
+import { lazyNamed } from '../../../lib/lazy-named.ts';
+
+// A counted family's scans by line (ScanLite) are a chunk of their own: the other families' scan pages do without it.
+const LineCounts = lazyNamed(() => import('../lite/line-counts.tsx'), 'LineCounts');
 
 export interface ScanUnitsPageProps extends DocumentPageProps {
   /** The unit types offered, in the spec's order (PLT, CTN, EA). */
@@ -118,15 +121,17 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
           <LinesProgress lines={lines ?? data.data} />
           {family.counted && (
             // A counted family's packs, scan by scan, each removable until completion (issue 27, decision 0066).
-            <LineCounts
-              family={family}
-              number={number}
-              area={area}
-              lines={lines ?? data.data}
-              completed={completed}
-              mayRemove={can.deleteScanned}
-              onRemoved={(c) => setOutcome(acceptedOutcome({ unit: { type: 'EA', id: c.code }, packs: c.packs }, 'removed'))}
-            />
+            <Suspense fallback={null}>
+              <LineCounts
+                family={family}
+                number={number}
+                area={area}
+                lines={lines ?? data.data}
+                completed={completed}
+                mayRemove={can.deleteScanned}
+                onRemoved={(c) => setOutcome(acceptedOutcome({ unit: { type: 'EA', id: c.code }, packs: c.packs }, 'removed'))}
+              />
+            </Suspense>
           )}
           {!family.counted && (
             <ScannedUnits

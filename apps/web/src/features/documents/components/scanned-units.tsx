@@ -1,9 +1,10 @@
-import { memo, useState } from 'react';
-import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { memo, useEffect, useState } from 'react';
+import { ActionIcon, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { UnitType } from '@pharma/domain';
 import type { Area, DocumentLine } from '@pharma/domain/contract/inventory';
 import { DOCUMENT_UI, fillLabel } from '../../../config/labels.ts';
+import { Confirm, preloadConfirm } from '../../../components/ui/confirm.tsx';
 import { unitPath, unitText } from '../../../lib/unit-codes.ts';
 import { scannedUnits, type ScannedUnit } from '../lines.ts';
 
@@ -18,26 +19,6 @@ export interface ScannedUnitsProps {
   deleting?: string;
 }
 
-/** Asks before a scanned unit is taken off the document. */
-function ConfirmDelete({ unit, onKeep, onRemove }: { unit: ScannedUnit; onKeep: () => void; onRemove: () => void }) {
-  const id = unitText(unit.ref);
-  return (
-    <Modal opened onClose={onKeep} title={fillLabel(DOCUMENT_UI.deleteTitle, { id })} centered>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {fillLabel(DOCUMENT_UI.deleteText, { id })}
-      </Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onKeep} data-autofocus>
-          {DOCUMENT_UI.keep}
-        </Button>
-        <Button color="red" onClick={onRemove}>
-          {DOCUMENT_UI.confirmDelete}
-        </Button>
-      </Group>
-    </Modal>
-  );
-}
-
 /**
  * The units scanned on the document, each linking to its details, with a delete button when permitted
  * (it asks first); re-renders only when its props change.
@@ -45,6 +26,11 @@ function ConfirmDelete({ unit, onKeep, onRemove }: { unit: ScannedUnit; onKeep: 
 export const ScannedUnits = memo(function ScannedUnits({ lines, area, types, onDelete, deleting }: ScannedUnitsProps) {
   const units = scannedUnits(lines);
   const [confirming, setConfirming] = useState<ScannedUnit | undefined>();
+  // The question's dialog is a chunk of its own: fetched once there is a unit to delete, before anyone asks.
+  const mayAsk = onDelete !== undefined && units.length > 0;
+  useEffect(() => {
+    if (mayAsk) preloadConfirm();
+  }, [mayAsk]);
   return (
     <Stack gap="xs" component="section" aria-label={DOCUMENT_UI.scannedUnits}>
       <Title order={2} size="h5">
@@ -92,10 +78,13 @@ export const ScannedUnits = memo(function ScannedUnits({ lines, area, types, onD
         </Stack>
       )}
       {confirming && onDelete && (
-        <ConfirmDelete
-          unit={confirming}
+        <Confirm
+          title={fillLabel(DOCUMENT_UI.deleteTitle, { id: unitText(confirming.ref) })}
+          text={fillLabel(DOCUMENT_UI.deleteText, { id: unitText(confirming.ref) })}
+          keepLabel={DOCUMENT_UI.keep}
+          confirmLabel={DOCUMENT_UI.confirmDelete}
           onKeep={() => setConfirming(undefined)}
-          onRemove={() => {
+          onConfirm={() => {
             setConfirming(undefined);
             onDelete(confirming);
           }}

@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ActionIcon, Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Family } from '@pharma/domain';
 import type { Area, DocumentLine } from '@pharma/domain/contract/inventory';
 import type { CountEntry, CountedLine } from '@pharma/domain/contract/lite-counts';
 import { DOCUMENT_UI, FIELD_LABELS, fillLabel, LITE_UI } from '../../../config/labels.ts';
+import { Confirm, preloadConfirm } from '../../../components/ui/confirm.tsx';
 import { formatDateTime } from '../../../lib/local-day.ts';
 import { parseUnitId, unitPath, unitText } from '../../../lib/unit-codes.ts';
 import { useLineCounts, useRemoveCount } from './lite-counts-api.ts';
@@ -42,6 +43,11 @@ export function LineCounts({ family, number, area, lines, completed, mayRemove, 
   const [confirming, setConfirming] = useState<{ line: CountedLine; count: CountEntry } | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
   const scanned = counts.data?.lines.filter((l) => l.counts.length > 0) ?? [];
+  // The question's dialog is a chunk of its own: fetched once there is a scan to remove, before anyone asks.
+  const mayAsk = mayRemove && !completed && scanned.length > 0;
+  useEffect(() => {
+    if (mayAsk) preloadConfirm();
+  }, [mayAsk]);
 
   return (
     <Stack gap="xs" component="section" aria-label={LITE_UI.scansByLine}>
@@ -131,44 +137,31 @@ export function LineCounts({ family, number, area, lines, completed, mayRemove, 
         );
       })}
       {confirming && (
-        <Modal
-          opened
-          onClose={() => setConfirming(undefined)}
+        <Confirm
           title={fillLabel(LITE_UI.removeScanTitle, { code: shown(confirming.count) })}
-          centered
-        >
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {fillLabel(LITE_UI.removeScanText, {
-              code: shown(confirming.count),
-              user: confirming.count.user,
-              time: when(confirming.count.at),
-              materialNo: confirming.line.materialNo,
-              batchNo: confirming.line.batchNo ?? '–',
-              packs: String(confirming.count.packs),
-            })}
-          </Text>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={() => setConfirming(undefined)} data-autofocus>
-              {DOCUMENT_UI.keep}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                const { count } = confirming;
-                setConfirming(undefined);
-                setNotice(undefined);
-                remove.mutate(count.id, {
-                  onSuccess: (answer) => {
-                    setNotice(answer.message);
-                    onRemoved?.(count);
-                  },
-                });
-              }}
-            >
-              {DOCUMENT_UI.confirmDelete}
-            </Button>
-          </Group>
-        </Modal>
+          text={fillLabel(LITE_UI.removeScanText, {
+            code: shown(confirming.count),
+            user: confirming.count.user,
+            time: when(confirming.count.at),
+            materialNo: confirming.line.materialNo,
+            batchNo: confirming.line.batchNo ?? '–',
+            packs: String(confirming.count.packs),
+          })}
+          keepLabel={DOCUMENT_UI.keep}
+          confirmLabel={DOCUMENT_UI.confirmDelete}
+          onKeep={() => setConfirming(undefined)}
+          onConfirm={() => {
+            const { count } = confirming;
+            setConfirming(undefined);
+            setNotice(undefined);
+            remove.mutate(count.id, {
+              onSuccess: (answer) => {
+                setNotice(answer.message);
+                onRemoved?.(count);
+              },
+            });
+          }}
+        />
       )}
     </Stack>
   );

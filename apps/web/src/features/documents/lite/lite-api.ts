@@ -20,13 +20,11 @@ import { documentKey } from '../api/get-document.ts';
  * answers land in the same cache entries (`documentKey`), so every page of a lite document agrees.
  */
 const AREA = 'LDC' as const;
-const query = (values: Record<string, string>) => new URLSearchParams(values).toString();
 
 export function useLocalWarehouses() {
   return useQuery({
     queryKey: ['warehouses'],
-    queryFn: () =>
-      api.request<ReturnType<typeof WarehousesResponse.parse>>('/api/getWarehouses', { parse: (body) => WarehousesResponse.parse(body) }),
+    queryFn: () => api.get('/api/getWarehouses', { parse: (body) => WarehousesResponse.parse(body) }),
     select: (answer) => answer.data.filter((w) => w.area === AREA),
     staleTime: 5 * 60_000,
   });
@@ -45,8 +43,7 @@ export function useCreateLiteDocument(lite: LiteFamily) {
   const refresh = useRefresh(lite);
   return useMutation({
     mutationFn: (body: Omit<LiteCreateRequest, 'moduleType'>) =>
-      api.request<LiteDocumentResponse>('/api/lite/createDocument', {
-        method: 'POST',
+      api.post('/api/lite/createDocument', {
         body: { ...body, moduleType: lite.module },
         parse: (raw) => LiteDocumentResponse.parse(raw),
       }),
@@ -58,8 +55,7 @@ export function useRemoveLiteDocument(lite: LiteFamily, docNo: string) {
   const refresh = useRefresh(lite);
   return useMutation({
     mutationFn: () =>
-      api.request<{ message: string }>('/api/lite/removeDocument', {
-        method: 'POST',
+      api.post('/api/lite/removeDocument', {
         body: { moduleType: lite.module, docNo },
         parse: (raw) => LiteMessageResponse.parse(raw),
       }),
@@ -71,8 +67,7 @@ export function usePutLiteLine(lite: LiteFamily, docNo: string) {
   const refresh = useRefresh(lite);
   return useMutation({
     mutationFn: (line: Pick<LiteLineRequest, 'materialNo' | 'batchNo' | 'quantity'>) =>
-      api.request<LiteDocumentResponse>('/api/lite/updateDocument', {
-        method: 'POST',
+      api.post('/api/lite/updateDocument', {
         body: { ...line, moduleType: lite.module, docNo },
         parse: (raw) => LiteDocumentResponse.parse(raw),
       }),
@@ -84,8 +79,7 @@ export function useDeleteLiteLine(lite: LiteFamily, docNo: string) {
   const refresh = useRefresh(lite);
   return useMutation({
     mutationFn: (line: { materialNo: string; batchNo: string | null }) =>
-      api.request<LiteDocumentResponse>('/api/lite/deleteItem', {
-        method: 'POST',
+      api.post('/api/lite/deleteItem', {
         body: { moduleType: lite.module, docNo, materialNo: line.materialNo, batchNo: line.batchNo ?? undefined, scanId: newScanId() },
         parse: (raw) => LiteDocumentResponse.parse(raw),
       }),
@@ -97,18 +91,17 @@ export function useLiteLine(lite: LiteFamily, docNo: string, materialNo: string,
   return useQuery({
     queryKey: ['liteLine', lite.module, docNo, materialNo, batchNo],
     queryFn: () =>
-      api.request<LiteLineResponse>(
-        `/api/lite/getDocumentDetailsByMaterialAndBatch?${query({ moduleType: lite.module, docNo, materialNo, batchNo })}`,
-        {
-          parse: (raw) => LiteLineResponse.parse(raw),
-        },
-      ),
+      api.get('/api/lite/getDocumentDetailsByMaterialAndBatch', {
+        query: { moduleType: lite.module, docNo, materialNo, batchNo },
+        parse: (raw) => LiteLineResponse.parse(raw),
+      }),
     enabled: docNo !== '' && materialNo !== '',
   });
 }
 
 export function getLiteMaterial(lite: LiteFamily, code: string) {
-  return api.request<LiteMaterialResponse>(`/api/lite/getMaterialDetails?${query({ moduleType: lite.module, code })}`, {
+  return api.get('/api/lite/getMaterialDetails', {
+    query: { moduleType: lite.module, code },
     parse: (raw) => LiteMaterialResponse.parse(raw),
   });
 }

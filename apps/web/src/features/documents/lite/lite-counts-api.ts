@@ -23,12 +23,10 @@ export function useLineCounts(family: Family, number: string, lines: readonly Do
   return useQuery({
     queryKey: countsKey(family.module, number, figuresOf(lines)),
     queryFn: () =>
-      api.request<LiteCountsResponse>(
-        `/api/lite/getCounts?${new URLSearchParams({ moduleType: family.module, docNo: number }).toString()}`,
-        {
-          parse: (raw) => LiteCountsResponse.parse(raw),
-        },
-      ),
+      api.get('/api/lite/getCounts', {
+        query: { moduleType: family.module, docNo: number },
+        parse: (raw) => LiteCountsResponse.parse(raw),
+      }),
     placeholderData: keepPreviousData,
     enabled: number !== '',
   });
@@ -38,8 +36,7 @@ export function useRemoveCount(family: Family, number: string, area: Area) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (countId: string) =>
-      api.request<LiteRemoveCountResponse>('/api/lite/removeCount', {
-        method: 'POST',
+      api.post('/api/lite/removeCount', {
         body: { moduleType: family.module, docNo: number, countId, scanId: newScanId() },
         parse: (raw) => LiteRemoveCountResponse.parse(raw),
       }),

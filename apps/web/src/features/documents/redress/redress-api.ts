@@ -10,14 +10,12 @@ import {
   ValidateBprResponse,
 } from '@pharma/domain/contract/redress';
 import { api } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
 import { documentKey } from '../api/get-document.ts';
 import { documentListKey } from '../api/get-document-list.ts';
 
 /** The redress calls of issue 17's contract (decision 0036); each answer refreshes the PO and its cartons. */
-const post = <T>(url: string, area: Area, body: unknown, parse: (raw: unknown) => T) =>
-  api.request<T>(withArea(url, area), { method: 'POST', body, parse });
 
 export const cartonsKey = (number: string, area: Area) => ['rrdCartons', area, number] as const;
 
@@ -25,7 +23,9 @@ export function useCartons(number: string, area: Area) {
   return useQuery({
     queryKey: cartonsKey(number, area),
     queryFn: () =>
-      api.request<CartonsResponse>(withArea(`/api/rrdCartons/${encodeURIComponent(number)}`, area), {
+      api.get('/api/rrdCartons/{poNo}', {
+        path: { poNo: number },
+        query: areaQuery(area),
         parse: (raw) => CartonsResponse.parse(raw),
       }),
     enabled: number !== '',
@@ -45,7 +45,12 @@ function useRefresh(family: Family, number: string, area: Area) {
 export function useSaveBpr(family: Family, number: string, area: Area) {
   const refresh = useRefresh(family, number, area);
   return useMutation({
-    mutationFn: (bprNo: string) => post('/api/validateBPR', area, { poNo: number, bprNo }, (raw) => ValidateBprResponse.parse(raw)),
+    mutationFn: (bprNo: string) =>
+      api.post('/api/validateBPR', {
+        query: areaQuery(area),
+        body: { poNo: number, bprNo },
+        parse: (raw) => ValidateBprResponse.parse(raw),
+      }),
     onSuccess: refresh,
   });
 }
@@ -53,7 +58,8 @@ export function useSaveBpr(family: Family, number: string, area: Area) {
 export function useCartonLabel(family: Family, number: string, area: Area) {
   const refresh = useRefresh(family, number, area);
   return useMutation({
-    mutationFn: (code: string) => post('/api/validateRRDLabel', area, { poNo: number, code }, (raw) => CartonLabel.parse(raw)),
+    mutationFn: (code: string) =>
+      api.post('/api/validateRRDLabel', { query: areaQuery(area), body: { poNo: number, code }, parse: (raw) => CartonLabel.parse(raw) }),
     onSuccess: refresh,
   });
 }
@@ -64,7 +70,11 @@ export function useScanSeries(family: Family, number: string, area: Area, carton
   const refresh = useRefresh(family, number, area);
   return useMutation({
     mutationFn: (scan: SeriesScan) =>
-      post('/api/scanSeries', area, { poNo: number, cartonCode, scanId: newScanId(), ...scan }, (raw) => RedressScanResponse.parse(raw)),
+      api.post('/api/scanSeries', {
+        query: areaQuery(area),
+        body: { poNo: number, cartonCode, scanId: newScanId(), ...scan },
+        parse: (raw) => RedressScanResponse.parse(raw),
+      }),
     onSuccess: refresh,
   });
 }
@@ -73,7 +83,11 @@ export function useReplacePack(family: Family, number: string, area: Area) {
   const refresh = useRefresh(family, number, area);
   return useMutation({
     mutationFn: ({ from, to }: { from: string; to: string }) =>
-      post('/api/replacePack', area, { poNo: number, from, to, scanId: newScanId() }, (raw) => ReplacePackResponse.parse(raw)),
+      api.post('/api/replacePack', {
+        query: areaQuery(area),
+        body: { poNo: number, from, to, scanId: newScanId() },
+        parse: (raw) => ReplacePackResponse.parse(raw),
+      }),
     onSuccess: refresh,
   });
 }
@@ -81,7 +95,12 @@ export function useReplacePack(family: Family, number: string, area: Area) {
 export function useReopenDocument(family: Family, number: string, area: Area) {
   const refresh = useRefresh(family, number, area);
   return useMutation({
-    mutationFn: () => post('/api/reopenDocument', area, { docType: family.type, docNo: number }, (raw) => ReopenResponse.parse(raw)),
+    mutationFn: () =>
+      api.post('/api/reopenDocument', {
+        query: areaQuery(area),
+        body: { docType: family.type, docNo: number },
+        parse: (raw) => ReopenResponse.parse(raw),
+      }),
     onSuccess: refresh,
   });
 }

@@ -11,27 +11,27 @@ import {
   type RecountRequest,
 } from '@pharma/domain/contract/stock-takes';
 import { api } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
 import { documentListKey } from '../api/get-document-list.ts';
 
 /**
  * The stock take's own paths (contract/stock-takes.ts, decision 0079): its create, details, recount,
- * complete and approve under the family's `api.details` (/api/stockTakes). Its list is the engine's
- * (the family's `api.list`, read by the documents list), its scans the engine's /api/scanForOperation.
+ * complete and approve, /api/stockTakes and under it, as the server's stock-takes routes declare them.
+ * Its list is the engine's (the family's `api.list`, read by the documents list), its scans the engine's
+ * /api/scanForOperation.
  */
-const stockTakePath = (base: string, number: string, tail = '') => `${base}/${encodeURIComponent(number)}${tail}`;
 
 export const stockTakeKey = (area: Area, number: string) => ['stockTake', area, number] as const;
 
 /** GET /api/stockTakes/{no}: the count as it stands (full, or a counter's blind view). */
-export function getStockTake(base: string, number: string, area: Area): Promise<StockTakeDetails> {
-  return api.request<StockTakeDetails>(withArea(stockTakePath(base, number), area), { parse: (body) => StockTakeDetails.parse(body) });
+export function getStockTake(number: string, area: Area): Promise<StockTakeDetails> {
+  return api.get('/api/stockTakes/{no}', { path: { no: number }, query: areaQuery(area), parse: (body) => StockTakeDetails.parse(body) });
 }
 
-export function useStockTake(base: string, number: string, area: Area) {
+export function useStockTake(number: string, area: Area) {
   return useQuery({
     queryKey: stockTakeKey(area, number),
-    queryFn: () => getStockTake(base, number, area),
+    queryFn: () => getStockTake(number, area),
     enabled: number !== '',
     refetchOnWindowFocus: true,
     retry: false,
@@ -51,12 +51,12 @@ async function settle(client: QueryClient, type: DocumentType, area: Area, numbe
 }
 
 /** POST /api/stockTakes: creates the count and takes its snapshot; answers its number. */
-export function useCreateStockTake(base: string, type: DocumentType, area: Area) {
+export function useCreateStockTake(type: DocumentType, area: Area) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateStockTakeRequest) =>
-      api.request<CreateStockTakeResponse>(withArea(base, area), {
-        method: 'POST',
+      api.post('/api/stockTakes', {
+        query: areaQuery(area),
         body,
         parse: (raw) => CreateStockTakeResponse.parse(raw),
       }),
@@ -65,25 +65,26 @@ export function useCreateStockTake(base: string, type: DocumentType, area: Area)
 }
 
 /** POST …/recount, …/complete and …/approve: each answers its message and the count as it now stands. */
-export function useStockTakeActions(base: string, type: DocumentType, number: string, area: Area) {
+export function useStockTakeActions(type: DocumentType, number: string, area: Area) {
   const client = useQueryClient();
-  const post = <T extends StockTakeActionResponse>(tail: string, body: unknown, parse: (raw: unknown) => T) =>
-    api.request<T>(withArea(stockTakePath(base, number, tail), area), { method: 'POST', body, parse });
+  const params = { path: { no: number }, query: areaQuery(area) };
   const after = {
     onSuccess: (answer: StockTakeActionResponse) => settle(client, type, area, number, answer.details),
     // A refusal may follow a change made elsewhere (another device completed it): read the count again.
     onError: () => void client.invalidateQueries({ queryKey: stockTakeKey(area, number) }),
   };
   const recount = useMutation({
-    mutationFn: (body: RecountRequest) => post('/recount', body, (raw) => StockTakeActionResponse.parse(raw)),
+    mutationFn: (body: RecountRequest) =>
+      api.post('/api/stockTakes/{no}/recount', { ...params, body, parse: (raw) => StockTakeActionResponse.parse(raw) }),
     ...after,
   });
   const complete = useMutation({
-    mutationFn: (body: CompleteStockTakeRequest) => post('/complete', body, (raw) => StockTakeActionResponse.parse(raw)),
+    mutationFn: (body: CompleteStockTakeRequest) =>
+      api.post('/api/stockTakes/{no}/complete', { ...params, body, parse: (raw) => StockTakeActionResponse.parse(raw) }),
     ...after,
   });
   const approve = useMutation({
-    mutationFn: () => post('/approve', {}, (raw) => ApproveStockTakeResponse.parse(raw)),
+    mutationFn: () => api.post('/api/stockTakes/{no}/approve', { ...params, parse: (raw) => ApproveStockTakeResponse.parse(raw) }),
     ...after,
   });
   return { recount, complete, approve };

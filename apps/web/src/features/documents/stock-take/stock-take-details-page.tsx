@@ -55,8 +55,8 @@ function Summary({ details, numberLabel }: { details: StockTakeDetails; numberLa
  */
 export function StockTakeDetailsPage({ area, family, paths, number }: DocumentPageProps) {
   const can = useStockTakePermissions(area);
-  const details = useStockTake(family.api.details, number, area);
-  const { recount, complete, approve } = useStockTakeActions(family.api.details, family.type, number, area);
+  const details = useStockTake(number, area);
+  const { recount, complete, approve } = useStockTakeActions(family.type, number, area);
   // The last answer's message, or the last refusal: one line under the summary.
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | undefined>();
   const done = { onSuccess: (a: { message: string }) => setNotice({ ok: true, text: a.message }) };

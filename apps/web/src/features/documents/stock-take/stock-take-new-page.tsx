@@ -20,7 +20,7 @@ export function StockTakeNewPage({ area, family, paths }: DocumentPageProps) {
   const can = useStockTakePermissions(area);
   const signedIn = useSession().status === 'authenticated';
   const warehouses = useAreaWarehouses(area);
-  const create = useCreateStockTake(family.api.details, family.type, area);
+  const create = useCreateStockTake(family.type, area);
   const navigate = useNavigate();
   const [warehouseNo, setWarehouseNo] = useState('');
   const [fields, setFields] = useState({ materialNo: '', batchNo: '', sscc: '' });

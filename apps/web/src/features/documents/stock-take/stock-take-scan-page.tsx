@@ -35,7 +35,7 @@ function CountNumberStep({ area, family, paths }: DocumentPageProps) {
     }
     setBusy(true);
     try {
-      await client.fetchQuery({ queryKey: stockTakeKey(area, number), queryFn: () => getStockTake(family.api.details, number, area) });
+      await client.fetchQuery({ queryKey: stockTakeKey(area, number), queryFn: () => getStockTake(number, area) });
       setError(undefined);
       void navigate(paths.scanUnits(number));
     } catch (failure) {
@@ -74,7 +74,7 @@ export function StockTakeScanPage(props: DocumentPageProps) {
 
 function CountScan({ area, family, paths, number }: DocumentPageProps) {
   const client = useQueryClient();
-  const details = useStockTake(family.api.details, number, area);
+  const details = useStockTake(number, area);
   const [search] = useSearchParams();
   const unit = pickedUnit(search, UNIT_TYPE_ORDER);
   const field = useRef<ScanFieldHandle>(null);

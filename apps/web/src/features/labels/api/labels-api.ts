@@ -3,7 +3,8 @@ import { message } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { PrintedResponse, PrintersResponse, type PrintLabelRequest } from '@pharma/domain/contract/labels';
 import { api, ApiError } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
+import { apiUrl } from '../../../lib/api/paths.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 
 /** GET /api/labelPrinters: the network label printers of the area's warehouses. */
@@ -11,7 +12,8 @@ export function useLabelPrinters(area: Area) {
   return useQuery({
     queryKey: ['labelPrinters', area],
     queryFn: () =>
-      api.request<ReturnType<typeof PrintersResponse.parse>>(withArea('/api/labelPrinters', area), {
+      api.get('/api/labelPrinters', {
+        query: areaQuery(area),
         parse: (body) => PrintersResponse.parse(body),
       }),
     select: (answer) => answer.data,
@@ -27,14 +29,14 @@ export type PrintResult = { kind: 'sent'; printer: string; copy: boolean } | { k
  */
 async function printLabel(area: Area, body: PrintLabelRequest): Promise<PrintResult> {
   if (body.printer) {
-    const sent = await api.request<ReturnType<typeof PrintedResponse.parse>>(withArea('/api/printLabel', area), {
-      method: 'POST',
+    const sent = await api.post('/api/printLabel', {
+      query: areaQuery(area),
       body,
       parse: (raw) => PrintedResponse.parse(raw),
     });
     return { kind: 'sent', printer: sent.printer, copy: sent.copy };
   }
-  const response = await fetch(withArea('/api/printLabel', area), {
+  const response = await fetch(apiUrl('/api/printLabel', { query: areaQuery(area) }), {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },

@@ -7,18 +7,13 @@ import {
 } from '@pharma/domain/contract/batches';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 
 /** A batch as the API names it: material and batch number. */
 export interface BatchRef {
   materialNo: string;
   batchNo: string;
-}
-
-/** The batch's API path; each number is one path segment, encoded (a batch number may hold '/' or '.'). */
-export function batchPath({ materialNo, batchNo }: BatchRef, tail: 'status' | 'whereabouts'): string {
-  return `/api/batches/${encodeURIComponent(materialNo)}/${encodeURIComponent(batchNo)}/${tail}`;
 }
 
 export const whereaboutsKey = (batch: BatchRef, area: Area) => ['batch', area, batch.materialNo, batch.batchNo] as const;
@@ -28,7 +23,10 @@ export function useWhereabouts(batch: BatchRef | undefined, area: Area) {
   return useQuery({
     queryKey: whereaboutsKey(batch ?? { materialNo: '', batchNo: '' }, area),
     queryFn: () =>
-      api.request<WhereaboutsResponse>(withArea(batchPath(batch!, 'whereabouts'), area), {
+      api.get('/api/batches/{materialNo}/{batchNo}/whereabouts', {
+        // Each number is one path segment, encoded (a batch number may hold '/' or '.').
+        path: { materialNo: batch!.materialNo, batchNo: batch!.batchNo },
+        query: areaQuery(area),
         parse: (raw) => WhereaboutsResponse.parse(raw),
       }),
     enabled: batch !== undefined,
@@ -40,8 +38,8 @@ export function useWhereabouts(batch: BatchRef | undefined, area: Area) {
 export function useBatchLookup(area: Area) {
   return useMutation({
     mutationFn: (code: string) =>
-      api.request<BatchLookupResponse>(withArea('/api/batches/lookup', area), {
-        method: 'POST',
+      api.post('/api/batches/lookup', {
+        query: areaQuery(area),
         body: { code },
         parse: (raw) => BatchLookupResponse.parse(raw),
       }),
@@ -53,8 +51,9 @@ export function useSetBatchStatus(batch: BatchRef, area: Area) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: SetBatchStatusRequest) =>
-      api.request<SetBatchStatusResponse>(withArea(batchPath(batch, 'status'), area), {
-        method: 'PUT',
+      api.put('/api/batches/{materialNo}/{batchNo}/status', {
+        path: { materialNo: batch.materialNo, batchNo: batch.batchNo },
+        query: areaQuery(area),
         body,
         parse: (raw) => SetBatchStatusResponse.parse(raw),
       }),
@@ -72,7 +71,10 @@ export function csvFileName({ materialNo, batchNo }: BatchRef): string {
  * session's cookies go with it and an expired session is renewed first; handed to the browser as a download.
  */
 async function downloadCsv(batch: BatchRef, area: Area): Promise<string> {
-  const text = await api.request<unknown>(withArea(`${batchPath(batch, 'whereabouts')}?format=csv`, area));
+  const text: unknown = await api.get('/api/batches/{materialNo}/{batchNo}/whereabouts', {
+    path: { materialNo: batch.materialNo, batchNo: batch.batchNo },
+    query: { format: 'csv', ...areaQuery(area) },
+  });
   const file = csvFileName(batch);
   saveFile(new Blob([typeof text === 'string' ? text : ''], { type: 'text/csv;charset=utf-8' }), file);
   return file;

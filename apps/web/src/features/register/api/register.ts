@@ -4,8 +4,7 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 
 /** POST /api/register: 201 with the email (the same answer when it already has an account); 422 with a message per field; 429. */
 export function register(body: RegisterRequest): Promise<RegisterResponse> {
-  return api.request<RegisterResponse>('/api/register', {
-    method: 'POST',
+  return api.post('/api/register', {
     body,
     refreshOnUnauthorized: false,
     parse: (raw) => RegisterResponse.parse(raw),

@@ -2,12 +2,10 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { Area } from '@pharma/domain/contract/inventory';
 import { RepackCompletedResponse, RepackScanOperationResponse, RepackView, type RepackScanRequest } from '@pharma/domain/contract/repack';
 import { api } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
 
 /** The repack calls of issue 18's contract (packages/domain/src/contract/repack.ts). */
-const post = <T>(path: string, area: Area, body: unknown, parse: (raw: unknown) => T) =>
-  api.request<T>(withArea(path, area), { method: 'POST', body, parse });
 
 export const repackKey = (repackNo: string, area: Area) => ['repack', area, repackNo] as const;
 
@@ -18,7 +16,7 @@ export function useRepack(repackNo: string, area: Area) {
   return useQuery({
     queryKey: repackKey(repackNo, area),
     queryFn: () =>
-      api.request<RepackView>(withArea(`/api/repackNo/${encodeURIComponent(repackNo)}`, area), { parse: (raw) => RepackView.parse(raw) }),
+      api.get('/api/repackNo/{repackNo}', { path: { repackNo }, query: areaQuery(area), parse: (raw) => RepackView.parse(raw) }),
     enabled: repackNo !== '',
   });
 }
@@ -27,7 +25,8 @@ export function useRepack(repackNo: string, area: Area) {
 export function useOpenRepack(area: Area) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: RepackScanRequest) => post('/api/repackScan', area, body, (raw) => RepackView.parse(raw)),
+    mutationFn: (body: RepackScanRequest) =>
+      api.post('/api/repackScan', { query: areaQuery(area), body, parse: (raw) => RepackView.parse(raw) }),
     onSuccess: (repack) => keep(client, area, repack),
   });
 }
@@ -42,9 +41,11 @@ export function useMoveUnit(repackNo: string, area: Area) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ code, remove }: MoveInput) =>
-      post('/api/repackScanOperation', area, { repackNo, code, scanId: newScanId(), ...(remove ? { remove: true } : {}) }, (raw) =>
-        RepackScanOperationResponse.parse(raw),
-      ),
+      api.post('/api/repackScanOperation', {
+        query: areaQuery(area),
+        body: { repackNo, code, scanId: newScanId(), ...(remove ? { remove: true } : {}) },
+        parse: (raw) => RepackScanOperationResponse.parse(raw),
+      }),
     onSuccess: (answer) => keep(client, area, answer.repack),
   });
 }
@@ -61,8 +62,16 @@ export function useCompleteRepack(repack: Pick<RepackView, 'repackNo' | 'destina
   return useMutation({
     mutationFn: () =>
       area === 'RDC'
-        ? post('/api/completeRepack', area, { sscc: repack.destination.sscc }, (raw) => Completed.parse(raw))
-        : post('/api/repackCompleteOperator', area, { repackNo: repack.repackNo }, (raw) => Completed.parse(raw)),
+        ? api.post('/api/completeRepack', {
+            query: areaQuery(area),
+            body: { sscc: repack.destination.sscc },
+            parse: (raw) => Completed.parse(raw),
+          })
+        : api.post('/api/repackCompleteOperator', {
+            query: areaQuery(area),
+            body: { repackNo: repack.repackNo },
+            parse: (raw) => Completed.parse(raw),
+          }),
     onSuccess: () => client.invalidateQueries({ queryKey: repackKey(repack.repackNo, area) }),
   });
 }

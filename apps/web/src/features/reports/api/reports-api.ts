@@ -9,10 +9,10 @@ import {
   type ReportName,
 } from '@pharma/domain/contract/reports';
 import { api, createApiClient } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { csvFileName } from '../csv-file-name.ts';
-import { reportPath, type ReportChoice } from '../report-filters.ts';
+import { reportApiQuery, type ReportChoice } from '../report-filters.ts';
 
 /** Each report's answer, as the contract types it. */
 export interface ReportAnswers {
@@ -34,11 +34,11 @@ const SCHEMAS = {
 
 /** GET /api/reports/{name} with the filters the report takes; the answer names its report, so the page picks its table by it. */
 export function useReport(choice: ReportChoice, area: Area) {
-  const path = withArea(reportPath(choice), area);
+  const query = { ...reportApiQuery(choice), ...areaQuery(area) };
   return useQuery({
-    queryKey: ['report', path],
+    queryKey: ['report', choice.report, query],
     queryFn: async (): Promise<ReportAnswer> => {
-      const data = await api.request(path, { parse: (raw) => SCHEMAS[choice.report].parse(raw) });
+      const data = await api.get(`/api/reports/${choice.report}`, { query, parse: (raw) => SCHEMAS[choice.report].parse(raw) });
       return { report: choice.report, data } as ReportAnswer;
     },
   });
@@ -57,7 +57,9 @@ async function downloadCsv(choice: ReportChoice, area: Area): Promise<string> {
     disposition = response.headers.get('content-disposition');
     return response;
   });
-  const text = await client.request<unknown>(withArea(reportPath(choice, 'csv'), area));
+  const text: unknown = await client.get(`/api/reports/${choice.report}`, {
+    query: { ...reportApiQuery(choice, 'csv'), ...areaQuery(area) },
+  });
   const file = csvFileName(disposition, `${choice.report}-report.csv`);
   saveFile(new Blob([typeof text === 'string' ? text : ''], { type: 'text/csv;charset=utf-8' }), file);
   return file;

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UnitView, type Area, type ItemStatusRequest } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
 
 export type ItemStatusBody = ReturnType<typeof ItemStatusRequest.parse>;
 
 /** POST /api/itemStatus: sets a unit's status (and everything under it) in the area; 422 when locked or not offered. */
 export function setItemStatus(body: ItemStatusBody, area: Area): Promise<UnitView> {
-  return api.request<UnitView>(withArea('/api/itemStatus', area), { method: 'POST', body, parse: (raw) => UnitView.parse(raw) });
+  return api.post('/api/itemStatus', { query: areaQuery(area), body, parse: (raw) => UnitView.parse(raw) });
 }
 
 export function useSetItemStatus(area: Area) {

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { SearchResponse, type Area } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
 
 export type SearchAnswer = ReturnType<typeof SearchResponse.parse>;
 
 /** GET /api/searchSSCC/{code}: the pallet or carton with that SSCC (a raw scan is accepted), in the area's warehouses (decision 0019). */
 export function searchSscc(code: string, area: Area): Promise<SearchAnswer> {
-  return api.request<SearchAnswer>(withArea(`/api/searchSSCC/${encodeURIComponent(code)}`, area), {
+  return api.get('/api/searchSSCC/{code}', {
+    path: { code },
+    query: areaQuery(area),
     parse: (body) => SearchResponse.parse(body),
   });
 }

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { SearchResponse, type Area } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
 import type { SearchAnswer } from './search-sscc.ts';
 
 /** GET /api/serialSearch/{code}: packs by a pack code (GTIN + serial) or a bare serial number, in the area's warehouses. */
 export function serialSearch(code: string, area: Area): Promise<SearchAnswer> {
-  return api.request<SearchAnswer>(withArea(`/api/serialSearch/${encodeURIComponent(code)}`, area), {
+  return api.get('/api/serialSearch/{code}', {
+    path: { code },
+    query: areaQuery(area),
     parse: (body) => SearchResponse.parse(body),
   });
 }

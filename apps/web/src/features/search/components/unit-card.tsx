@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { UNIT_LABELS } from '@pharma/domain';
+import { TOOL_NEEDS, UNIT_LABELS } from '@pharma/domain';
 import type { Area, UnitView } from '@pharma/domain/contract/inventory';
 import { FIELD_LABELS } from '../../../config/labels.ts';
 import { useCan } from '../../../lib/can.ts';
@@ -15,7 +15,7 @@ import { UnitHistory } from './unit-history.tsx';
 import { UnitStatusBadge } from './unit-status-badge.tsx';
 
 /** Who may change an item's status in an area: the EditItemStatus action of the area's receiving (spec point 6). */
-const editItemStatus = (area: Area) => ({ application: area, module: 'RECEIVE', action: 'EditItemStatus' }) as const;
+const editItemStatus = (area: Area) => ({ application: area, ...TOOL_NEEDS.editItemStatus }) as const;
 
 function Field({ label, value }: { label: string; value: string | number | null }) {
   return (

@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Area } from '@pharma/domain/contract/inventory';
-import { VerificationRequestsResponse, VerifyPackResponse, type VerificationRequestItem } from '@pharma/domain/contract/verification';
+import { VerificationRequestsResponse, VerifyPackResponse } from '@pharma/domain/contract/verification';
 import { api } from '../../../lib/api-client.ts';
-import { withArea } from '../../../lib/area-path.ts';
-import { requestsPath, type RequestsFilter } from '../requests-filter.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
+import { requestsQuery, type RequestsFilter } from '../requests-filter.ts';
 
 /** Every list of an area's requests, whatever its filter: a pack verified makes them all stale. */
 const requestsKey = (area: Area) => ['verificationRequests', area] as const;
 
 /** GET /api/verificationRequests with the page's filter: the area's requests, newest first (200 at most). */
 export function useVerificationRequests(filter: RequestsFilter, area: Area) {
-  const path = withArea(requestsPath(filter), area);
+  const query = { ...requestsQuery(filter), ...areaQuery(area) };
   return useQuery({
-    queryKey: [...requestsKey(area), path],
-    queryFn: () => api.request<{ data: VerificationRequestItem[] }>(path, { parse: (raw) => VerificationRequestsResponse.parse(raw) }),
+    queryKey: [...requestsKey(area), query],
+    queryFn: () => api.get('/api/verificationRequests', { query, parse: (raw) => VerificationRequestsResponse.parse(raw) }),
   });
 }
 
@@ -26,8 +26,8 @@ export function useVerifyPack(area: Area) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      api.request<VerifyPackResponse>(withArea('/api/verifyPack', area), {
-        method: 'POST',
+      api.post('/api/verifyPack', {
+        query: areaQuery(area),
         body: { code },
         parse: (raw) => VerifyPackResponse.parse(raw),
       }),
