@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, type PackSpec } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { login } from './requests.ts';
 import { makeCodes, products, stageInbound } from './inventory-fixtures.ts';
 
 /**
@@ -37,16 +38,15 @@ describe.each(DATABASES)('control characters in requests on %s', (kind) => {
   const refusal = (field: string) => ({ code: 'CONTROL_CHARACTER', message: `The field '${field}' contains a control character.` });
 
   it('sign-in with a NUL answers 400 naming the field, and counts no failure', async () => {
-    const login = (identifier: string, password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth-login', payload: { identifier, password }, remoteAddress: '10.26.0.1' });
-    const nul = await login(`${DEMO_USERS.rdc}\u0000`, 'x');
+    const ADDRESS = '10.26.0.1';
+    const nul = await login(t.app, `${DEMO_USERS.rdc}\u0000`, 'x', ADDRESS);
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toEqual(refusal('identifier'));
-    const password = await login(DEMO_USERS.rdc, `${DEMO_PASSWORD}\u0000`);
+    const password = await login(t.app, DEMO_USERS.rdc, `${DEMO_PASSWORD}\u0000`, ADDRESS);
     expect(password.statusCode).toBe(400);
     expect(password.json()).toEqual(refusal('password'));
-    expect((await login(DEMO_USERS.rdc, 'tab\tin a password')).json()).toEqual(refusal('password'));
-    expect((await login(DEMO_USERS.rdc, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await login(t.app, DEMO_USERS.rdc, 'tab\tin a password', ADDRESS)).json()).toEqual(refusal('password'));
+    expect((await login(t.app, DEMO_USERS.rdc, DEMO_PASSWORD, ADDRESS)).statusCode).toBe(200);
     const counted = await t.database.db.selectFrom('login_limits').select('key').where('key', 'like', '%10.26.0.1%').execute();
     expect(counted).toEqual([]);
   });

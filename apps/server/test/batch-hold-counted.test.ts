@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchStatus } from '@pharma/domain';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { DATABASES, rowCount, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { products, type Product } from './inventory-fixtures.ts';
 
 interface Line {
@@ -32,23 +33,22 @@ describe.each(DATABASES)('a counted document holding a held batch on %s', (kind)
   const OTHER = '9100003041';
   const LDC = '?area=LDC';
 
-  const post = (url: string, payload: object, headers = ldc) => t.app.inject({ method: 'POST', url, headers, payload });
+  const { get, post, scan } = requests({ app: () => t.app, as: () => ldc });
   /** A counted pack's code: GTIN, expiry, then the batch (last, so no separator). */
   const lot = (batch: string) => `]d201${a.gtin}1728063010${batch}`;
-  const count = (docNo: string, batch: string) =>
-    post(`/api/scanForOperation${LDC}`, { docType: 'SCANLITE', docNo, code: lot(batch), unit: 'EA', idType: 'GS1', scanId: randomUUID() });
+  const count = (docNo: string, batch: string) => scan('SCANLITE', docNo, lot(batch), 'EA', ldc, 'LDC');
   const complete = (docNo: string) => post(`/api/completeOperation${LDC}`, { docType: 'SCANLITE', docNo });
   const remove = (docNo: string, countId: string) =>
     post('/api/lite/removeCount', { moduleType: 'SCANLITE', docNo, countId, scanId: randomUUID() });
   /** The document as the operator's details show it: its status and each line's counts. */
   const view = async (docNo: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/lite/getCounts?moduleType=SCANLITE&docNo=${docNo}`, headers: ldc });
+    const res = await get(`/api/lite/getCounts?moduleType=SCANLITE&docNo=${docNo}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { document: { status: string; completedAt: string | null }; lines: Line[] };
   };
   /** The open documents a batch's whereabouts name. */
   const openDocuments = async (batchNo: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/batches/${a.materialNo}/${batchNo}/whereabouts${LDC}`, headers: admin });
+    const res = await get(`/api/batches/${a.materialNo}/${batchNo}/whereabouts${LDC}`, admin);
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { openDocuments: { docType: string; docNo: string; units: number }[] }).openDocuments;
   };

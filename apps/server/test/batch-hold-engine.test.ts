@@ -5,6 +5,7 @@ import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd, stageIbd } from '../src/seed/stock-builder.ts';
 import { DATABASES, rowCount, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { apiPort, makeCodes, products, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -40,10 +41,7 @@ describe.each(DATABASES)('a held batch in the line engine on %s', (kind) => {
   let racing: PackSpec[];
 
   const area = (headers: Record<string, string>) => (headers === ldc ? 'LDC' : 'RDC');
-  const post = (url: string, payload: object, headers = rdc) =>
-    t.app.inject({ method: 'POST', url: `${url}?area=${area(headers)}`, headers, payload });
-  const scan = (docType: string, docNo: string, code: string, unit: string, headers = rdc) =>
-    post('/api/scanForOperation', { docType, docNo, code, unit, idType: 'GS1', scanId: randomUUID() }, headers);
+  const { post, scan } = requests({ app: () => t.app, as: () => rdc, area });
   const complete = (docType: string, docNo: string, headers = rdc) => post('/api/completeOperation', { docType, docNo }, headers);
   const putDocument = async (type: string, number: string, warehouseNo: string, lines: [string, number][], extra: object = {}) => {
     const res = await t.app.inject({

@@ -5,6 +5,7 @@ import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd, stageIbd } from '../src/seed/stock-builder.ts';
 import { DATABASES, rowCount, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { apiPort, makeCodes, products, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -41,10 +42,7 @@ describe.each(DATABASES)('held batches off the line engine on %s', (kind) => {
   const PO = '5100003030';
   const SCANLITE_DOC = '9100003030';
 
-  const post = (url: string, payload: object, headers = ldc, area: 'RDC' | 'LDC' = 'LDC') =>
-    t.app.inject({ method: 'POST', url: `${url}${url.includes('?') ? '&' : '?'}area=${area}`, headers, payload });
-  const get = (url: string, headers = ldc) =>
-    t.app.inject({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}area=LDC`, headers });
+  const { get, post } = requests({ app: () => t.app, as: () => ldc, area: 'LDC' });
 
   /** The batch's status, set as quality sets it: PUT /api/batches/{materialNo}/{batchNo}/status, with a reason. */
   const setBatch = async (batchNo: string, status: BatchStatus) => {

@@ -4,6 +4,7 @@ import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd } from '../src/seed/stock-builder.ts';
 import { DATABASES, signIn, startTestApp, stockPacksDrift, type TestApp } from './harness.ts';
+import { requests, type Area } from './requests.ts';
 import { apiPort, makeCodes, products, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -25,16 +26,12 @@ describe.each(DATABASES)("a carton's contents when units leave it, on %s", (kind
   let pallet: PalletSpec;
   let local: CartonSpec;
 
-  type Area = 'RDC' | 'LDC';
   const headersOf = (area: Area) => (area === 'RDC' ? rdc : ldc);
-  const post = (url: string, payload: object, area: Area = 'RDC') =>
-    t.app.inject({ method: 'POST', url: `${url}?area=${area}`, headers: headersOf(area), payload });
-  const scan = (docType: string, docNo: string, code: string, unit: string, area: Area = 'RDC') =>
-    post('/api/scanForOperation', { docType, docNo, code, unit, idType: 'GS1', scanId: randomUUID() }, area);
+  const { get, post, scan } = requests({ app: () => t.app, as: () => rdc, area: 'RDC' });
   const reverse = (docType: string, docNo: string, code: string, unit: string, area: Area = 'RDC') =>
-    post('/api/reverseOperation', { docType, docNo, code, unit, scanId: randomUUID() }, area);
+    post('/api/reverseOperation', { docType, docNo, code, unit, scanId: randomUUID() }, headersOf(area), area);
   const complete = async (docType: string, docNo: string, area: Area = 'RDC') => {
-    const res = await post('/api/completeOperation', { docType, docNo }, area);
+    const res = await post('/api/completeOperation', { docType, docNo }, headersOf(area), area);
     expect(res.statusCode, res.body).toBe(200);
   };
   const putDocument = async (type: string, number: string, quantity: number, extra: Record<string, unknown> = {}) => {
@@ -54,20 +51,12 @@ describe.each(DATABASES)("a carton's contents when units leave it, on %s", (kind
   };
   /** The unit as the item details and the search show it (both read GET /api/searchSSCC or /api/serialSearch). */
   const carton = async (sscc: string, area: Area = 'RDC') => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/searchSSCC/${encodeURIComponent(ssccScan(sscc))}?area=${area}`,
-      headers: headersOf(area),
-    });
+    const res = await get(`/api/searchSSCC/${encodeURIComponent(ssccScan(sscc))}`, headersOf(area), area);
     expect(res.statusCode).toBe(200);
     return res.json().data[0] as View;
   };
   const pack = async (p: PackSpec, area: Area = 'RDC') => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/serialSearch/${encodeURIComponent(packScan(p))}?area=${area}`,
-      headers: headersOf(area),
-    });
+    const res = await get(`/api/serialSearch/${encodeURIComponent(packScan(p))}`, headersOf(area), area);
     expect(res.statusCode).toBe(200);
     return res.json().data[0] as View;
   };
@@ -144,7 +133,7 @@ describe.each(DATABASES)("a carton's contents when units leave it, on %s", (kind
     expect((await pack(loose[2]!)).parent).toEqual({ type: 'CTN', id: sscc });
 
     // The repack's page and a label printed now count what the carton holds.
-    const repack = await t.app.inject({ method: 'GET', url: `/api/repackNo/${repackNo}?area=RDC`, headers: rdc });
+    const repack = await get(`/api/repackNo/${repackNo}`);
     expect(repack.json()).toMatchObject({ packs: 1, contents: [{ id: `${loose[2]!.gtin}/${loose[2]!.serial}` }] });
     const label = await post('/api/printLabel', { sscc, format: 'ZPL' });
     expect(label.statusCode, label.body).toBe(200);
@@ -208,7 +197,7 @@ describe.each(DATABASES)("a carton's contents when units leave it, on %s", (kind
   it('transfer and return to principal (local area): packs sent alone leave their carton, the last one empties it', async () => {
     const [first, second, third] = local.packs as [PackSpec, PackSpec, PackSpec];
     await putDocument('STO', '3100006301', 2, { warehouseNo: 'W3010', destination: { warehouseNo: 'W2010' } });
-    for (const p of [first, second]) expect((await scan('STO', '3100006301', packScan(p), 'EA', 'LDC')).statusCode).toBe(200);
+    for (const p of [first, second]) expect((await scan('STO', '3100006301', packScan(p), 'EA', ldc, 'LDC')).statusCode).toBe(200);
     await complete('STO', '3100006301', 'LDC');
 
     const after = await carton(local.sscc, 'LDC');
@@ -220,7 +209,7 @@ describe.each(DATABASES)("a carton's contents when units leave it, on %s", (kind
     }
 
     await putDocument('RTP', '4100006301', 1, { warehouseNo: 'W3010' });
-    expect((await scan('RTP', '4100006301', packScan(third), 'EA', 'LDC')).statusCode).toBe(200);
+    expect((await scan('RTP', '4100006301', packScan(third), 'EA', ldc, 'LDC')).statusCode).toBe(200);
     await complete('RTP', '4100006301', 'LDC');
     expect(await carton(local.sscc, 'LDC')).toMatchObject({ status: 'ACTIVE', packs: 0, children: [] });
     expect(await pack(third, 'LDC')).toMatchObject({ status: 'TRANSIT', reason: 'DISPATCHED', parent: null });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { makeCodes, products, stageInbound } from './inventory-fixtures.ts';
 
 describe.each(DATABASES)('concurrent scanning on %s', (kind) => {
@@ -27,13 +28,9 @@ describe.each(DATABASES)('concurrent scanning on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
+  const { post } = requests({ app: () => t.app, as: () => clients[0]! });
   const scan = (i: number, code: string, unit: string, scanId = randomUUID()) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/scanForOperation',
-      headers: clients[i % clients.length]!,
-      payload: { docType: 'IBD', docNo: IBD, code, unit, scanId },
-    });
+    post('/api/scanForOperation', { docType: 'IBD', docNo: IBD, code, unit, scanId }, clients[i % clients.length]!);
 
   it('many clients scanning one IBD at once, each pack several times, never double-count', async () => {
     const attempts = [

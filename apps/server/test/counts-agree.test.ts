@@ -6,6 +6,7 @@ import { DEMO_DOCUMENTS, DEMO_IBDS, DEMO_INVENTORY, DEMO_REDRESS, DEMO_SCANLITE,
 import { packScan } from '../src/seed/epcis-builder.ts';
 import { scanOf, type StockUnit } from '../src/seed/stock-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 
 /**
  * Issue 27, "Counts that disagree": on IBD 1800000102 the walk scanned the pallet and removed it; the
@@ -40,23 +41,21 @@ describe.each(DATABASES)('counts and status agree after every scan and removal, 
   });
   afterAll(() => t?.close());
 
-  const get = (area: Area, url: string) => t.app.inject({ method: 'GET', url, headers: headers[area] });
-  const post = (area: Area, url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: `${url}?area=${area}`, headers: headers[area], payload });
+  const { get, post } = requests({ app: () => t.app, as: () => headers.RDC });
 
   /** What the details (the details page, the scan page on load) and the list card (and its status filter) say. */
   async function endpoints(type: string, area: Area, number: string): Promise<{ details: Seen; card: Omit<Seen, 'units'> }> {
     const family = FAMILIES.find((f) => f.type === type)!;
-    const res = await get(area, `${family.api.details}/${number}?area=${area}`);
+    const res = await get(`${family.api.details}/${number}?area=${area}`, headers[area]);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { document: { status: string; scannedQuantity: number }; data: Line[] };
     // The details' header and its lines are one figure.
     expect(body.document.scannedQuantity, `${type} ${number}: header and lines`).toBe(sum(body.data));
-    const listed = await get(area, `${family.api.list}?area=${area}&search=${number}`);
+    const listed = await get(`${family.api.list}?area=${area}&search=${number}`, headers[area]);
     expect(listed.statusCode, listed.body).toBe(200);
     const card = (listed.json().data as { number: string; status: string; scannedQuantity: number }[]).find((d) => d.number === number)!;
     // The list's status filter finds it under the status its card shows.
-    const filtered = await get(area, `${family.api.list}?area=${area}&search=${number}&status=${encodeURIComponent(card.status)}`);
+    const filtered = await get(`${family.api.list}?area=${area}&search=${number}&status=${encodeURIComponent(card.status)}`, headers[area]);
     expect(
       filtered.json().data.map((d: { number: string }) => d.number),
       `${type} ${number} under ${card.status}`,
@@ -87,9 +86,14 @@ describe.each(DATABASES)('counts and status agree after every scan and removal, 
   }
 
   const scan = (type: string, area: Area, number: string, unit: StockUnit) =>
-    post(area, '/api/scanForOperation', { docType: type, docNo: number, ...scanOf(unit), idType: 'GS1', scanId: randomUUID() });
+    post(
+      '/api/scanForOperation',
+      { docType: type, docNo: number, ...scanOf(unit), idType: 'GS1', scanId: randomUUID() },
+      headers[area],
+      area,
+    );
   const remove = (type: string, area: Area, number: string, unit: StockUnit, scanId = randomUUID()) =>
-    post(area, '/api/reverseOperation', { docType: type, docNo: number, ...scanOf(unit), scanId });
+    post('/api/reverseOperation', { docType: type, docNo: number, ...scanOf(unit), scanId }, headers[area], area);
 
   /** The audit rows of the document's status changes, oldest first. */
   async function statusChanges(type: DocumentType, number: string): Promise<{ before: unknown; after: unknown; reason: string | null }[]> {
@@ -168,9 +172,9 @@ describe.each(DATABASES)('counts and status agree after every scan and removal, 
     const code = scanLiteCode(DEMO_SCANLITE.obd.lines[0]!.product);
     const body = { docType: 'SCANLITE', docNo: number, code };
     expect((await endpoints('SCANLITE', 'LDC', number)).details.status).toBe('Open');
-    const counted = await post('LDC', '/api/scanForOperation', { ...body, unit: 'EA', idType: 'GS1', scanId: randomUUID() });
+    const counted = await post('/api/scanForOperation', { ...body, unit: 'EA', idType: 'GS1', scanId: randomUUID() }, headers.LDC, 'LDC');
     await expectAgree('SCANLITE', 'LDC', number, counted, { status: 'In Progress', scanned: 1, units: [] });
-    const removed = await post('LDC', '/api/reverseOperation', { ...body, scanId: randomUUID() });
+    const removed = await post('/api/reverseOperation', { ...body, scanId: randomUUID() }, headers.LDC, 'LDC');
     await expectAgree('SCANLITE', 'LDC', number, removed, { status: 'Open', scanned: 0, units: [] });
     expect((await statusChanges('SCANLITE', number)).at(-1)).toEqual({
       before: { status: 'In Progress' },
@@ -189,13 +193,12 @@ describe.each(DATABASES)('counts and status agree after every scan and removal, 
       const ref = parseUnitId(id);
       if (ref.kind !== 'pack') throw new Error(`not a pack: ${id}`);
       const pack = DEMO_INVENTORY.redressStock.inProgress.find((p) => p.gtin === ref.gtin && p.serial === ref.serial)!;
-      answer = await post('LDC', '/api/reverseOperation', {
-        docType: 'RRD',
-        docNo: number,
-        code: packScan(pack),
-        unit: 'EA',
-        scanId: randomUUID(),
-      });
+      answer = await post(
+        '/api/reverseOperation',
+        { docType: 'RRD', docNo: number, code: packScan(pack), unit: 'EA', scanId: randomUUID() },
+        headers.LDC,
+        'LDC',
+      );
     }
     await expectAgree('RRD', 'LDC', number, answer!, { status: 'In Progress', scanned: 0, units: [] });
   });

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { DEMO_DOCUMENTS, DEMO_INVENTORY, DEMO_LOCAL_DOCUMENTS } from '../src/seed/demo-documents.ts';
 import { scanOf, type StockUnit } from '../src/seed/stock-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests, type Area } from './requests.ts';
 
 /**
  * The demo's regional dispatch, return and scrapping documents, and its local dispatch, return,
@@ -23,10 +23,12 @@ describe.each(DATABASES)('the demo documents on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: rdc, payload });
-  const scan = (docType: string, docNo: string, unit: StockUnit) =>
-    post('/api/scanForOperation', { docType, docNo, ...scanOf(unit), idType: 'GS1', scanId: randomUUID() });
-  const details = async (path: string) => (await t.app.inject({ method: 'GET', url: path, headers: rdc })).json();
+  const { get, post, scan: scanAs } = requests({ app: () => t.app, as: () => rdc });
+  const scan = (docType: string, docNo: string, unit: StockUnit, headers = rdc, area?: Area) => {
+    const scanned = scanOf(unit);
+    return scanAs(docType, docNo, scanned.code, scanned.unit, headers, area);
+  };
+  const details = async (path: string) => (await get(path)).json();
 
   it('dispatch: the pallet warns of the older batch, expired and damaged stock is refused, the rest finishes the OBD', async () => {
     const obd = DEMO_DOCUMENTS.dispatch;
@@ -69,13 +71,12 @@ describe.each(DATABASES)('the demo documents on %s', (kind) => {
     for (const unit of documents.scrap) expect((await scan('DECOMM', DEMO_DOCUMENTS.scrap, unit)).statusCode).toBe(200);
     const done = await post('/api/completeDecommission', { decommNo: DEMO_DOCUMENTS.scrap });
     expect(done.statusCode, done.body).toBe(200);
-    const carton = await t.app.inject({ method: 'GET', url: `/api/searchSSCC/${stock.damagedCarton.sscc}`, headers: rdc });
+    const carton = await get(`/api/searchSSCC/${stock.damagedCarton.sscc}`);
     expect(carton.json().data[0]).toMatchObject({ status: 'DESTROYED', reason: 'OTHER' });
   });
 
-  const local = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `${url}?area=LDC`, headers: ldc, payload });
-  const localScan = (docType: string, docNo: string, unit: StockUnit) =>
-    local('/api/scanForOperation', { docType, docNo, ...scanOf(unit), idType: 'GS1', scanId: randomUUID() });
+  const local = (url: string, payload: object) => post(url, payload, ldc, 'LDC');
+  const localScan = (docType: string, docNo: string, unit: StockUnit) => scan(docType, docNo, unit, ldc, 'LDC');
   const localFinish = async (docType: string, docNo: string, units: readonly StockUnit[]) => {
     for (const unit of units) {
       const res = await localScan(docType, docNo, unit);
@@ -87,8 +88,7 @@ describe.each(DATABASES)('the demo documents on %s', (kind) => {
     expect(done.json().data.every((l: { shortageQuantity: number }) => l.shortageQuantity === 0)).toBe(true);
     return done.json();
   };
-  const localUnit = async (sscc: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/searchSSCC/${sscc}?area=LDC`, headers: ldc })).json().data[0];
+  const localUnit = async (sscc: string) => (await get(`/api/searchSSCC/${sscc}`, ldc, 'LDC')).json().data[0];
 
   it('local dispatch: damaged and quarantined stock is refused, the carton and packs finish the OBD', async () => {
     const obd = DEMO_LOCAL_DOCUMENTS.dispatch;
@@ -127,7 +127,7 @@ describe.each(DATABASES)('the demo documents on %s', (kind) => {
     for (const unit of localDocuments.transferReceipt) expect((await scan('IBD', ibd, unit)).statusCode).toBe(200);
     const done = await post('/api/completeReceive', { ibdNo: ibd });
     expect(done.statusCode, done.body).toBe(200);
-    const pallet = await t.app.inject({ method: 'GET', url: `/api/searchSSCC/${localStock.pallet.sscc}`, headers: rdc });
+    const pallet = await get(`/api/searchSSCC/${localStock.pallet.sscc}`);
     expect(pallet.json().data[0]).toMatchObject({ status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED', warehouseNo: 'W2010' });
   });
 });

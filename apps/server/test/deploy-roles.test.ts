@@ -12,6 +12,7 @@ import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { prepareDatabase } from '../src/startup.ts';
 import { NO_WEB_BUILD } from './harness.ts';
+import { login } from './requests.ts';
 
 /**
  * docs/deploy.md's two roles, followed word for word: its SQL block is read from the file and run with
@@ -101,13 +102,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('docs/deploy.md: the owner and a
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const login = (password: string, remoteAddress = '10.50.0.1') =>
-    app.inject({ method: 'POST', url: '/api/auth-login', payload: { identifier: DEMO_USERS.rdc, password }, remoteAddress });
-
   it('the server runs as the app role: sign-in limits are counted and cleared, a scan is recorded, the chain is sealed', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
-    expect((await login('Nope#2026')).statusCode).toBe(401);
-    const signedIn = await login(DEMO_PASSWORD);
+    expect((await login(app, DEMO_USERS.rdc, 'Nope#2026', '10.50.0.1')).statusCode).toBe(401);
+    const signedIn = await login(app, DEMO_USERS.rdc, DEMO_PASSWORD, '10.50.0.1');
     expect(signedIn.statusCode).toBe(200);
     const scan = await app.inject({
       method: 'POST',

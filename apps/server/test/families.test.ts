@@ -4,6 +4,7 @@ import { buildRole, buildUser } from '../src/seed/builders.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, stockPacksDrift, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { insertBundle, makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -25,18 +26,16 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
   let fresh: PackSpec[];
   let together: PackSpec[];
 
-  const post = (url: string, payload: unknown, headers = rdc) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
-  const scan = (docType: string, docNo: string, code: string, unit: string, scanId = randomUUID(), headers = rdc) =>
-    post('/api/scanForOperation', { docType, docNo, code, unit, idType: 'GS1', scanId }, headers);
+  const { get, post, scan } = requests({ app: () => t.app, as: () => rdc });
   const reverse = (docType: string, docNo: string, code: string, unit: string) =>
     post('/api/reverseOperation', { docType, docNo, code, unit, scanId: randomUUID() });
   const unitState = async (code: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/searchSSCC/${encodeURIComponent(code)}`, headers: rdc });
+    const res = await get(`/api/searchSSCC/${encodeURIComponent(code)}`);
     const [u] = res.json().data;
     return { status: u.status, reason: u.reason, warehouseNo: u.warehouseNo };
   };
   const packState = async (p: PackSpec) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/serialSearch/${encodeURIComponent(p.serial)}`, headers: rdc });
+    const res = await get(`/api/serialSearch/${encodeURIComponent(p.serial)}`);
     const u = res.json().data.find((x: { gtin: string }) => x.gtin === p.gtin);
     return { status: u.status, reason: u.reason, warehouseNo: u.warehouseNo };
   };
@@ -102,7 +101,7 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
   afterAll(() => t?.close());
 
   it('lists and details answer in the receiving shapes, 20 a page, with the family’s number search', async () => {
-    const list = await t.app.inject({ method: 'GET', url: '/api/obdList?status=Open&sort=number&search=81000', headers: rdc });
+    const list = await get('/api/obdList?status=Open&sort=number&search=81000');
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({
       page: 1,
@@ -110,13 +109,12 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
       total: 3,
       data: expect.arrayContaining([expect.objectContaining({ number: '8100000001', type: 'OBD', status: 'Open', quantity: 36 })]),
     });
-    const details = await t.app.inject({ method: 'GET', url: '/api/obdNo/8100000001', headers: rdc });
+    const details = await get('/api/obdNo/8100000001');
     expect(details.json()).toMatchObject({
       document: { number: '8100000001', status: 'Open' },
       data: expect.arrayContaining([expect.objectContaining({ quantity: 30, scannedQuantity: 0 })]),
     });
-    for (const url of ['/api/rmaList', '/api/decommList'])
-      expect((await t.app.inject({ method: 'GET', url, headers: rdc })).statusCode).toBe(200);
+    for (const url of ['/api/rmaList', '/api/decommList']) expect((await get(url)).statusCode).toBe(200);
   });
 
   it('dispatches a pallet with everything under it and moves the OBD to In Progress', async () => {
@@ -131,7 +129,7 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
     const results = await Promise.all(Array.from({ length: 20 }, () => scan('OBD', '8100000001', packScan(packs[0]!), 'EA')));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.json().code).toBe('ALREADY_SCANNED');
-    const details = (await t.app.inject({ method: 'GET', url: '/api/obdNo/8100000001', headers: rdc })).json();
+    const details = (await get('/api/obdNo/8100000001')).json();
     expect(details.data.find((l: { batchNo: string }) => l.batchNo === all[0]!.batch).scannedQuantity).toBe(13);
   });
 
@@ -292,7 +290,7 @@ describe.each(DATABASES)('dispatch, return and scrapping on %s', (kind) => {
       roleIds: [role],
     });
     const receiver = (await signIn(t.app, `receiver-${kind}@demo.local`)).headers;
-    const res = await scan('OBD', '8100000002', packScan(packs[5]!), 'EA', randomUUID(), receiver);
+    const res = await scan('OBD', '8100000002', packScan(packs[5]!), 'EA', receiver);
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('MODULE_NOT_AUTHORIZED');
     expect((await post('/api/completeOperation', { docType: 'OBD', docNo: '8100000002' }, receiver)).statusCode).toBe(403);

@@ -6,13 +6,14 @@ import { join, resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { ModuleGrant } from '@pharma/domain';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/db/database.ts';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.ts';
+import { login } from './requests.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (as .ci/run does). */
 export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -32,11 +33,16 @@ export interface TestApp {
 }
 
 /** A real server on a fresh, migrated and seeded database of the given kind. */
-export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  /** The families the app runs (decision 0085): the default registry's unless given. */
+  families?: AppDeps['families'],
+): Promise<TestApp> {
   const { config, database, drop } = await openTestDatabase(kind, env);
   await migrateToLatest(database.db);
   await seedDemoIfEmpty(database.db);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, families });
   await app.ready();
   return {
     app,
@@ -152,7 +158,7 @@ export async function startListeningTestApp(
 
 /** Signs in a demo user and returns the bearer header and cookies. */
 export async function signIn(app: ZodApp, email: string, password = DEMO_PASSWORD) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth-login', payload: { identifier: email, password } });
+  const res = await login(app, email, password);
   if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
   const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
   const jwt = res.json().jwt as string;

@@ -13,6 +13,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, type PackSpec } from '../src/seed/epcis-builder.ts';
 import { prepareDatabase } from '../src/startup.ts';
 import { createPostgresDatabase, NO_WEB_BUILD, signIn } from './harness.ts';
+import { login } from './requests.ts';
 import { makeCodes, products, stageInbound } from './inventory-fixtures.ts';
 
 /**
@@ -178,32 +179,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
   }, 30_000);
 
   describe('sign-in limits count across both instances', () => {
-    const login = (through: Instance, identifier: string, password: string, remoteAddress: string) =>
-      through.app.inject({ method: 'POST', url: '/api/auth-login', payload: { identifier, password }, remoteAddress });
-
     it('five failures split over the two instances hold back the sixth try on either', async () => {
       const answers: number[] = [];
-      for (let i = 0; i < 5; i++) answers.push((await login(i % 2 ? a : b, DEMO_USERS.rdc, 'Nope#2026', '10.40.0.1')).statusCode);
+      for (let i = 0; i < 5; i++) answers.push((await login((i % 2 ? a : b).app, DEMO_USERS.rdc, 'Nope#2026', '10.40.0.1')).statusCode);
       expect(answers).toEqual([401, 401, 401, 401, 401]);
       for (const through of [a, b]) {
-        const held = await login(through, DEMO_USERS.rdc, DEMO_PASSWORD, '10.40.0.1');
+        const held = await login(through.app, DEMO_USERS.rdc, DEMO_PASSWORD, '10.40.0.1');
         expect(held.statusCode).toBe(429);
         expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
       }
       // The owner elsewhere is not held back (decision 0023), through either instance.
-      expect((await login(b, DEMO_USERS.rdc, DEMO_PASSWORD, '10.40.0.2')).statusCode).toBe(200);
+      expect((await login(b.app, DEMO_USERS.rdc, DEMO_PASSWORD, '10.40.0.2')).statusCode).toBe(200);
     });
 
     it('failures of other accounts behind one address, over both instances, do not block a colleague', async () => {
       // 60 failures of other accounts, sent to both instances at once: 30 to each, past the address's 10 free ones.
-      await Promise.all(Array.from({ length: 60 }, (_, i) => login(i % 2 ? a : b, `typo${i}@demo.local`, 'wrong', '10.41.0.1')));
-      expect((await login(a, DEMO_USERS.admin, DEMO_PASSWORD, '10.41.0.1')).statusCode).toBe(200);
-      expect((await login(b, DEMO_USERS.admin, DEMO_PASSWORD, '10.41.0.1')).statusCode).toBe(200);
+      await Promise.all(Array.from({ length: 60 }, (_, i) => login((i % 2 ? a : b).app, `typo${i}@demo.local`, 'wrong', '10.41.0.1')));
+      expect((await login(a.app, DEMO_USERS.admin, DEMO_PASSWORD, '10.41.0.1')).statusCode).toBe(200);
+      expect((await login(b.app, DEMO_USERS.admin, DEMO_PASSWORD, '10.41.0.1')).statusCode).toBe(200);
       // The address's wait, counted over both, holds an account once it has 5 failures of its own, whichever
       // instance it asks: longer than the account's own first hold of 30 s (decision 0058).
-      for (let i = 0; i < 5; i++) expect((await login(i % 2 ? a : b, 'guessed@demo.local', 'wrong', '10.41.0.1')).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await login((i % 2 ? a : b).app, 'guessed@demo.local', 'wrong', '10.41.0.1')).statusCode).toBe(401);
       for (const through of [a, b]) {
-        const held = await login(through, 'guessed@demo.local', 'wrong', '10.41.0.1');
+        const held = await login(through.app, 'guessed@demo.local', 'wrong', '10.41.0.1');
         expect(held.statusCode).toBe(429);
         expect(Number(held.headers['retry-after'])).toBeGreaterThan(60);
       }

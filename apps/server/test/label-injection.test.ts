@@ -9,6 +9,7 @@ import { DEMO_INVENTORY } from '../src/seed/demo-documents.ts';
 import { packScan } from '../src/seed/epcis-builder.ts';
 import { decodePng, pdfToPng, zplToPng } from './barcode-reader.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 
 /**
  * Issue 26, replayed (decision 0055): a material name with CR/LF written by the ERP went through a print
@@ -62,7 +63,7 @@ describe.each(DATABASES)('label fields from hostile ERP data on %s', (kind) => {
     await t?.close();
   });
 
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: rdc, payload });
+  const { post } = requests({ app: () => t.app, as: () => rdc });
 
   it(
     'the pallet label as ZPL: one label, the name and lot as text, the SSCC barcode still at the bottom',

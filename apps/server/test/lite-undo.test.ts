@@ -4,6 +4,7 @@ import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd } from '../src/seed/stock-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { apiPort, makeCodes, products, type Product } from './inventory-fixtures.ts';
 
 interface Count {
@@ -44,11 +45,9 @@ describe.each(DATABASES)('counts listed and removed on %s', (kind) => {
 
   const DOC = '9100002727';
   const LDC = '?area=LDC';
-  const post = (url: string, payload: object, headers = ldc) => t.app.inject({ method: 'POST', url, headers, payload });
-  const get = (url: string, headers = ldc) => t.app.inject({ method: 'GET', url, headers });
+  const { get, post, scan: scanAs } = requests({ app: () => t.app, as: () => ldc });
   const lot = (p: Product, batch: string) => `]d201${p.gtin}17280630${'10'}${batch}`;
-  const count = (code: string, docNo = DOC) =>
-    post(`/api/scanForOperation${LDC}`, { docType: 'SCANLITE', docNo, code, unit: 'EA', idType: 'GS1', scanId: randomUUID() });
+  const count = (code: string, docNo = DOC) => scanAs('SCANLITE', docNo, code, 'EA', ldc, 'LDC');
   const counts = async (moduleType = 'SCANLITE', docNo = DOC, headers = ldc) => {
     const res = await get(`/api/lite/getCounts?${new URLSearchParams({ moduleType, docNo }).toString()}`, headers);
     expect(res.statusCode, res.body).toBe(200);

@@ -5,6 +5,7 @@ import { DEMO_INVENTORY, DEMO_LITE } from '../src/seed/demo-documents.ts';
 import { packScan, ssccScan, type CartonSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd, stageIbd } from '../src/seed/stock-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { apiPort, makeCodes, products, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -22,9 +23,10 @@ describe.each(DATABASES)('lite families on %s', (kind) => {
   const cartons: Record<string, CartonSpec> = {};
   let announced: CartonSpec;
 
-  const post = (url: string, payload: object, headers = ldc) => t.app.inject({ method: 'POST', url, headers, payload });
+  const local = requests({ app: () => t.app, as: () => ldc });
+  const post = local.post;
   const get = (url: string, query: Record<string, string>, headers = ldc) =>
-    t.app.inject({ method: 'GET', url: `${url}?${new URLSearchParams(query).toString()}`, headers });
+    local.get(`${url}?${new URLSearchParams(query).toString()}`, headers);
   const create = (moduleType: string, docNo: string, warehouseNo = 'W3010', headers = ldc) =>
     post('/api/lite/createDocument', { moduleType, docNo, warehouseNo }, headers);
   const addLine = (moduleType: string, docNo: string, quantity: string | number, p = a, materialNo = p.materialNo) =>
@@ -32,9 +34,7 @@ describe.each(DATABASES)('lite families on %s', (kind) => {
   const scanAt = (path: string, docNo: string, code: string, unit: string, headers = ldc) =>
     post(`/api/lite/${path}`, { docNo, code, unit, idType: 'GS1', scanId: randomUUID() }, headers);
   const unitState = async (sscc: string) => {
-    const [u] = (
-      await t.app.inject({ method: 'GET', url: `/api/searchSSCC/${encodeURIComponent(ssccScan(sscc))}?area=LDC`, headers: ldc })
-    ).json().data;
+    const [u] = (await local.get(`/api/searchSSCC/${encodeURIComponent(ssccScan(sscc))}?area=LDC`)).json().data;
     return u && { status: u.status, reason: u.reason, warehouseNo: u.warehouseNo };
   };
 

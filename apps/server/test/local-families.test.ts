@@ -4,6 +4,7 @@ import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd } from '../src/seed/stock-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { apiPort, insertBundle, makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -24,10 +25,8 @@ describe.each(DATABASES)('transfer, return to principal and the local area on %s
   let expired: PackSpec[];
 
   const LDC = '?area=LDC';
-  const post = (url: string, payload: unknown, headers = ldc) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
-  const get = (url: string, headers = ldc) => t.app.inject({ method: 'GET', url, headers });
-  const scan = (docType: string, docNo: string, code: string, unit: string, headers = ldc, area = LDC) =>
-    post(`/api/scanForOperation${area}`, { docType, docNo, code, unit, idType: 'GS1', scanId: randomUUID() }, headers);
+  const { get, post } = requests({ app: () => t.app, as: () => ldc });
+  const { scan } = requests({ app: () => t.app, as: () => ldc, area: 'LDC' });
   const reverse = (docType: string, docNo: string, code: string, unit: string) =>
     post(`/api/reverseOperation${LDC}`, { docType, docNo, code, unit, scanId: randomUUID() });
   const complete = (docType: string, docNo: string, headers = ldc, area = LDC) =>
@@ -117,7 +116,7 @@ describe.each(DATABASES)('transfer, return to principal and the local area on %s
     // Before the STO completes, the IBD expects nothing: not a unit another supplier's notice announced.
     const announced = makeCodes(5152).carton(2, all[0]!);
     await stageInbound(t.app, admin, '1700005159', { cartons: [announced] }, all);
-    const res = await scan('IBD', '1700005152', ssccScan(announced.sscc), 'CTN', rdc, '');
+    const res = await scan('IBD', '1700005152', ssccScan(announced.sscc), 'CTN', rdc, null);
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('NOT_EXPECTED');
   });
@@ -174,9 +173,9 @@ describe.each(DATABASES)('transfer, return to principal and the local area on %s
   });
 
   it('is received at the destination on the IBD naming the STO', async () => {
-    const other = await scan('IBD', '1700005152', ssccScan(later.sscc), 'CTN', rdc, '');
+    const other = await scan('IBD', '1700005152', ssccScan(later.sscc), 'CTN', rdc, null);
     expect(other.statusCode).toBe(409);
-    const res = await scan('IBD', '1700005152', ssccScan(pallet.sscc), 'PLT', rdc, '');
+    const res = await scan('IBD', '1700005152', ssccScan(pallet.sscc), 'PLT', rdc, null);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ packs: 10 });
     const done = await post('/api/completeReceive', { ibdNo: '1700005152' }, rdc);
@@ -191,7 +190,7 @@ describe.each(DATABASES)('transfer, return to principal and the local area on %s
     expect((await complete('STO', '3100000003')).statusCode).toBe(200);
     const ibd = { warehouseNo: 'W2010', date: '2026-11-22', lines: lines(all[0]!, 4), receives: { type: 'STO', number: '3100000003' } };
     expect((await putDocument('IBD', '1700005153', ibd)).statusCode).toBe(200);
-    expect((await scan('IBD', '1700005153', ssccScan(later.sscc), 'CTN', rdc, '')).json()).toMatchObject({ accepted: true, packs: 4 });
+    expect((await scan('IBD', '1700005153', ssccScan(later.sscc), 'CTN', rdc, null)).json()).toMatchObject({ accepted: true, packs: 4 });
   });
 
   it('RTP takes any stock on hand of its warehouse, quarantined, damaged and expired included, but not stock picked on another document', async () => {

@@ -4,6 +4,7 @@ import { DEMO_USERS } from '../src/seed/demo.ts';
 import { DEMO_INVENTORY, DEMO_LOCAL_DOCUMENTS } from '../src/seed/demo-documents.ts';
 import { ssccScan } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 
 /**
  * Spec point 6 on the server for the local modules (issue 16): RTP has only Filter, Scan and Complete
@@ -14,7 +15,6 @@ describe.each(DATABASES)('local module permissions on %s', (kind) => {
   let t: TestApp;
   let admin: Record<string, string>;
   let user: Record<string, string>;
-  const LDC = '?area=LDC';
 
   /** A local role with these modules completely permitted, and a user holding only it. */
   async function userWith(modules: string[], email: string): Promise<Record<string, string>> {
@@ -47,7 +47,7 @@ describe.each(DATABASES)('local module permissions on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const post = (url: string, payload: object, headers = user) => t.app.inject({ method: 'POST', url: `${url}${LDC}`, headers, payload });
+  const { get, post } = requests({ app: () => t.app, as: () => user, area: 'LDC' });
 
   it('a role may not grant EditItemStatus on Transfer nor DeleteScannedItem on RTP', async () => {
     for (const [module, action] of [
@@ -100,8 +100,7 @@ describe.each(DATABASES)('local module permissions on %s', (kind) => {
     // Transfer has no EditItem: the status edit is refused, the pallet unchanged.
     const edit = await post('/api/itemStatus', { code: pallet, unit: 'PLT', status: 'QUARANTINE' });
     expect(edit.statusCode).toBe(403);
-    const found = (await t.app.inject({ method: 'GET', url: `/api/searchSSCC/${encodeURIComponent(pallet)}${LDC}`, headers: user })).json()
-      .data[0];
+    const found = (await get(`/api/searchSSCC/${encodeURIComponent(pallet)}`)).json().data[0];
     expect(found).toMatchObject({ status: 'ACTIVE', reason: 'WAREHOUSE RECEIVED' });
     // RTP: scan yes, delete no.
     const carton = ssccScan(DEMO_INVENTORY.localStock.quarantinedCarton.sscc);
@@ -122,7 +121,7 @@ describe.each(DATABASES)('local module permissions on %s', (kind) => {
     });
     expect(undo.statusCode).toBe(403);
     // Neither module reaches another family's documents.
-    expect((await t.app.inject({ method: 'GET', url: `/api/obdList${LDC}`, headers: user })).statusCode).toBe(403);
+    expect((await get('/api/obdList')).statusCode).toBe(403);
   });
 
   it('a family the user lacks is refused before the body is validated: no route hides behind a 400 (decision 0057)', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { forgetOldLimits } from '../src/lib/rate-limit.ts';
 import { DATABASES, startTestApp, type TestApp } from './harness.ts';
+import { login } from './requests.ts';
 
 /**
  * Brute force stays out without one person locking out the site (issue 14, decision 0023), and a
@@ -16,28 +17,25 @@ describe.each(DATABASES)('login and registration limits on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const login = (identifier: string, password: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth-login', payload: { identifier, password }, remoteAddress });
-
   it('50 failures behind one address (a warehouse behind one NAT) do not block a colleague with the right password', async () => {
-    for (let i = 0; i < 60; i++) await login(`typo${i}@demo.local`, 'wrong password', '10.0.0.1');
-    const colleague = await login(DEMO_USERS.ldc, DEMO_PASSWORD, '10.0.0.1');
+    for (let i = 0; i < 60; i++) await login(t.app, `typo${i}@demo.local`, 'wrong password', '10.0.0.1');
+    const colleague = await login(t.app, DEMO_USERS.ldc, DEMO_PASSWORD, '10.0.0.1');
     expect(colleague.statusCode).toBe(200);
     // An account with one failure from there is answered by its password, as the colleague's would be (decision 0058).
-    expect((await login('typo1@demo.local', 'wrong password', '10.0.0.1')).statusCode).toBe(401);
+    expect((await login(t.app, 'typo1@demo.local', 'wrong password', '10.0.0.1')).statusCode).toBe(401);
   });
 
   it("one typo, then someone else's 60 failures from the same address: the colleague signs in at once, the guesser waits (issue 26)", async () => {
     const nat = '10.0.5.1';
-    expect((await login(DEMO_USERS.viewer, 'Typo#2026', nat)).statusCode).toBe(401);
+    expect((await login(t.app, DEMO_USERS.viewer, 'Typo#2026', nat)).statusCode).toBe(401);
     const guesses: number[] = [];
-    for (let i = 0; i < 60; i++) guesses.push((await login(`victim${i % 6}@demo.local`, `Guess#${i}`, nat)).statusCode);
+    for (let i = 0; i < 60; i++) guesses.push((await login(t.app, `victim${i % 6}@demo.local`, `Guess#${i}`, nat)).statusCode);
     // Each account guessed at takes 5 wrong passwords; then it waits for the address, whose wait has risen to the cap.
     expect(guesses.filter((s) => s === 401)).toHaveLength(30);
     expect(guesses.slice(-10)).toEqual(Array(10).fill(429));
-    const colleague = await login(DEMO_USERS.viewer, DEMO_PASSWORD, nat);
+    const colleague = await login(t.app, DEMO_USERS.viewer, DEMO_PASSWORD, nat);
     expect(colleague.statusCode).toBe(200);
-    const guesser = await login('victim0@demo.local', 'Guess#61', nat);
+    const guesser = await login(t.app, 'victim0@demo.local', 'Guess#61', nat);
     expect(guesser.statusCode).toBe(429);
     expect(Number(guesser.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(guesser.json().code).toBe('TOO_MANY_REQUESTS');
@@ -46,38 +44,38 @@ describe.each(DATABASES)('login and registration limits on %s', (kind) => {
   it("the guesser's wait rises with each failure from its address, whatever account it tries: 1 s, 2 s, 4 s, 8 s", async () => {
     const guesser = '10.0.6.1';
     // An account with failures of its own (made elsewhere), which the guesser's address now tries.
-    for (let i = 0; i < 5; i++) await login('target@demo.local', 'Nope#2026', `10.0.7.${i}`);
-    for (let i = 0; i < 10; i++) expect((await login(`spray${i}@demo.local`, 'Spring#2026', guesser)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) await login(t.app, 'target@demo.local', 'Nope#2026', `10.0.7.${i}`);
+    for (let i = 0; i < 10; i++) expect((await login(t.app, `spray${i}@demo.local`, 'Spring#2026', guesser)).statusCode).toBe(401);
     const waits: number[] = [];
     for (let i = 10; i < 14; i++) {
-      const held = await login('target@demo.local', 'Nope#2026', guesser);
+      const held = await login(t.app, 'target@demo.local', 'Nope#2026', guesser);
       expect(held.statusCode).toBe(429);
       waits.push(Number(held.headers['retry-after']));
-      await login(`spray${i}@demo.local`, 'Spring#2026', guesser);
+      await login(t.app, `spray${i}@demo.local`, 'Spring#2026', guesser);
     }
     expect(waits).toEqual([1, 2, 4, 8]);
     // The same account from another address is not held by the guesser's failures.
-    expect((await login('target@demo.local', 'Nope#2026', '10.0.7.9')).statusCode).toBe(401);
+    expect((await login(t.app, 'target@demo.local', 'Nope#2026', '10.0.7.9')).statusCode).toBe(401);
   });
 
   it('anyone failing on a known account holds back only themselves: its owner signs in from elsewhere', async () => {
-    for (let i = 0; i < 5; i++) expect((await login(DEMO_USERS.rdc, 'Nope#2026', '10.0.0.66')).statusCode).toBe(401);
-    const attacker = await login(DEMO_USERS.rdc, DEMO_PASSWORD, '10.0.0.66');
+    for (let i = 0; i < 5; i++) expect((await login(t.app, DEMO_USERS.rdc, 'Nope#2026', '10.0.0.66')).statusCode).toBe(401);
+    const attacker = await login(t.app, DEMO_USERS.rdc, DEMO_PASSWORD, '10.0.0.66');
     expect(attacker.statusCode).toBe(429);
-    expect((await login(DEMO_USERS.rdc, DEMO_PASSWORD, '10.0.0.7')).statusCode).toBe(200);
+    expect((await login(t.app, DEMO_USERS.rdc, DEMO_PASSWORD, '10.0.0.7')).statusCode).toBe(200);
   });
 
   it('the first hold after repeated failures is short (it doubles from there), not a 15-minute lock', async () => {
-    for (let i = 0; i < 5; i++) await login(DEMO_USERS.viewer, 'Nope#2026', '10.0.1.1');
-    const held = await login(DEMO_USERS.viewer, 'Nope#2026', '10.0.1.1');
+    for (let i = 0; i < 5; i++) await login(t.app, DEMO_USERS.viewer, 'Nope#2026', '10.0.1.1');
+    const held = await login(t.app, DEMO_USERS.viewer, 'Nope#2026', '10.0.1.1');
     expect(held.statusCode).toBe(429);
     expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(held.headers['retry-after'])).toBeLessThanOrEqual(30);
   });
 
   it('a known account guessed at from many addresses backs off for at most a minute, never locked', async () => {
-    for (let i = 0; i < 30; i++) await login(DEMO_USERS.admin, 'Nope#2026', `10.2.0.${i}`);
-    const owner = await login(DEMO_USERS.admin, DEMO_PASSWORD, '10.3.0.1');
+    for (let i = 0; i < 30; i++) await login(t.app, DEMO_USERS.admin, 'Nope#2026', `10.2.0.${i}`);
+    const owner = await login(t.app, DEMO_USERS.admin, DEMO_PASSWORD, '10.3.0.1');
     expect(owner.statusCode).toBe(429);
     expect(Number(owner.headers['retry-after'])).toBeLessThanOrEqual(60);
   });
@@ -102,8 +100,8 @@ describe.each(DATABASES)('login and registration limits on %s', (kind) => {
     expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
     expect(taken.json().email).toBe(DEMO_USERS.ldc);
     // The existing account is unchanged: its password still works, the registration's does not.
-    expect((await login(DEMO_USERS.ldc, DEMO_PASSWORD, '10.9.0.3')).statusCode).toBe(200);
-    expect((await login(DEMO_USERS.ldc, 'Pharma#2026', '10.9.0.3')).statusCode).toBe(401);
+    expect((await login(t.app, DEMO_USERS.ldc, DEMO_PASSWORD, '10.9.0.3')).statusCode).toBe(200);
+    expect((await login(t.app, DEMO_USERS.ldc, 'Pharma#2026', '10.9.0.3')).statusCode).toBe(401);
   });
 
   it('anonymous registration is rate limited per address', async () => {
@@ -138,7 +136,7 @@ describe.each(DATABASES)('login and registration limits on %s', (kind) => {
   });
 
   it('the clean-up deletes counts once they are forgotten, and only those', async () => {
-    await login('forgotten@demo.local', 'wrong password', '10.7.0.1');
+    await login(t.app, 'forgotten@demo.local', 'wrong password', '10.7.0.1');
     const keys = async () =>
       (await t.database.db.selectFrom('login_limits').select('key').where('key', 'like', '%forgotten@demo.local%').execute())
         .map((r) => r.key)

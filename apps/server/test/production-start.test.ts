@@ -13,6 +13,7 @@ import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { prepareDatabase, StartRefused } from '../src/startup.ts';
 import { createPostgresDatabase, DATABASES, NO_WEB_BUILD } from './harness.ts';
+import { login } from './requests.ts';
 
 const ADMIN = { email: 'ops@example.com', password: 'Correct#Horse9Battery' };
 
@@ -53,15 +54,12 @@ describe.each(DATABASES)('a production start on %s', (kind) => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const login = (identifier: string, password: string) =>
-    app.inject({ method: 'POST', url: '/api/auth-login', payload: { identifier, password } });
-
   it("seeds no demo user: the README's password opens nothing", async () => {
-    for (const email of Object.values(DEMO_USERS)) expect((await login(email, DEMO_PASSWORD)).statusCode).toBe(401);
+    for (const email of Object.values(DEMO_USERS)) expect((await login(app, email, DEMO_PASSWORD)).statusCode).toBe(401);
   });
 
   it('the first administrator signs in with the password the operator chose, and may administer', async () => {
-    const res = await login(ADMIN.email, ADMIN.password);
+    const res = await login(app, ADMIN.email, ADMIN.password);
     expect(res.statusCode).toBe(200);
     const users = await app.inject({ method: 'GET', url: '/api/admin/users', headers: { authorization: `Bearer ${res.json().jwt}` } });
     expect(users.statusCode).toBe(200);
@@ -75,7 +73,7 @@ describe.each(DATABASES)('a production start on %s', (kind) => {
     } finally {
       await database.close();
     }
-    expect((await login('someone.else@example.com', ADMIN.password)).statusCode).toBe(401);
+    expect((await login(app, 'someone.else@example.com', ADMIN.password)).statusCode).toBe(401);
   });
 });
 

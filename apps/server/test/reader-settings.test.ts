@@ -4,6 +4,7 @@ import { decodeScan, unitKeyOf } from '@pharma/domain';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import type { CartonSpec, PalletSpec } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { makeCodes, products, stageInbound } from './inventory-fixtures.ts';
 
 /**
@@ -30,13 +31,9 @@ describe.each(DATABASES)('reader settings per warehouse and per reader on %s', (
   });
   afterAll(() => t?.close());
 
+  const { post } = requests({ app: () => t.app, as: () => rdc });
   const scan = (code: string, unit: string, idType: 'GS1' | 'NON_GS1', device?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/scanForOperation',
-      headers: rdc,
-      payload: { docType: 'IBD', docNo: IBD, code, unit, idType, scanId: randomUUID(), ...(device ? { device } : {}) },
-    });
+    post('/api/scanForOperation', { docType: 'IBD', docNo: IBD, code, unit, idType, scanId: randomUUID(), ...(device ? { device } : {}) });
   const settings = (payload: object, reader?: string, headers = admin) =>
     t.app.inject({
       method: 'PUT',

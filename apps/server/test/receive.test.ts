@@ -5,6 +5,7 @@ import { sealAudit, verifyAuditChain } from '../src/db/audit.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type PalletSpec, type CartonSpec, type PackSpec } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
 describe.each(DATABASES)('regional receiving on %s', (kind) => {
@@ -33,25 +34,20 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const scan = (code: string, unit: string, scanId = randomUUID(), docNo = IBD) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/scanForOperation',
-      headers: rdc,
-      payload: { docType: 'IBD', docNo, code, unit, idType: 'GS1', scanId },
-    });
-  const details = async () => (await t.app.inject({ method: 'GET', url: `/api/ibdNo/${IBD}`, headers: rdc })).json();
+  const { get, post, scan: scanAs } = requests({ app: () => t.app, as: () => rdc });
+  const scan = (code: string, unit: string, scanId = randomUUID(), docNo = IBD) => scanAs('IBD', docNo, code, unit, rdc, null, scanId);
+  const details = async () => (await get(`/api/ibdNo/${IBD}`)).json();
 
   it('lists the IBD with its quantities, 20 a page, filtered and sorted', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/ibdList?status=Open&sort=number&search=19000', headers: rdc });
+    const res = await get('/api/ibdList?status=Open&sort=number&search=19000');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ page: 1, pageSize: 20, total: 2 });
     expect(body.data[0]).toMatchObject({ number: IBD, status: 'Open', quantity: 30 + 2 + 8 + 4, scannedQuantity: 0 });
-    const short = await t.app.inject({ method: 'GET', url: '/api/ibdList?search=1900', headers: rdc });
+    const short = await get('/api/ibdList?search=1900');
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Please enter at least 5 characters to search.');
-    const range = await t.app.inject({ method: 'GET', url: '/api/ibdList?from=2025-01-01&to=2026-01-01', headers: rdc });
+    const range = await get('/api/ibdList?from=2025-01-01&to=2026-01-01');
     expect(range.json().message).toBe('Please select a valid date range of less than 1 year');
   });
 
@@ -89,13 +85,8 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
       ((await t.app.inject({ method: 'GET', url: '/api/me', headers })).json() as { user: { id: string } }).user.id;
     const [adminId, rdcId] = [await idOf(admin), await idOf(rdc)];
     const claim = (code: string, userId: string, scanId = randomUUID()) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/scanForOperation',
-        headers: rdc,
-        payload: { docType: 'IBD', docNo: '1900000005', code, unit: 'EA', scanId, userId },
-      });
-    const lines = async () => (await t.app.inject({ method: 'GET', url: '/api/ibdNo/1900000005', headers: rdc })).json();
+      post('/api/scanForOperation', { docType: 'IBD', docNo: '1900000005', code, unit: 'EA', scanId, userId });
+    const lines = async () => (await get('/api/ibdNo/1900000005')).json();
     const before = await lines();
     const id = randomUUID();
     const wrong = await claim(packScan(own[0]!), adminId, id);
@@ -108,7 +99,7 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
     // The same scan sent later under its maker's session is recorded, under that maker.
     const right = await claim(packScan(own[0]!), rdcId, id);
     expect(right.statusCode).toBe(200);
-    const search = await t.app.inject({ method: 'GET', url: `/api/serialSearch/${encodeURIComponent(own[0]!.serial)}`, headers: rdc });
+    const search = await get(`/api/serialSearch/${encodeURIComponent(own[0]!.serial)}`);
     expect(search.json().data[0].history.at(-1)).toMatchObject({ by: DEMO_USERS.rdc });
     // A replay of that scanId claiming another user is still refused: the claim is checked first.
     expect((await claim(packScan(own[0]!), adminId, id)).statusCode).toBe(409);
@@ -117,15 +108,9 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
   it('a carton one of whose packs is already on the IBD names those packs and what to do, and changes nothing', async () => {
     const box = makeCodes(993).carton(6, all[1]!);
     await stageInbound(t.app, admin, '1900000006', { cartons: [box] }, all);
-    const on = (code: string, unit: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/scanForOperation',
-        headers: rdc,
-        payload: { docType: 'IBD', docNo: '1900000006', code, unit, idType: 'GS1', scanId: randomUUID() },
-      });
+    const on = (code: string, unit: string) => scanAs('IBD', '1900000006', code, unit);
     for (const p of box.packs.slice(0, 5)) expect((await on(packScan(p), 'EA')).statusCode).toBe(200);
-    const before = (await t.app.inject({ method: 'GET', url: '/api/ibdNo/1900000006', headers: rdc })).json();
+    const before = (await get('/api/ibdNo/1900000006')).json();
     const res = await on(ssccScan(box.sscc), 'CTN');
     expect(res.statusCode).toBe(409);
     const [a, b, c] = box.packs.map((p) => `Pack ${p.gtin}/${p.serial}`);
@@ -135,7 +120,7 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
         `Part of this carton is already on IBD 1900000006: ${a}, ${b}, ${c} and 2 more. Scan its other packs one by one with ` +
         "'Add Pack', or remove those from the document (✕ on the scan page) and scan the carton again.",
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/ibdNo/1900000006', headers: rdc })).json()).toEqual(before);
+    expect((await get('/api/ibdNo/1900000006')).json()).toEqual(before);
   });
 
   it('a pack typed as a scanner types it (textual group separator) counts one', async () => {
@@ -198,29 +183,19 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
   });
 
   it('deleting a scanned item takes its packs off the document', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/reverseOperation',
-      headers: rdc,
-      payload: { docType: 'IBD', docNo: IBD, code: packScan(packs[0]!), scanId: randomUUID() },
-    });
+    const res = await post('/api/reverseOperation', { docType: 'IBD', docNo: IBD, code: packScan(packs[0]!), scanId: randomUUID() });
     expect(res.statusCode).toBe(200);
     expect(res.json().packs).toBe(1);
     const line = res.json().data.find((l: { materialNo: string }) => l.materialNo === all[2]!.materialNo);
     expect(line.scannedQuantity).toBe(0);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/reverseOperation',
-      headers: rdc,
-      payload: { docType: 'IBD', docNo: IBD, code: packScan(packs[0]!), scanId: randomUUID() },
-    });
+    const again = await post('/api/reverseOperation', { docType: 'IBD', docNo: IBD, code: packScan(packs[0]!), scanId: randomUUID() });
     expect(again.statusCode).toBe(422);
     expect(again.json().code).toBe('NOT_SCANNED_ON_DOCUMENT');
   });
 
   it('completes: received units ACTIVE / WAREHOUSE RECEIVED, the shortage recorded, further scans refused', async () => {
     await scan(packScan(packs[1]!), 'EA');
-    const res = await t.app.inject({ method: 'POST', url: '/api/completeReceive', headers: rdc, payload: { ibdNo: IBD } });
+    const res = await post('/api/completeReceive', { ibdNo: IBD });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Receive scans saved successfully!', document: { status: 'Completed' } });
     const lines = res.json().data;
@@ -235,9 +210,7 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
       shortageQuantity: 3,
     });
 
-    const found = (
-      await t.app.inject({ method: 'GET', url: `/api/searchSSCC/${encodeURIComponent(ssccScan(pallet.sscc))}`, headers: rdc })
-    ).json().data;
+    const found = (await get(`/api/searchSSCC/${encodeURIComponent(ssccScan(pallet.sscc))}`)).json().data;
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({
       type: 'PLT',
@@ -252,30 +225,28 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
     expect(found[0].history.map((h: { action: string }) => h.action)).toEqual(['commission', `scan IBD ${IBD}`, `complete IBD ${IBD}`]);
     expect(found[0].editableStatuses).toEqual(['ACTIVE', 'DAMAGED', 'QUARANTINE', 'SHORTAGE', 'EXPIRED', 'RETAINED']);
 
-    const missing = (
-      await t.app.inject({ method: 'GET', url: `/api/serialSearch/${encodeURIComponent(packs[2]!.serial)}`, headers: rdc })
-    ).json().data;
+    const missing = (await get(`/api/serialSearch/${encodeURIComponent(packs[2]!.serial)}`)).json().data;
     expect(missing[0]).toMatchObject({ status: 'SHORTAGE', reason: 'PENDING GR', editableStatuses: [] });
 
     const late = await scan(packScan(packs[3]!), 'EA');
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('DOCUMENT_COMPLETED');
-    const twice = await t.app.inject({ method: 'POST', url: '/api/completeReceive', headers: rdc, payload: { ibdNo: IBD } });
+    const twice = await post('/api/completeReceive', { ibdNo: IBD });
     expect(twice.statusCode).toBe(409);
   });
 
   it('completing with nothing scanned is refused with the spec message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/completeReceive', headers: rdc, payload: { ibdNo: '1900000002' } });
+    const res = await post('/api/completeReceive', { ibdNo: '1900000002' });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Error completing receive... Please try again later.');
   });
 
   it('edits an item status only to what the table offers, and refuses a locked item', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/itemStatus',
-      headers: rdc,
-      payload: { code: ssccScan(pallet.cartons[0]!.sscc), unit: 'CTN', status: 'QUARANTINE', reason: 'temperature excursion' },
+    const res = await post('/api/itemStatus', {
+      code: ssccScan(pallet.cartons[0]!.sscc),
+      unit: 'CTN',
+      status: 'QUARANTINE',
+      reason: 'temperature excursion',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'QUARANTINE', packs: 10 });
@@ -285,22 +256,13 @@ describe.each(DATABASES)('regional receiving on %s', (kind) => {
       reason: 'temperature excursion',
       after: { status: 'QUARANTINE' },
     });
-    const pending = await t.app.inject({
-      method: 'POST',
-      url: '/api/itemStatus',
-      headers: rdc,
-      payload: { code: packScan(packs[2]!), unit: 'EA', status: 'ACTIVE' },
-    });
+    const pending = await post('/api/itemStatus', { code: packScan(packs[2]!), unit: 'EA', status: 'ACTIVE' });
     expect(pending.statusCode).toBe(422);
     expect(pending.json().code).toBe('STATUS_NOT_OFFERED');
   });
 
   it('a serial alone can match several GTINs', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/serialSearch/${encodeURIComponent(pallet.cartons[0]!.packs[0]!.serial)}`,
-      headers: rdc,
-    });
+    const res = await get(`/api/serialSearch/${encodeURIComponent(pallet.cartons[0]!.packs[0]!.serial)}`);
     expect(res.json().data).toHaveLength(1);
     expect(res.json().data[0]).toMatchObject({ type: 'EA', gtin: all[0]!.gtin, parent: { type: 'CTN', id: pallet.cartons[0]!.sscc } });
   });

@@ -13,6 +13,7 @@ import { createAdmin } from '../src/seed/first-admin.ts';
 import { receiveIbd } from '../src/seed/stock-builder.ts';
 import { openDatabaseAt, DATABASES, signIn, startTestApp, stockPacksDrift, type TestApp } from './harness.ts';
 import { apiPort, makeCodes, products, type Product } from './inventory-fixtures.ts';
+import { requests, type Area } from './requests.ts';
 
 /** A unit as the search and item-details calls answer it (the fields these tests read). */
 interface Found {
@@ -53,12 +54,10 @@ describe.each(DATABASES)('redress cartons are units on %s', (kind) => {
   const OTHER_PO = '5100002762';
   const today = new Date().toISOString().slice(0, 10);
 
-  const post = (url: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: `${url}?area=LDC`, headers: ldc, payload: payload as object });
-  const get = (url: string, area = 'LDC', headers = ldc) => t.app.inject({ method: 'GET', url: `${url}?area=${area}`, headers });
+  const { get, post } = requests({ app: () => t.app, as: () => ldc, area: 'LDC' });
   /** GET /api/searchSSCC: what the search page, the item details and Scan Fill Data show of an SSCC. */
-  const bySscc = async (code: string, area = 'LDC', headers = ldc): Promise<Found[]> => {
-    const res = await get(`/api/searchSSCC/${encodeURIComponent(code)}`, area, headers);
+  const bySscc = async (code: string, area: Area = 'LDC', headers = ldc): Promise<Found[]> => {
+    const res = await get(`/api/searchSSCC/${encodeURIComponent(code)}`, headers, area);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   };

@@ -6,6 +6,7 @@ import { DEMO_REDRESS, DEMO_REDRESS_BPR } from '../src/seed/demo-documents.ts';
 import { packScan, type PackSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd } from '../src/seed/stock-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { apiPort, makeCodes, products, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -28,12 +29,8 @@ describe.each(DATABASES)('redress on %s', (kind) => {
   const cartonB = codes.sscc();
   const PO = '5100001717';
   const EMPTY_PO = '5100001718';
-  const LDC = '?area=LDC';
 
-  const post = (url: string, payload: unknown, headers = ldc) =>
-    t.app.inject({ method: 'POST', url: `${url}${LDC}`, headers, payload: payload as object });
-  const get = (url: string, headers = ldc) =>
-    t.app.inject({ method: 'GET', url: `${url}${url.includes('?') ? '&area=LDC' : LDC}`, headers });
+  const { get, post } = requests({ app: () => t.app, as: () => ldc, area: 'LDC' });
   const label = (cartonCode: string, qty: number, p = a) => cartonLabelCode({ cartonCode, gtin: p.gtin, batchNo: p.batch, qty });
   const series = (cartonCode: string, pack: PackSpec, scanId = randomUUID()) =>
     post('/api/scanSeries', { poNo: PO, cartonCode, scanType: 'SERIES', code: packScan(pack), scanId });

@@ -7,6 +7,7 @@ import { DEMO_USERS } from '../src/seed/demo.ts';
 import { DEMO_INVENTORY, DEMO_LOCAL_DOCUMENTS } from '../src/seed/demo-documents.ts';
 import { packScan, ssccScan } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, rowCount, secondInstance, type TestApp } from './harness.ts';
+import { requests, type Area } from './requests.ts';
 
 /**
  * Repack as a document family (issue 18, decision 0048): repackScan opens a repack of a pallet or
@@ -29,13 +30,12 @@ describe.each(DATABASES)('repack documents on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const post = (url: string, payload: object, headers = rdc, area = 'RDC') =>
-    t.app.inject({ method: 'POST', url: `${url}?area=${area}`, headers, payload });
-  const newPallet = async (warehouseNo = 'W2010', headers = rdc, area = 'RDC', type = 'PLT') =>
+  const { get, post } = requests({ app: () => t.app, as: () => rdc, area: 'RDC' });
+  const newPallet = async (warehouseNo = 'W2010', headers = rdc, area: Area = 'RDC', type = 'PLT') =>
     (await post('/api/createPallet', { warehouseNo, type }, headers, area)).json().sscc as string;
-  const openRepack = async (sscc: string, headers = rdc, area = 'RDC', referenceNo?: string) =>
+  const openRepack = async (sscc: string, headers = rdc, area: Area = 'RDC', referenceNo?: string) =>
     post('/api/repackScan', { code: ssccScan(sscc), ...(referenceNo ? { referenceNo } : {}) }, headers, area);
-  const scanOp = (repackNo: string, code: string, extra: object = {}, headers = rdc, area = 'RDC') =>
+  const scanOp = (repackNo: string, code: string, extra: object = {}, headers = rdc, area: Area = 'RDC') =>
     post('/api/repackScanOperation', { repackNo, code, scanId: randomUUID(), ...extra }, headers, area);
   const parentOf = async (key: { sscc: string } | { serial: string }) => {
     const row = await t.database.db
@@ -122,7 +122,7 @@ describe.each(DATABASES)('repack documents on %s', (kind) => {
       message: `The repack of ${target} is already completed: it takes no more changes.`,
     });
     expect((await post('/api/repackCompleteOperator', { repackNo })).statusCode).toBe(409);
-    const details = await t.app.inject({ method: 'GET', url: `/api/repackNo/${repackNo}?area=RDC`, headers: rdc });
+    const details = await get(`/api/repackNo/${repackNo}`);
     expect(details.json()).toMatchObject({ repackNo, state: 'REPACK_COMPLETE', contents: [{ id: carton.sscc }] });
 
     // EPCIS 2.0 section 7.4.3: ADD of the carton on the new pallet (packing); DELETE of the carton off the demo
@@ -240,7 +240,7 @@ describe.each(DATABASES)('repack documents on %s', (kind) => {
     expect((await post('/api/repackCompleteOperator', { repackNo }, ldc, 'LDC')).statusCode).toBe(404);
     expect((await post('/api/validateHU', { sscc: target }, ldc, 'LDC')).statusCode).toBe(404);
     expect((await post('/api/handleRepackCode', { code: ssccScan(target) }, ldc, 'LDC')).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/repackNo/${repackNo}?area=LDC`, headers: ldc })).statusCode).toBe(404);
+    expect((await get(`/api/repackNo/${repackNo}`, ldc, 'LDC')).statusCode).toBe(404);
     // The regional area is not the local user's at all.
     expect((await openRepack(target, ldc, 'RDC')).statusCode).toBe(403);
     expect(await counts()).toEqual(before);
@@ -280,7 +280,7 @@ describe.each(DATABASES)('repack documents on %s', (kind) => {
       payload: { docType: 'REPACK', docNo: 'RP00000001' },
     });
     expect(complete.json().code).toBe('FAMILY_OWN_PATHS');
-    expect((await t.app.inject({ method: 'GET', url: '/api/repackList?area=RDC', headers: rdc })).json().code).toBe('FAMILY_OWN_PATHS');
+    expect((await get('/api/repackList')).json().code).toBe('FAMILY_OWN_PATHS');
   });
 
   it('a remapHU move outside any repack keeps its AggregationEvents at the move; onto a pending repack it is recorded there', async () => {
@@ -303,7 +303,7 @@ describe.each(DATABASES)('repack documents on %s', (kind) => {
       bizStep: 'unpacking',
       childEPCs: [expect.stringContaining(pack.serial)],
     });
-    const all = await t.app.inject({ method: 'GET', url: '/api/integration/epcis/events', headers: admin });
+    const all = await get('/api/integration/epcis/events', admin, null);
     expect(epcisSchemaErrors(all.json())).toEqual([]);
 
     // Onto a pallet whose repack is pending: recorded on that repack, no event until it completes.
@@ -311,7 +311,7 @@ describe.each(DATABASES)('repack documents on %s', (kind) => {
     const { repackNo } = (await openRepack(target)).json();
     const onto = await post('/api/remapHU', { code: packScan(pack), to: target, scanId: randomUUID() });
     expect(onto.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/repackNo/${repackNo}?area=RDC`, headers: rdc })).json()).toMatchObject({
+    expect((await get(`/api/repackNo/${repackNo}`)).json()).toMatchObject({
       moves: 1,
       packs: 1,
     });
@@ -343,8 +343,7 @@ describe.each(DATABASES)("the README's repack codes on %s", (kind) => {
     const regional = (await signIn(t.app, DEMO_USERS.rdc)).headers;
     const [pallet, ...moves] = codesUnder('Regional repack RP00000001');
     expect(moves).toHaveLength(2);
-    const post = (url: string, payload: object, headers: Record<string, string>, area: string) =>
-      t.app.inject({ method: 'POST', url: `${url}?area=${area}`, headers, payload });
+    const { post } = requests({ app: () => t.app, as: () => regional });
     const opened = await post('/api/repackScan', { code: pallet!.code }, regional, 'RDC');
     expect(opened.json()).toMatchObject({ repackNo: 'RP00000001', state: 'REPACK_PENDING', contents: expect.any(Array) });
     for (const m of moves) {

@@ -6,6 +6,7 @@ import { packScan, ssccScan, type PackSpec, type PalletSpec } from '../src/seed/
 import { receiveIbd } from '../src/seed/stock-builder.ts';
 import { apiPort, makeCodes, products } from './inventory-fixtures.ts';
 import { DATABASES, rowCount, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 
 /**
  * Issue 27: a repack must not change a tree an open document is still building or holds. The demo's
@@ -27,7 +28,7 @@ describe.each(DATABASES)('repack leaves alone a tree an open document builds, on
   const onPo = `RRD ${DEMO_REDRESS.inProgress} is still open on carton ${carton}`;
   const refusal = `${onPo}: nothing can be repacked into or out of it until that document is completed.`;
 
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `${url}?area=LDC`, headers: ldc, payload });
+  const { post } = requests({ app: () => t.app, as: () => ldc, area: 'LDC' });
   const parentOf = async (p: PackSpec) =>
     (
       await t.database.db

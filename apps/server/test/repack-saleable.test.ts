@@ -5,6 +5,7 @@ import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } f
 import { receiveIbd } from '../src/seed/stock-builder.ts';
 import { apiPort, makeCodes, products, type Product } from './inventory-fixtures.ts';
 import { DATABASES, rowCount, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 
 /**
  * Issue 27, "Repack takes stock it must not" (decision 0062): repack takes only what dispatch would take,
@@ -29,8 +30,7 @@ describe.each(DATABASES)('repack takes only saleable stock, and says where it to
   const OBD = '8100006262';
   const RDC_OBD = '8200006262';
 
-  const post = (url: string, payload: object, headers: Record<string, string>, area: 'RDC' | 'LDC') =>
-    t.app.inject({ method: 'POST', url: `${url}?area=${area}`, headers, payload });
+  const { get, post } = requests({ app: () => t.app, as: () => ldc, area: 'LDC' });
   const setStatus = async (code: string, unit: string, status: string, area: 'RDC' | 'LDC' = 'LDC') => {
     const res = await post('/api/itemStatus', { code, unit, status }, area === 'LDC' ? ldc : rdc, area);
     expect(res.statusCode, res.body).toBe(200);
@@ -120,7 +120,7 @@ describe.each(DATABASES)('repack takes only saleable stock, and says where it to
       expect(dispatched.json().code).toBe('NOT_SALEABLE');
       expect(stateIn(res.json().message)).toBe(stateIn(dispatched.json().message));
     }
-    const view = (await t.app.inject({ method: 'GET', url: `/api/repackNo/${repackNo}?area=LDC`, headers: ldc })).json();
+    const view = (await get(`/api/repackNo/${repackNo}`)).json();
     expect(view).toMatchObject({ destination: { sscc }, contents: [], packs: 0, moves: 0 });
   });
 

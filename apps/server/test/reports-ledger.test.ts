@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inStockState, ITEM_REASONS, UNIT_STATUSES } from '@pharma/domain';
 import { LEDGER_CSV_HEADER, type LedgerReport, type StockReport } from '@pharma/domain/contract/reports';
 import { sql } from 'kysely';
-import { IN_STOCK } from '../src/api/inventory/in-stock.ts';
+import { IN_STOCK } from '../src/api/inventory/units.repository.ts';
 import { csvField } from '../src/lib/csv.ts';
 import { isoToday } from '../src/lib/today.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';

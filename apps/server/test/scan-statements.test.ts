@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, type PackSpec } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { makeCodes, products, stageInbound } from './inventory-fixtures.ts';
 
 /**
@@ -28,13 +29,9 @@ describe.each(DATABASES.filter((k) => k === 'postgres'))('statements a scan send
   afterAll(() => t?.close());
 
   const statements = () => (t.database.kind === 'postgres' ? t.database.activity.statements : 0);
+  const { post } = requests({ app: () => t.app, as: () => rdc });
   const scan = (p: PackSpec) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/scanForOperation',
-      headers: rdc,
-      payload: { docType: 'IBD', docNo: IBD, code: packScan(p), unit: 'EA', scanId: randomUUID() },
-    });
+    post('/api/scanForOperation', { docType: 'IBD', docNo: IBD, code: packScan(p), unit: 'EA', scanId: randomUUID() });
 
   it('one pack scanned alone: the transaction, the document and its lines, the pack with its ASN check, one write', async () => {
     // The first scan moves the IBD to In Progress and warms the caller's cache.

@@ -7,6 +7,7 @@ import { DEMO_SCANLITE, scanLiteCode } from '../src/seed/demo-documents.ts';
 import { packScan, ssccScan, type CartonSpec } from '../src/seed/epcis-builder.ts';
 import { receiveIbd } from '../src/seed/stock-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { apiPort, makeCodes, products, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -27,10 +28,8 @@ describe.each(DATABASES)('ScanLite on %s', (kind) => {
   const LDC = '?area=LDC';
   const DOC = '9100005252';
   const GS = '\x1d';
-  const post = (url: string, payload: unknown, headers = ldc) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
-  const get = (url: string, headers = ldc) => t.app.inject({ method: 'GET', url, headers });
-  const scan = (code: string, docNo = DOC, scanId = randomUUID()) =>
-    post(`/api/scanForOperation${LDC}`, { docType: 'SCANLITE', docNo, code, unit: 'EA', idType: 'GS1', scanId });
+  const { get, post, scan: scanAs } = requests({ app: () => t.app, as: () => ldc });
+  const scan = (code: string, docNo = DOC, scanId = randomUUID()) => scanAs('SCANLITE', docNo, code, 'EA', ldc, 'LDC', scanId);
   const details = async (docNo = DOC) => (await get(`/api/scanLiteNo/${docNo}${LDC}`)).json();
   const counts = async (docNo = DOC) => (await details(docNo)).data.map((l: { scannedQuantity: number }) => l.scannedQuantity);
   /** A non-serialised pack's code: ]d2 (GS1 DataMatrix), GTIN, expiry, batch last (variable length, no separator needed). */

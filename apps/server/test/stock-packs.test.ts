@@ -6,6 +6,7 @@ import { ScanService } from '../src/api/scans/scans.service.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, stockPacksDrift, type TestApp } from './harness.ts';
+import { requests } from './requests.ts';
 import { makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
 /**
@@ -32,7 +33,7 @@ describe.runIf(DATABASES.includes('postgres'))('stock packs and heap-only unit u
   });
   afterAll(() => t?.close());
 
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: rdc, payload });
+  const { post } = requests({ app: () => t.app, as: () => rdc });
 
   it('a pallet scan changes its 45 units without new index entries (heap-only updates)', async () => {
     // The scan path itself, in a transaction of the test's. The backend's own counts (pending until it

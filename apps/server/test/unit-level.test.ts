@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } from '../src/seed/epcis-builder.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests, type Area } from './requests.ts';
 import { makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
 const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
@@ -52,15 +53,15 @@ describe.each(DATABASES)('the level of a scan with no unit type on %s', (kind) =
   });
   afterAll(() => t?.close());
 
-  const scan = (payload: { docType?: string; docNo?: string; code: string; unit?: string; scanId?: string }, area = 'RDC') =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/scanForOperation?area=${area}`,
-      headers: area === 'LDC' ? ldc : rdc,
-      payload: { docType: 'IBD', docNo: IBD, idType: 'GS1', scanId: randomUUID(), ...payload },
-    });
-  const lines = async (docNo = IBD) =>
-    (await t.app.inject({ method: 'GET', url: `/api/ibdNo/${docNo}`, headers: rdc })).json().data as { scannedQuantity: number }[];
+  const { get, post } = requests({ app: () => t.app, as: () => rdc });
+  const scan = (payload: { docType?: string; docNo?: string; code: string; unit?: string; scanId?: string }, area: Area = 'RDC') =>
+    post(
+      '/api/scanForOperation',
+      { docType: 'IBD', docNo: IBD, idType: 'GS1', scanId: randomUUID(), ...payload },
+      area === 'LDC' ? ldc : rdc,
+      area,
+    );
+  const lines = async (docNo = IBD) => (await get(`/api/ibdNo/${docNo}`)).json().data as { scannedQuantity: number }[];
   const scanned = async (docNo = IBD) => (await lines(docNo)).reduce((n, l) => n + l.scannedQuantity, 0);
 
   it("takes the README's IBD 1800000101 codes in order, each at its level: a pallet, a carton, then packs", async () => {

@@ -6,6 +6,7 @@ import { packScan, ssccScan, type CartonSpec, type PackSpec, type PalletSpec } f
 import { receiveIbd, scanAndComplete } from '../src/seed/stock-builder.ts';
 import { yymmdd } from '../src/api/verification/verification.service.ts';
 import { DATABASES, eventually, signIn, startTestApp, type TestApp } from './harness.ts';
+import { requests, type Area } from './requests.ts';
 import { NMVS_TEST_CLIENT, simulatorFault } from './verification-fixtures.ts';
 import { apiPort, makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
 
@@ -45,13 +46,9 @@ describe.each(DATABASES)('returns verified as they are scanned, on %s', (kind) =
   let cartons: CartonSpec[];
   let local: CartonSpec;
 
-  const scan = (docNo: string, code: string, unit: 'EA' | 'CTN', scanId = randomUUID(), area: 'RDC' | 'LDC' = 'RDC') =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/scanForOperation?area=${area}`,
-      headers: area === 'RDC' ? rdc : ldc,
-      payload: { docType: 'RMA', docNo, code, unit, idType: 'GS1', scanId },
-    });
+  const { scan: scanAs } = requests({ app: () => t.app, as: () => rdc });
+  const scan = (docNo: string, code: string, unit: 'EA' | 'CTN', scanId = randomUUID(), area: Area = 'RDC') =>
+    scanAs('RMA', docNo, code, unit, area === 'RDC' ? rdc : ldc, area, scanId);
   const packState = async (p: PackSpec) =>
     t.database.db
       .selectFrom('handling_units')
