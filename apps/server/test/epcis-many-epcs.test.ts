@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/database.ts';
+import type { IntakeJob } from '../src/api/integration/epcis-jobs.ts';
 import type { ZodApp } from '../src/lib/zod-app.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo.ts';
 import { demoProduct } from '../src/seed/demo-catalogue.ts';
@@ -21,17 +22,8 @@ import { makeCodes, products, stageInbound, type Product } from './inventory-fix
  * in parts, so that the server goes on answering. The limits are the defaults: the shape alone makes it a job.
  */
 
-interface Job {
-  id: string;
-  status: 'running' | 'done' | 'failed';
-  events: number;
-  processed: number;
-  epcs: number;
-  epcsProcessed: number;
-  stage?: 'validating' | 'applying';
-  result?: { events: number; applied: number; duplicates: number; unitsCreated: number };
-  error?: { code: string; message: string };
-}
+/** A job as its poll answers it (the server's own type). */
+type Job = IntakeJob;
 
 /** `events` commissioning ObjectEvents of `perEvent` packs each: one batch an event, so one event a batch. */
 function commissioning(
