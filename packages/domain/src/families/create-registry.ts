@@ -78,3 +78,13 @@ export function offersModule(registry: Registry, application: Application, modul
 
 /** The default registry: the families of registry.ts. */
 export const DEFAULT_REGISTRY: Registry = createRegistry();
+
+/** The family of a document type (a lite one included) in the default registry, or undefined. */
+export function familyOf(type: string): Family | undefined {
+  return DEFAULT_REGISTRY.familyOf(type);
+}
+
+/** The lite family of a module ('DISPATCH+', any case) in the default registry, or undefined. */
+export function liteFamilyOf(module: string | null | undefined): LiteFamily | undefined {
+  return DEFAULT_REGISTRY.liteFamilyOf(module);
+}

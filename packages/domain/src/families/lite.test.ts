@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLiteQuantity, validateLiteBatch, validateLiteNumber } from './lite.ts';
-import { dispatch, familyOf, LITE_FAMILIES, liteFamilyOf, receive, scrap } from './registry.ts';
+import { familyOf, liteFamilyOf } from './create-registry.ts';
+import { dispatch, LITE_FAMILIES, receive, scrap } from './registry.ts';
 
 describe('the lite families (spec point 2, Lite families table)', () => {
   it('carry the input label, card header and status header of the spec', () => {

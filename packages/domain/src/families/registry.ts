@@ -582,14 +582,3 @@ export type FamilyModule = Entry['module'];
 export type Family = FamilyEntry<FamilyType, FamilyModule>;
 /** A lite family of the default registry's types. */
 export type LiteFamily = LiteFamilyEntry<FamilyType, FamilyModule>;
-
-/** The family of a document type (a lite one included), or undefined when no workflow runs it yet. */
-export function familyOf(type: string): Family | undefined {
-  return (FAMILIES as readonly Family[]).find((f) => f.type === type) ?? LITE_FAMILIES.find((l) => l.family.type === type)?.family;
-}
-
-/** The lite family of a module ('DISPATCH+', any case), or undefined. */
-export function liteFamilyOf(module: string | null | undefined): LiteFamily | undefined {
-  const upper = (module ?? '').toUpperCase();
-  return (LITE_FAMILIES as readonly LiteFamily[]).find((l) => l.module === upper);
-}

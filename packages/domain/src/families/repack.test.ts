@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanUnit } from './family.ts';
-import { FAMILIES, familyOf } from './registry.ts';
+import { familyOf } from './create-registry.ts';
+import { FAMILIES } from './registry.ts';
 import { decideRepackMove, type RepackHolder, type RepackMoveInput } from './repack.ts';
 
 /** Repack's move rules (issue 18, decision 0048): what may go on what, and when nothing may move. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HELD_BATCH_REASONS } from '../batches.ts';
-import { FAMILIES, LITE_FAMILIES, dispatch, familyOf, receive, redress, returns, scrap, transfer } from '../families/registry.ts';
+import { familyOf } from '../families/create-registry.ts';
+import { FAMILIES, LITE_FAMILIES, dispatch, receive, redress, returns, scrap, transfer } from '../families/registry.ts';
 import { completionMovement, inStockState, scanKeepsStock, stateChangeMovement } from './ledger.ts';
 
 /** The ledger's movements (issue 32, decision 0077), over the whole registry: every family, lite ones included. */
