@@ -99,3 +99,29 @@ describe('one-way web imports', () => {
     expect(await problems(`apps/web/src/${file}`, code)).not.toContain('import-x/no-restricted-paths');
   });
 });
+
+describe('no API path typed by hand in the web (decision 0087)', () => {
+  const web = 'apps/web/src/features/search/lint-fixture.ts';
+
+  it('refuses a path written as a string or a template anywhere but the path of a typed call', async () => {
+    expect(await problems(web, "export const path = '/api/getWarehouses';")).toEqual(['web/typed-api-paths']);
+    expect(await problems(web, 'export const path = (code: string) => `/api/searchSSCC/${code}`;')).toEqual(['web/typed-api-paths']);
+    expect(await problems(web, "export const f = () => fetch('/api/me');")).toEqual(['web/typed-api-paths']);
+    expect(await problems('apps/web/src/lib/lint-fixture.tsx', "export const a = <a href={'/api/docs'}>docs</a>;")).toEqual([
+      'web/typed-api-paths',
+    ]);
+  });
+
+  it('lets a typed call, a URL built by apiUrl, a type and a test name the path', async () => {
+    const code = [
+      "import { api } from '../../lib/api-client.ts';",
+      "import { apiUrl } from '../../lib/api/paths.ts';",
+      "export const me = () => api.get('/api/me');",
+      'export const report = (name: string) => api.get(`/api/reports/${name}`);',
+      "export const link = apiUrl('/api/sso/start', { query: { area: 'rdc' } });",
+      "export type Lite = '/api/lite/getDocumentDetails';",
+    ].join('\n');
+    expect(await problems(web, code)).toEqual([]);
+    expect(await problems('apps/web/src/features/search/lint-fixture.test.ts', "export const path = '/api/me';")).toEqual([]);
+  });
+});
