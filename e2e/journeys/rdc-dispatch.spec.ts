@@ -3,7 +3,7 @@ import { fullModuleGrant } from '../../packages/domain/src/permissions.ts';
 import { CodeMaker, type CartonSpec } from '../../apps/server/src/seed/epcis-builder.ts';
 import { putDocumentFor, receiveIbd } from '../../apps/server/src/seed/stock-builder.ts';
 import { adminApi, apiPort, demoProducts } from '../support/stage-ibd.ts';
-import { expectRestricted, login, PASSWORD, scanAs, uniqueEmail } from './support.ts';
+import { actedCalls, expectRestricted, login, PASSWORD, scanAs, uniqueEmail } from './support.ts';
 
 /**
  * Regional dispatch through the same documents feature as receiving (decision 0015): stock is
@@ -37,10 +37,7 @@ test.beforeAll(async () => {
 });
 
 test('an RDC operator dispatches an OBD: first-expiry-first-out advice, delete, complete', async ({ page }, testInfo) => {
-  const calls: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/api/')) calls.push(`${new URL(r.url()).pathname} ${r.postData() ?? ''}`);
-  });
+  const acted = actedCalls(page, /^\/api\/(scanForOperation|reverseOperation|completeDispatch)$/);
   await login(page, 'rdc', 'rdc@demo.local');
   await expect(page).toHaveURL(/\/rdc$/);
   await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Dispatch', exact: true }).click();
@@ -95,6 +92,7 @@ test('an RDC operator dispatches an OBD: first-expiry-first-out advice, delete, 
   await expect(page.getByRole('link', { name: 'Scan', exact: true })).toHaveCount(0);
 
   // Every scan, delete and completion named the dispatch document.
+  const calls = acted();
   const scans = calls.filter((c) => /scanForOperation|reverseOperation/.test(c));
   expect(scans.length).toBe(3);
   for (const call of scans) expect(call).toContain(`"docType":"OBD","docNo":"${OBD}"`);

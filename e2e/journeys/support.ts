@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page, type Request, type TestInfo } from '@playwright/test';
 
 export const PASSWORD = 'Scan#2026';
 
@@ -115,4 +115,24 @@ export async function look(page: Page, info: TestInfo, name: string) {
     await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize({ width: 360, height: 640 });
+}
+
+/**
+ * The API calls a page makes that the server acted on: `path body` of each request matching
+ * `path`, in order, leaving out those answered 401. The journeys' access tokens last 6 s (settings.ts),
+ * so a call can meet an expired token; the client then refreshes and sends it again, and only the
+ * second one counts.
+ */
+export function actedCalls(page: Page, path: RegExp): () => string[] {
+  const calls: { request: Request; text: string }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (path.test(url.pathname)) calls.push({ request, text: `${url.pathname} ${request.postData() ?? ''}` });
+  });
+  page.on('response', (response) => {
+    if (response.status() !== 401) return;
+    const at = calls.findIndex((call) => call.request === response.request());
+    if (at >= 0) calls.splice(at, 1);
+  });
+  return () => calls.map((call) => call.text);
 }
