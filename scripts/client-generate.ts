@@ -1,14 +1,15 @@
 /**
  * `npm run client:generate` (decision 0087): writes the web's API types, apps/web/src/lib/api/schema.ts,
- * from the server's OpenAPI document. The server is built in this process without listening, on a
- * migrated SQLite database in a temporary folder (no PostgreSQL, no port), with SSO configured so that
+ * from the server's OpenAPI document, and what the web checks answers with, apps/web/src/lib/api/contract/,
+ * from the contract's zod schemas (scripts/web-contract.ts, decision 0089). The server is built in this
+ * process without listening, on a migrated SQLite database in a temporary folder (no PostgreSQL, no port), with SSO configured so that
  * its sign-in routes are described too; `app.swagger()` is its document (what GET /api/docs/json
  * answers), and openapi-typescript turns it into types (left as it writes them: .prettierignore names the
  * file, whose formatting would take longer than its generation).
  * apps/server/test/generated-client.test.ts runs the same generation into memory and fails when the
  * committed file differs.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +19,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { CONTRACT_DIR, generateContractSources } from './web-contract.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -70,4 +72,9 @@ export async function generateClientSource(): Promise<string> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   writeFileSync(CLIENT_FILE, await generateClientSource());
   console.log(`wrote ${CLIENT_FILE}`);
+  const contract = await generateContractSources();
+  rmSync(CONTRACT_DIR, { recursive: true, force: true });
+  mkdirSync(CONTRACT_DIR, { recursive: true });
+  for (const [file, source] of contract) writeFileSync(file, source);
+  console.log(`wrote ${contract.size} modules in ${CONTRACT_DIR}`);
 }

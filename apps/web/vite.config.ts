@@ -15,7 +15,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Only the libraries every page runs go to the shared vendor chunk. Mantine's components
+          // Only the libraries every page runs go to the shared vendor chunk (zod is not one: the web
+          // checks answers with JSON Schema written from the contract, decision 0089). Mantine's components
           // and everything else land in the chunk of the pages that use them: a group catching
           // all of node_modules would pull every lazily loaded page's components into the first
           // load (issue 7). zxing-wasm, for one, is the camera scanner's alone (decision 0011).
@@ -23,7 +24,7 @@ export default defineConfig({
           // dozen shared by the lazy pages: one file compresses better than its parts (issue 29,
           // decision 0089).
           groups: [
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|idb)[\\/]/, priority: 2 },
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|idb)[\\/]/, priority: 2 },
             { name: 'app', tags: ['$initial'], priority: 1 },
           ],
         },

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Alert, AppShell, Button, Container, Group, Text } from '@mantine/core';
+import { Alert, Button, Container, Group, Text } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
 import { SCANNER_UI, UI } from '../config/labels.ts';
@@ -14,6 +14,7 @@ import { useScanQueueRunner } from '../lib/scan-queue/index.ts';
 import { useSession } from '../lib/session.ts';
 import { useSignOutFromOtherTabs } from '../lib/use-logout.ts';
 import { useRouteMeta, useRouteTitle } from './use-route-meta.ts';
+import classes from './page-shell.module.css';
 
 /** The wrapper of every page: header (back, title, menu) and the page below. */
 export function PageShell() {
@@ -46,8 +47,9 @@ export function PageShell() {
   useEffect(() => closeMenu(), [pathname, closeMenu]);
 
   return (
-    <AppShell header={{ height: 60 }} padding="md">
-      <AppShell.Header>
+    <>
+      {/* The drawer's scroll lock keeps a header of this class clear of the scroll bar it hides, as it did AppShell's. */}
+      <header className={`${classes.header} right-scroll-bar-position`}>
         <Header
           title={title}
           onBack={back.visible ? back.onBack : undefined}
@@ -62,8 +64,8 @@ export function PageShell() {
             )
           }
         />
-      </AppShell.Header>
-      <AppShell.Main>
+      </header>
+      <main className={classes.main}>
         <Container size="lg" px={0}>
           {updateWaiting && (
             <Alert color="blue" variant="light" mb="sm" p="xs">
@@ -78,7 +80,7 @@ export function PageShell() {
           <WaitingScansNotice />
           <Outlet />
         </Container>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import {
-  FAMILIES,
-  LITE_FAMILIES,
+  DEFAULT_REGISTRY,
   TOOL_NEEDS,
   type Action,
   type Application,
   type ModuleCode,
   type Need,
+  type Registry,
   type SystemRight,
 } from '@pharma/domain';
 import type { ReportName } from '@pharma/domain/contract/reports';
@@ -52,40 +52,36 @@ type Placed = readonly [order: number, entry: NavEntry];
  */
 const ORDER = { repack: 160, createPallet: 170, printLabel: 180, search: 200, recall: 210, reports: 220, verification: 240 } as const;
 
-const AREA_ROUTES: Record<Application, readonly RouteMeta[]> = { RDC: RDC_ROUTES, LDC: LDC_ROUTES };
+/** Each area's route table. */
+type AreaRoutes = Record<Application, readonly RouteMeta[]>;
+
+const AREA_ROUTES: AreaRoutes = { RDC: RDC_ROUTES, LDC: LDC_ROUTES };
 
 /**
  * Each family's entry in an area where it has a list page (registry.ts, decision 0086): its label, its
  * module, and its list (the segment filled with its type on a list several families share; a list with
  * the list type switch resets the dispatch list state). Each lite family's entry opens its lite list.
  */
-function familyEntries(area: Application): Placed[] {
-  const full = FAMILIES.flatMap((family): Placed[] => {
+function familyEntries(registry: Registry, routes: AreaRoutes, area: Application): Placed[] {
+  const full = registry.families.flatMap((family): Placed[] => {
     const menu = family.web?.menu;
-    const list = AREA_ROUTES[area].find(
+    const list = routes[area].find(
       (route) => route.page === 'documentList' && (route.family === family.type || (route.families ?? []).includes(family.type)),
     );
     if (!menu || !list) return [];
     const to = list.path.replace(`:${FAMILY_PARAM}`, encodeURIComponent(family.type));
     return [[menu.order, { label: menu.label, module: family.module, action: link(to, list.listTypes === true) }]];
   });
-  const lite = LITE_FAMILIES.filter((l) => l.family.areas.includes(area)).map((l): Placed => [
-    l.web.order,
-    { label: l.name, module: l.module, action: link(LITE_LISTS[area](l.module)) },
-  ]);
+  const liteList = routes[area].find((r) => r.page === 'liteList');
+  const lite = registry.liteFamilies
+    .filter((l) => l.family.areas.includes(area))
+    .map((l): Placed => [l.web.order, { label: l.name, module: l.module, action: link(liteListPath(liteList, area, l.module)) }]);
   return [...full, ...lite];
 }
 
 /** The lite list of a module (/ldc/liteLists/DISPATCH%2B): the route table's lite list, its segment filled. */
-const LITE_LISTS = Object.fromEntries(
-  (['RDC', 'LDC'] as const).map((area) => {
-    const route = AREA_ROUTES[area].find((r) => r.page === 'liteList');
-    return [
-      area,
-      (module: string) => (route ? route.path.replace(`:${FAMILY_PARAM}`, encodeURIComponent(module)) : `/${area.toLowerCase()}`),
-    ];
-  }),
-) as Record<Application, (module: string) => string>;
+const liteListPath = (route: RouteMeta | undefined, area: Application, module: string) =>
+  route ? route.path.replace(`:${FAMILY_PARAM}`, encodeURIComponent(module)) : `/${area.toLowerCase()}`;
 
 /** The entries in their order (a tie keeps the order given). */
 const ordered = (placed: readonly Placed[]): NavEntry[] =>
@@ -191,25 +187,43 @@ const OWN_ENTRIES: Record<Application, Placed[]> = {
   ],
 };
 
-/** Home tiles (spec point 2): the families' and ours, in order. */
-export const TILES: Record<Application, NavEntry[]> = {
-  RDC: ordered([...familyEntries('RDC'), ...RDC_TOOLS, ...OWN_ENTRIES.RDC]),
-  LDC: ordered([...familyEntries('LDC'), ...OWN_ENTRIES.LDC]),
-};
-
 /** The admin screen (decision 0006): not in the spec, shown only to holders of the ADMIN right. */
 const ADMIN_ENTRY: NavEntry = { label: L.admin, right: 'ADMIN', action: link('/admin') };
 
-/** Menu entries (spec point 2, plus Admin); Logout is added by the menu itself. */
-export const MENU: Record<Application, NavEntry[]> = {
-  RDC: [{ label: L.home, bypass: true, action: link('/rdc') }, ...ordered([...familyEntries('RDC'), ...OWN_ENTRIES.RDC]), ADMIN_ENTRY],
-  LDC: [
-    { label: L.home, bypass: true, action: link('/ldc') },
-    ...ordered([...familyEntries('LDC'), ...OWN_ENTRIES.LDC]),
-    { label: L.settings, bypass: true, action: link('/ldc/settings') },
-    ADMIN_ENTRY,
-  ],
-};
+/** Each area's home tiles and menu entries. */
+export interface Navigation {
+  /** Home tiles (spec point 2): the families' and ours, in order. */
+  tiles: Record<Application, NavEntry[]>;
+  /** Menu entries (spec point 2, plus Admin); Logout is added by the menu itself. */
+  menu: Record<Application, NavEntry[]>;
+}
+
+/**
+ * The tiles and menus as a registry and its route tables make them (decision 0086): the app's are the
+ * default registry's (TILES, MENU); a test builds them with a family of its own.
+ */
+export function navigation(registry: Registry, routes: AreaRoutes): Navigation {
+  const families = (area: Application) => familyEntries(registry, routes, area);
+  return {
+    tiles: {
+      RDC: ordered([...families('RDC'), ...RDC_TOOLS, ...OWN_ENTRIES.RDC]),
+      LDC: ordered([...families('LDC'), ...OWN_ENTRIES.LDC]),
+    },
+    menu: {
+      RDC: [{ label: L.home, bypass: true, action: link('/rdc') }, ...ordered([...families('RDC'), ...OWN_ENTRIES.RDC]), ADMIN_ENTRY],
+      LDC: [
+        { label: L.home, bypass: true, action: link('/ldc') },
+        ...ordered([...families('LDC'), ...OWN_ENTRIES.LDC]),
+        { label: L.settings, bypass: true, action: link('/ldc/settings') },
+        ADMIN_ENTRY,
+      ],
+    },
+  };
+}
+
+const DEFAULT_NAVIGATION = navigation(DEFAULT_REGISTRY, AREA_ROUTES);
+export const TILES: Record<Application, NavEntry[]> = DEFAULT_NAVIGATION.tiles;
+export const MENU: Record<Application, NavEntry[]> = DEFAULT_NAVIGATION.menu;
 
 /** The two ways into repack (decision 0004). */
 export const REPACK_TARGETS = {

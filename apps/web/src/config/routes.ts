@@ -1,5 +1,5 @@
-import type { Action, Application, DocumentType, Family, FamilyWebPage, Feature, ModuleCode, SystemRight } from '@pharma/domain';
-import { FAMILIES, familyOf, message, TOOL_NEEDS } from '@pharma/domain';
+import type { Action, Application, DocumentType, Family, FamilyWebPage, Feature, ModuleCode, Registry, SystemRight } from '@pharma/domain';
+import { DEFAULT_REGISTRY, familyOf, message, TOOL_NEEDS } from '@pharma/domain';
 import { TITLES } from './labels.ts';
 
 /** The screens that exist; every other route renders the "not available yet" state. */
@@ -131,9 +131,12 @@ export const FAMILY_PARAM = 'moduleType';
 const scanFamily: Extra = { family: 'query', module: 'family' };
 
 /** The family of a scan route without ?p= (spec point 2: 'The type comes from query parameter p and defaults to IBD'): the entry that says so. */
-const defaultScanFamily = FAMILIES.find((family) => family.web?.scanDefault);
-if (!defaultScanFamily) throw new Error('No family is the default of the scan routes (web.scanDefault).');
-export const DEFAULT_SCAN_FAMILY: DocumentType = defaultScanFamily.type;
+function scanDefaultOf(registry: Registry): Family {
+  const family = registry.families.find((f) => f.web?.scanDefault);
+  if (!family) throw new Error('No family is the default of the scan routes (web.scanDefault).');
+  return family;
+}
+export const DEFAULT_SCAN_FAMILY: DocumentType = scanDefaultOf(DEFAULT_REGISTRY).type;
 
 /**
  * A family's page as the route table holds it (decision 0086): its family and module, or on a path whose
@@ -160,9 +163,9 @@ function familyRoute(area: Application, family: Family, fact: FamilyWebPage): Ro
 }
 
 /** Every family's pages in an area, in the registry's order; a path several families give is one route serving them all. */
-function familyRoutes(area: Application): RouteMeta[] {
+function familyRoutes(registry: Registry, area: Application): RouteMeta[] {
   const routes: RouteMeta[] = [];
-  for (const family of FAMILIES) {
+  for (const family of registry.families) {
     for (const fact of family.web?.pages?.[area] ?? []) {
       const route = familyRoute(area, family, fact);
       const same = routes.find((r) => r.path === route.path);
@@ -180,14 +183,14 @@ export function familyPageFact(area: Application | undefined, type: DocumentType
 }
 
 /** Spec point 2, regional area: our pages and the scan routes, then every family's (the registry's). */
-export const RDC_ROUTES: RouteMeta[] = [
+const rdcRoutes = (registry: Registry): RouteMeta[] => [
   rdc('', TITLES.home, { page: 'home', back: 'none' }),
   rdc('/login', TITLES.login, { page: 'login', public: true }),
   rdc('/searchPage', TITLES.search, { ...search, page: 'search' }),
   rdc('/createPallet', TITLES.repackCreatePallet, { ...TOOL_NEEDS.newSscc, page: 'createPallet' }),
   rdc('/repackScan', TITLES.repackScan, { ...TOOL_NEEDS.repackMove, page: 'repackScan' }),
   // Titled by ?p= (route-meta.ts); without it, the default family's number step.
-  rdc('/scanOperation/:queryValue', defaultScanFamily.labels.scanNumber, {
+  rdc('/scanOperation/:queryValue', scanDefaultOf(registry).labels.scanNumber, {
     ...scanFamily,
     titleRule: 'scanOperation',
     page: 'scanDocument',
@@ -203,7 +206,7 @@ export const RDC_ROUTES: RouteMeta[] = [
   rdc('/pallet/:sscc', TITLES.palletDetails, { ...search, page: 'pallet' }),
   rdc('/scanHandlingUnit/:queryValue', TITLES.scanHandlingUnit, { ...scanFamily, page: 'scanHandlingUnit' }),
   rdc('/repackViewPallet', TITLES.repackViewPallet, { ...TOOL_NEEDS.repackView, back: 'hidden', page: 'repackView' }),
-  ...familyRoutes('RDC'),
+  ...familyRoutes(registry, 'RDC'),
   // Not in the spec's table: the target of the 'Print new label' tile.
   rdc('/printLabel', TITLES.printLabel, { ...TOOL_NEEDS.print, page: 'printLabel' }),
   // Not in the spec's table: 'the regional settings module also exists' (decision 0010).
@@ -217,7 +220,7 @@ export const RDC_ROUTES: RouteMeta[] = [
 ];
 
 /** Spec point 2, local area: our pages and the scan routes, then every family's (the registry's). */
-export const LDC_ROUTES: RouteMeta[] = [
+const ldcRoutes = (registry: Registry): RouteMeta[] => [
   ldc('', TITLES.home, { page: 'home' }),
   ldc('/login', TITLES.login, { page: 'login', public: true }),
   // The local scan (decision 0012): `new` asks for the document number, a number scans its units.
@@ -255,7 +258,7 @@ export const LDC_ROUTES: RouteMeta[] = [
     page: 'liteItemScanner',
   }),
   ldc('/liteLists/:moduleType', TITLES.liteList, { titleRule: 'liteList', ...list('param'), page: 'liteList' }),
-  ...familyRoutes('LDC'),
+  ...familyRoutes(registry, 'LDC'),
   // Not in the spec's table (issue 30, decision 0074): a batch's status and where its stock is.
   ldc('/recall', TITLES.recall, { ...TOOL_NEEDS.batchView, page: 'recall' }),
   // Not in the spec's table (issue 32, decision 0077): the reports, read only, with their CSV.
@@ -263,6 +266,18 @@ export const LDC_ROUTES: RouteMeta[] = [
   // Not in the spec's table (issue 28, decision 0081): the requests sent to the national verification system.
   ldc('/verification', TITLES.verification, { ...TOOL_NEEDS.verificationView, page: 'verification' }),
 ];
+
+/**
+ * Each area's route table as a registry makes it (decision 0086): the app's is the default registry's
+ * (RDC_ROUTES, LDC_ROUTES); a test builds one with a family of its own.
+ */
+export function areaRoutes(registry: Registry): Record<Application, RouteMeta[]> {
+  return { RDC: rdcRoutes(registry), LDC: ldcRoutes(registry) };
+}
+
+const DEFAULT_AREA_ROUTES = areaRoutes(DEFAULT_REGISTRY);
+export const RDC_ROUTES: RouteMeta[] = DEFAULT_AREA_ROUTES.RDC;
+export const LDC_ROUTES: RouteMeta[] = DEFAULT_AREA_ROUTES.LDC;
 
 /** Spec point 2, other routes. All public. */
 export const OTHER_ROUTES: RouteMeta[] = [

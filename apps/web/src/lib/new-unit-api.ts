@@ -1,8 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { WarehousesResponse, type Area } from '@pharma/domain/contract/inventory';
-import { SsccResponse, type CreatePalletRequest } from '@pharma/domain/contract/labels';
+import type { Area } from '@pharma/domain/contract/inventory';
+import type { CreatePalletRequest } from '@pharma/domain/contract/labels';
 import { api } from './api-client.ts';
 import { areaQuery } from './area-query.ts';
+import { WarehousesResponse } from './api/contract/inventory.ts';
+import { SsccResponse } from './api/contract/labels.ts';
 
 /**
  * A new empty pallet or carton, as 'Repack - Create Pallet' and the local repack's new destination

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentType } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
-import { ReaderSettingsForScan } from '@pharma/domain/contract/readers';
 import { api } from './api-client.ts';
 import { cachedReaderSettings, cacheReaderSettings, scanDevice, useDeviceSettings, type ScanReaderSettings } from './device-settings.ts';
+import { ReaderSettingsForScan } from './api/contract/readers.ts';
 
 /** GET /api/readerSettings: the settings a scan of this document by this reader is decoded with (decision 0051). */
 export async function getReaderSettings(docType: DocumentType, docNo: string, area: Area, reader: string): Promise<ReaderSettingsForScan> {

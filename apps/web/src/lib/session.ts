@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { SessionResponse } from '@pharma/domain/contract/auth';
 import { api, ApiError, isSessionLost } from './api-client.ts';
 import { STORAGE_PREFIX } from './client-state.ts';
 import { finishPendingSignOut, isSignOutPending } from './pending-sign-out.ts';
+import { SessionResponse } from './api/contract/auth.ts';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 

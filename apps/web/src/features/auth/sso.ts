@@ -1,7 +1,8 @@
 import { message, type Application } from '@pharma/domain';
-import { ReturnPath, SSO_ERRORS, type SsoError } from '@pharma/domain/contract/sso';
+import type { SsoError } from '@pharma/domain/contract/sso';
 import { AREA_HOME } from '../../config/routes.ts';
 import { apiUrl } from '../../lib/api/paths.ts';
+import { ReturnPath, SSO_ERRORS } from '../../lib/api/contract/sso.ts';
 
 /** Where "Sign in with your organisation" goes: a full navigation to the server, which redirects to the provider. */
 export function ssoStartUrl(area: Application, returnPath: string | null): string {

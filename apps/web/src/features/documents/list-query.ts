@@ -1,5 +1,6 @@
 import { DOCUMENT_STATUSES, validateDateRange, validateSearchWord, type DocumentStatus } from '@pharma/domain';
-import { DOCUMENT_SORTS, type ListQuery } from '@pharma/domain/contract/inventory';
+import type { ListQuery } from '@pharma/domain/contract/inventory';
+import { DOCUMENT_SORTS } from '../../lib/api/contract/inventory.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,4 +1,5 @@
-import { REPORT_NAMES, type ReportName } from '@pharma/domain/contract/reports';
+import type { ReportName } from '@pharma/domain/contract/reports';
+import { REPORT_NAMES } from '../../lib/api/contract/reports.ts';
 import { REPORT_LINK_FILTERS, reportQuery, type ReportLink } from '../../config/navigation.ts';
 
 /**

@@ -1,7 +1,8 @@
-import { ScanResponse, type Area, type ScanRequest } from '@pharma/domain/contract/inventory';
+import type { Area, ScanRequest } from '@pharma/domain/contract/inventory';
 import { api, ApiError, isSessionLost } from '../api-client.ts';
 import { areaQuery } from '../area-query.ts';
 import type { SendResult } from './types.ts';
+import { ScanResponse } from '../api/contract/inventory.ts';
 
 /** Statuses worth another try with the same scanId: no answer, timeouts, throttling, server faults. */
 export function isTransient(status: number): boolean {

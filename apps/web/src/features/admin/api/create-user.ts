@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminUser, type CreateUserBody } from '@pharma/domain/contract/admin';
+import type { CreateUserBody } from '@pharma/domain/contract/admin';
 import { api } from '../../../lib/api-client.ts';
 import { USERS_QUERY_KEY } from './list-users.ts';
+import { AdminUser } from '../../../lib/api/contract/admin.ts';
 
 /** POST /api/admin/users: 201 with the user; 409 when the email is taken, 422 for an unknown role. */
 export function createUser(body: CreateUserBody): Promise<AdminUser> {

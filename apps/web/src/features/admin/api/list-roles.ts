@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { RolesResponse, type Role } from '@pharma/domain/contract/admin';
+import type { Role } from '@pharma/domain/contract/admin';
 import { api } from '../../../lib/api-client.ts';
+import { RolesResponse } from '../../../lib/api/contract/admin.ts';
 
 export const ROLES_QUERY_KEY = ['admin', 'roles'] as const;
 

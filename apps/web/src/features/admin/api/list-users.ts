@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { UsersResponse, type AdminUser } from '@pharma/domain/contract/admin';
+import type { AdminUser } from '@pharma/domain/contract/admin';
 import { api } from '../../../lib/api-client.ts';
+import { UsersResponse } from '../../../lib/api/contract/admin.ts';
 
 export const USERS_QUERY_KEY = ['admin', 'users'] as const;
 

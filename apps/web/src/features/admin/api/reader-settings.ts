@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { WarehousesResponse } from '@pharma/domain/contract/inventory';
-import { ReaderSettings, ReaderSettingsList, type ReaderSettingsBody } from '@pharma/domain/contract/readers';
+import type { ReaderSettingsBody } from '@pharma/domain/contract/readers';
 import { api } from '../../../lib/api-client.ts';
+import { WarehousesResponse } from '../../../lib/api/contract/inventory.ts';
+import { ReaderSettings, ReaderSettingsList } from '../../../lib/api/contract/readers.ts';
 
 const readersKey = (warehouseNo: string) => ['admin', 'readers', warehouseNo] as const;
 

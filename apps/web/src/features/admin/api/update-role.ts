@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Role, type RoleBody } from '@pharma/domain/contract/admin';
+import type { RoleBody } from '@pharma/domain/contract/admin';
 import { api } from '../../../lib/api-client.ts';
 import { ROLES_QUERY_KEY } from './list-roles.ts';
+import { Role } from '../../../lib/api/contract/admin.ts';
 
 /** PUT /api/admin/roles/{id}: replaces the role's areas, grants and rights. */
 export function updateRole({ id, body }: { id: string; body: RoleBody }): Promise<Role> {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminUser, type UpdateUserBody } from '@pharma/domain/contract/admin';
+import type { UpdateUserBody } from '@pharma/domain/contract/admin';
 import { api } from '../../../lib/api-client.ts';
 import { USERS_QUERY_KEY } from './list-users.ts';
+import { AdminUser } from '../../../lib/api/contract/admin.ts';
 
 /** PATCH /api/admin/users/{id}: disable or enable, set their roles, or set their password (disabling and a new password end their sessions at once). */
 export function updateUser({ id, body }: { id: string; body: UpdateUserBody }): Promise<AdminUser> {

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { LoginResponse, type LoginRequest } from '@pharma/domain/contract/auth';
+import type { LoginRequest } from '@pharma/domain/contract/auth';
 import { api, clearSessionEndNotice } from '../../../lib/api-client.ts';
 import { clearSignOutPending, finishPendingSignOut } from '../../../lib/pending-sign-out.ts';
+import { LoginResponse } from '../../../lib/api/contract/auth.ts';
 
 /**
  * POST /api/auth-login. A 401 here means wrong credentials, so no refresh is tried. A sign-out

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SsoConfigResponse } from '@pharma/domain/contract/sso';
 import { api } from '../../../lib/api-client.ts';
+import { SsoConfigResponse } from '../../../lib/api/contract/sso.ts';
 
 /** GET /api/sso/config: whether the login pages offer "Sign in with your organisation". */
 export function fetchSsoConfig(): Promise<SsoConfigResponse> {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Application } from '@pharma/domain';
-import { DashboardReport } from '@pharma/domain/contract/reports';
 import { api } from '../../../lib/api-client.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
+import { DashboardReport } from '../../../lib/api/contract/reports.ts';
 
 /** GET /api/reports/dashboard of the area: the four figures, read again at most once a minute while the home is shown. */
 export function useDashboard(area: Application) {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Family } from '@pharma/domain';
-import { CompleteResponse, type Area } from '@pharma/domain/contract/inventory';
+import type { Area } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
 import type { BodyOf, CompletePath } from '../../../lib/api/paths.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
 import { documentKey, updateCachedDocument } from './get-document.ts';
+import { CompleteResponse } from '../../../lib/api/contract/inventory.ts';
 
 export type CompleteAnswer = ReturnType<typeof CompleteResponse.parse>;
 

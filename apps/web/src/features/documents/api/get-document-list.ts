@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DocumentType, Family } from '@pharma/domain';
-import { ListResponse, type Area, type ListQuery } from '@pharma/domain/contract/inventory';
+import type { Area, ListQuery } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
 import type { ListPath } from '../../../lib/api/paths.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
 import { listParams } from '../list-query.ts';
+import { ListResponse } from '../../../lib/api/contract/inventory.ts';
 
 export type DocumentList = ReturnType<typeof ListResponse.parse>;
 

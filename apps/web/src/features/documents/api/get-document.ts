@@ -1,11 +1,12 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { liteFamilyOf, type DocumentStatus, type DocumentType, type Family } from '@pharma/domain';
-import { DocumentDetails, type Area, type DocumentLine } from '@pharma/domain/contract/inventory';
+import type { Area, DocumentLine } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
 import type { DetailsPath, PathParamsOf } from '../../../lib/api/paths.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
 import { mergeAnswerLines, scannedCount, totals } from '../lines.ts';
 import { documentListKey } from './get-document-list.ts';
+import { DocumentDetails } from '../../../lib/api/contract/inventory.ts';
 
 /**
  * GET the family's details path with the number (/api/ibdNo/{ibdNo} …, the parameter named by the path's

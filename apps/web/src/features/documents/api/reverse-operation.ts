@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DocumentType } from '@pharma/domain';
-import { ScanResponse, type Area, type ReverseRequest } from '@pharma/domain/contract/inventory';
+import type { Area, ReverseRequest } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
 import { parseUnitId, unitCode } from '../../../lib/unit-codes.ts';
 import { updateCachedDocument } from './get-document.ts';
+import { ScanResponse } from '../../../lib/api/contract/inventory.ts';
 
 type ReverseBody = ReturnType<typeof ReverseRequest.parse>;
 

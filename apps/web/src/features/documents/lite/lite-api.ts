@@ -1,18 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LiteFamily } from '@pharma/domain';
-import { WarehousesResponse } from '@pharma/domain/contract/inventory';
-import {
-  LiteDocumentResponse,
-  LiteLineResponse,
-  LiteMaterialResponse,
-  LiteMessageResponse,
-  type LiteCreateRequest,
-  type LiteLineRequest,
-} from '@pharma/domain/contract/lite';
+import type { LiteCreateRequest, LiteLineRequest } from '@pharma/domain/contract/lite';
 import { api } from '../../../lib/api-client.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
 import { documentListKey } from '../api/get-document-list.ts';
 import { documentKey } from '../api/get-document.ts';
+import { WarehousesResponse } from '../../../lib/api/contract/inventory.ts';
+import { LiteDocumentResponse, LiteLineResponse, LiteMaterialResponse, LiteMessageResponse } from '../../../lib/api/contract/lite.ts';
 
 /**
  * The lite paths the lite pages call (/api/lite/*, decision 0039). Scans, deletes of scanned units and

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Family } from '@pharma/domain';
 import type { Area, DocumentLine } from '@pharma/domain/contract/inventory';
-import { LiteCountsResponse, LiteRemoveCountResponse } from '@pharma/domain/contract/lite-counts';
 import { api } from '../../../lib/api-client.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
 import { updateCachedDocument } from '../api/get-document.ts';
+import { LiteCountsResponse, LiteRemoveCountResponse } from '../../../lib/api/contract/lite-counts.ts';
 
 /**
  * Each line's scans (GET /api/lite/getCounts) and the removal of one (POST /api/lite/removeCount), for a

@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Family } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
+import { api } from '../../../lib/api-client.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
+import { newScanId } from '../../../lib/scan-id.ts';
+import { documentKey } from '../api/get-document.ts';
+import { documentListKey } from '../api/get-document-list.ts';
 import {
   CartonLabel,
   CartonsResponse,
@@ -8,12 +13,7 @@ import {
   ReopenResponse,
   ReplacePackResponse,
   ValidateBprResponse,
-} from '@pharma/domain/contract/redress';
-import { api } from '../../../lib/api-client.ts';
-import { areaQuery } from '../../../lib/area-query.ts';
-import { newScanId } from '../../../lib/scan-id.ts';
-import { documentKey } from '../api/get-document.ts';
-import { documentListKey } from '../api/get-document-list.ts';
+} from '../../../lib/api/contract/redress.ts';
 
 /** The redress calls of issue 17's contract (decision 0036); each answer refreshes the PO and its cartons. */
 

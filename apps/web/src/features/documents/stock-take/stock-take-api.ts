@@ -1,18 +1,16 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { DocumentType } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
+import type { CompleteStockTakeRequest, CreateStockTakeRequest, RecountRequest } from '@pharma/domain/contract/stock-takes';
+import { api } from '../../../lib/api-client.ts';
+import { areaQuery } from '../../../lib/area-query.ts';
+import { documentListKey } from '../api/get-document-list.ts';
 import {
   ApproveStockTakeResponse,
   CreateStockTakeResponse,
   StockTakeActionResponse,
   StockTakeDetails,
-  type CompleteStockTakeRequest,
-  type CreateStockTakeRequest,
-  type RecountRequest,
-} from '@pharma/domain/contract/stock-takes';
-import { api } from '../../../lib/api-client.ts';
-import { areaQuery } from '../../../lib/area-query.ts';
-import { documentListKey } from '../api/get-document-list.ts';
+} from '../../../lib/api/contract/stock-takes.ts';
 
 /**
  * The stock take's own paths (contract/stock-takes.ts, decision 0079): its create, details, recount,

@@ -3,7 +3,6 @@ import { Alert, Anchor, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { message, UNIT_TYPE_ORDER } from '@pharma/domain';
-import { StockTakeNo } from '@pharma/domain/contract/stock-takes';
 import { DOCUMENT_UI, SCANNER_UI, STOCK_TAKE_UI as T } from '../../../config/labels.ts';
 import { NEW_DOCUMENT } from '../../../config/routes.ts';
 import { ScanField, type ScanFieldHandle } from '../../../components/ui/scan-field.tsx';
@@ -20,6 +19,7 @@ import type { DocumentPageProps } from '../types.ts';
 import { getStockTake, stockTakeKey, useStockTake } from './stock-take-api.ts';
 import { useStockTakePermissions } from './use-stock-take-permissions.ts';
 import { countedPacks, lineKey } from './variance.ts';
+import { StockTakeNo } from '../../../lib/api/contract/stock-takes.ts';
 
 /** The number step ('Scan Count No.'): a count's number, checked against the server, then its scan. */
 function CountNumberStep({ area, family, paths }: DocumentPageProps) {

@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { message } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
-import { PrintedResponse, PrintersResponse, type PrintLabelRequest } from '@pharma/domain/contract/labels';
+import type { PrintLabelRequest } from '@pharma/domain/contract/labels';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { apiUrl } from '../../../lib/api/paths.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
 import { saveFile } from '../../../lib/save-file.ts';
+import { PrintedResponse, PrintersResponse } from '../../../lib/api/contract/labels.ts';
 
 /** GET /api/labelPrinters: the network label printers of the area's warehouses. */
 export function useLabelPrinters(area: Area) {

@@ -1,14 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  BatchLookupResponse,
-  SetBatchStatusResponse,
-  WhereaboutsResponse,
-  type SetBatchStatusRequest,
-} from '@pharma/domain/contract/batches';
+import type { SetBatchStatusRequest } from '@pharma/domain/contract/batches';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
 import { saveFile } from '../../../lib/save-file.ts';
+import { BatchLookupResponse, SetBatchStatusResponse, WhereaboutsResponse } from '../../../lib/api/contract/batches.ts';
 
 /** A batch as the API names it: material and batch number. */
 export interface BatchRef {

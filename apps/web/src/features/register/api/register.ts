@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { RegisterErrorBody, RegisterResponse, type RegisterRequest } from '@pharma/domain/contract/register';
+import type { RegisterRequest } from '@pharma/domain/contract/register';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { RegisterErrorBody, RegisterResponse } from '../../../lib/api/contract/register.ts';
 
 /** POST /api/register: 201 with the email (the same answer when it already has an account); 422 with a message per field; 429. */
 export function register(body: RegisterRequest): Promise<RegisterResponse> {

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Area } from '@pharma/domain/contract/inventory';
-import { RepackCompletedResponse, RepackScanOperationResponse, RepackView, type RepackScanRequest } from '@pharma/domain/contract/repack';
+import type { RepackScanRequest } from '@pharma/domain/contract/repack';
 import { api } from '../../../lib/api-client.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
 import { newScanId } from '../../../lib/scan-id.ts';
+import { CompleteRepackResponse } from '../../../lib/api/contract/labels.ts';
+import { RepackCompletedResponse, RepackScanOperationResponse, RepackView } from '../../../lib/api/contract/repack.ts';
 
 /** The repack calls of issue 18's contract (packages/domain/src/contract/repack.ts). */
 
@@ -50,9 +52,6 @@ export function useMoveUnit(repackNo: string, area: Area) {
   });
 }
 
-/** What completing answers: its message ('Repacking completed successfully!'). */
-const Completed = RepackCompletedResponse.pick({ message: true });
-
 /**
  * Completes a repack: regionally POST /api/completeRepack by the destination's SSCC, locally POST
  * /api/repackCompleteOperator by the repack's number. The repack is read again afterwards.
@@ -60,17 +59,18 @@ const Completed = RepackCompletedResponse.pick({ message: true });
 export function useCompleteRepack(repack: Pick<RepackView, 'repackNo' | 'destination'>, area: Area) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
+    // Either answer carries its message ('Repacking completed successfully!').
+    mutationFn: (): Promise<{ message: string }> =>
       area === 'RDC'
         ? api.post('/api/completeRepack', {
             query: areaQuery(area),
             body: { sscc: repack.destination.sscc },
-            parse: (raw) => Completed.parse(raw),
+            parse: (raw) => CompleteRepackResponse.parse(raw),
           })
         : api.post('/api/repackCompleteOperator', {
             query: areaQuery(area),
             body: { repackNo: repack.repackNo },
-            parse: (raw) => Completed.parse(raw),
+            parse: (raw) => RepackCompletedResponse.parse(raw),
           }),
     onSuccess: () => client.invalidateQueries({ queryKey: repackKey(repack.repackNo, area) }),
   });

@@ -1,18 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Area } from '@pharma/domain/contract/inventory';
-import {
-  DiscrepanciesReport,
-  ExpiryReport,
-  LedgerReport,
-  ProductivityReport,
-  StockReport,
-  type ReportName,
-} from '@pharma/domain/contract/reports';
+import type { ReportName } from '@pharma/domain/contract/reports';
 import { api, createApiClient } from '../../../lib/api-client.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { csvFileName } from '../csv-file-name.ts';
 import { reportApiQuery, type ReportChoice } from '../report-filters.ts';
+import { DiscrepanciesReport, ExpiryReport, LedgerReport, ProductivityReport, StockReport } from '../../../lib/api/contract/reports.ts';
 
 /** Each report's answer, as the contract types it. */
 export interface ReportAnswers {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { REPORT_NAMES } from '@pharma/domain/contract/reports';
+import { REPORT_NAMES } from '../../../lib/api/contract/reports.ts';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { fillLabel, REPORTS_UI } from '../../../config/labels.ts';
 import { QueryState } from '../../../components/ui/query-state.tsx';

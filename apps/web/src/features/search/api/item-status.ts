@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { UnitView, type Area, type ItemStatusRequest } from '@pharma/domain/contract/inventory';
+import type { Area, ItemStatusRequest } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
+import { UnitView } from '../../../lib/api/contract/inventory.ts';
 
 export type ItemStatusBody = ReturnType<typeof ItemStatusRequest.parse>;
 

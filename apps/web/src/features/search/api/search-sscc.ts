@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { SearchResponse, type Area } from '@pharma/domain/contract/inventory';
+import type { Area } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
+import { SearchResponse } from '../../../lib/api/contract/inventory.ts';
 
 export type SearchAnswer = ReturnType<typeof SearchResponse.parse>;
 

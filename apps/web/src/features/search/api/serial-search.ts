@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { SearchResponse, type Area } from '@pharma/domain/contract/inventory';
+import type { Area } from '@pharma/domain/contract/inventory';
 import { api } from '../../../lib/api-client.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
 import type { SearchAnswer } from './search-sscc.ts';
+import { SearchResponse } from '../../../lib/api/contract/inventory.ts';
 
 /** GET /api/serialSearch/{code}: packs by a pack code (GTIN + serial) or a bare serial number, in the area's warehouses. */
 export function serialSearch(code: string, area: Area): Promise<SearchAnswer> {

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Area } from '@pharma/domain/contract/inventory';
-import { VerificationRequestsResponse, VerifyPackResponse } from '@pharma/domain/contract/verification';
 import { api } from '../../../lib/api-client.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
 import { requestsQuery, type RequestsFilter } from '../requests-filter.ts';
+import { VerificationRequestsResponse, VerifyPackResponse } from '../../../lib/api/contract/verification.ts';
 
 /** Every list of an area's requests, whatever its filter: a pack verified makes them all stale. */
 const requestsKey = (area: Area) => ['verificationRequests', area] as const;

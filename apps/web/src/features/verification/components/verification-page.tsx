@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { Area } from '@pharma/domain/contract/inventory';
-import { VERIFICATION_LIST_LIMIT } from '@pharma/domain/contract/verification';
+import { VERIFICATION_LIST_LIMIT } from '../../../lib/api/contract/verification.ts';
 import { fillLabel, VERIFICATION_UI } from '../../../config/labels.ts';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useVerificationRequests } from '../api/verification-api.ts';
