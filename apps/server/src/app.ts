@@ -8,6 +8,8 @@ import { startAuditSealer } from './db/audit.ts';
 import { createTransactor } from './db/transactor.ts';
 import { AuthService } from './api/auth/auth.service.ts';
 import { authRoutes } from './api/auth/auth.routes.ts';
+import { languageRoutes } from './api/language/language.routes.ts';
+import { LanguageService } from './api/language/language.service.ts';
 import { AdminService } from './api/admin/admin.service.ts';
 import { adminRoutes } from './api/admin/admin.routes.ts';
 import { RegisterService } from './api/register/register.service.ts';
@@ -48,6 +50,7 @@ import { startDemoVerification } from './seed/demo-verification.ts';
 import { batchesRoutes } from './api/batches/batches.routes.ts';
 import { BatchesService } from './api/batches/batches.service.ts';
 import { BatchWork } from './api/batches/batch-work.ts';
+import { reportFacts } from './api/reports/report-facts.ts';
 import { ReportWork } from './api/reports/report-work.ts';
 import { reportsRoutes } from './api/reports/reports.routes.ts';
 import { liteRoutes } from './api/lite/lite.routes.ts';
@@ -57,6 +60,7 @@ import { oidcRoutes } from './api/oidc/oidc.routes.ts';
 import { OidcService } from './api/oidc/oidc.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { loadLanguages } from './plugins/language.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -102,6 +106,8 @@ export async function buildApp({ config, database, logStream, readiness, demoSim
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Every language's catalogue, so that an answer can be in any of them (decision 0090).
+  await loadLanguages();
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
@@ -112,13 +118,15 @@ export async function buildApp({ config, database, logStream, readiness, demoSim
 
   healthRoutes(app, database, readiness);
   authRoutes(app, auth);
+  languageRoutes(app, new LanguageService(database.db, () => auth.forgetAuthorizations()));
   oidcRoutes(app, config.oidc && new OidcService(config.oidc, auth, config.jwtSecret));
   registerRoutes(app, new RegisterService(database.db));
-  adminRoutes(app, new AdminService(database.db, () => auth.forgetAuthorizations(), registry));
+  adminRoutes(app, new AdminService(database.db, registry, () => auth.forgetAuthorizations()));
   referenceRoutes(app, new ReferenceService(database.db));
   readersRoutes(app, new ReaderSettingsService(database.db));
-  const epcisService = new EpcisService(database.db, config.epcisIntake, registry);
-  integrationRoutes(app, new IntakeService(database.db, registry), epcisService, new MovementsService(database.db), registry);
+  // A notice's EPCIS intake needs the family whose units a notice announces: without one it is not offered.
+  const epcisService = registry.noticeFamily && new EpcisService(database.db, registry.noticeFamily, config.epcisIntake);
+  integrationRoutes(app, new IntakeService(database.db, registry), epcisService, new MovementsService(database.db, registry), registry);
   documentsRoutes(app, new DocumentsService(database.db), registry);
   // Pack verification (issue 28): the requests' sender runs beside the app and stops with it; the scan
   // path verifies the packs of a family that asks it (scan-verification.ts).
@@ -129,26 +137,27 @@ export async function buildApp({ config, database, logStream, readiness, demoSim
     { syncTiming: { timeoutMs: config.verificationWaitMs, bulkWaitMs: config.verificationWaitMs }, outbox: DEFAULT_OUTBOX },
   );
   const scanVerification = new ScanVerification(database.db, verification, registry);
-  const scanService = new ScanService(database.db, createTransactor(database), scanVerification, registry);
+  const scanService = new ScanService(database.db, registry, createTransactor(database), scanVerification);
   // A completion decommissions its packs where its family says so, a reopen undoes that first (issue 28).
   const decommission = new DocumentDecommission(database.db, verification);
-  const completeService = new CompleteService(database.db, decommission, registry);
-  const stockTakeService = new StockTakeService(database.db);
+  const completeService = new CompleteService(database.db, registry, decommission);
+  // The stock take and repack run the registry's family of that kind; without one, their paths do not exist.
+  const stockTakeService = registry.stockTakeFamily && new StockTakeService(database.db, registry.stockTakeFamily);
   scansRoutes(app, database.db, scanService, completeService, new CountService(database.db, registry), stockTakeService, registry);
-  stockTakesRoutes(app, stockTakeService);
+  if (stockTakeService) stockTakesRoutes(app, stockTakeService, registry);
   liteRoutes(app, database.db, new LiteService(database.db, scanService, completeService, new DocumentsService(database.db)), registry);
   redressRoutes(app, new RedressService(database.db, registry), registry);
-  reopenRoutes(app, new ReopenService(database.db, decommission, registry));
+  reopenRoutes(app, new ReopenService(database.db, registry, decommission));
   unitsRoutes(app, new UnitsService(database.db));
-  const batchesService = new BatchesService(database.db, new BatchWork(database.db, config.database, config.audit.key));
-  batchesRoutes(app, batchesService);
-  const reportWork = new ReportWork(database.db, config.database, config.audit.key);
+  const batchesService = new BatchesService(database.db, new BatchWork(database.db, config.database, config.audit.key), registry);
+  batchesRoutes(app, batchesService, registry);
+  const reportWork = new ReportWork(database.db, config.database, config.audit.key, reportFacts(registry));
   reportsRoutes(app, database.db, reportWork);
-  const repackService = new RepackService(database.db);
+  const repackService = registry.aggregatingFamily && new RepackService(database.db, registry.aggregatingFamily);
   const ssccService = new SsccService(database.db, config.printers, verification.settings);
   labelsRoutes(app, ssccService, new LabelsService(database.db, config.printers), repackService);
   verificationRoutes(app, verification);
-  repackRoutes(app, repackService);
+  if (repackService) repackRoutes(app, repackService);
 
   await registerWeb(app, config.webDist);
   // Audit rows are chained after they commit, off the request path (decision 0025).
@@ -176,7 +185,7 @@ export async function buildApp({ config, database, logStream, readiness, demoSim
     await demo?.close();
     await sealer.stop();
     // A job running here stops, marked failed: its sender sends the document again (decision 0052).
-    await epcisService.stop();
+    await epcisService?.stop();
     // A batch change's EPCIS events still being built are kept (decisions 0073, 0076); a report running
     // in its worker ends; each worker closes its own connection.
     await batchesService.close();

@@ -57,6 +57,45 @@ describe.each(DATABASES)('the audit chain on %s', (kind) => {
     }
   });
 
+  it("a pallet's rows are chained in order; on PostgreSQL in one transaction, not one per 250 rows", async () => {
+    const opened = await openTestDatabase(kind, {}, 'pharma_seal');
+    try {
+      const handle = opened.database;
+      await migrateToLatest(handle.db);
+      await sealAudit(handle.db);
+      // As a pallet's scan writes them: 4,849 rows, one operation.
+      const units = Array.from({ length: 4849 }, (_, i) => `unit${String(i).padStart(4, '0')}`);
+      await writeAudit(
+        handle.db,
+        units.map((u) => ({
+          actorId: null,
+          entity: 'unit',
+          entityId: u,
+          action: 'status',
+          before: { status: 'A' },
+          after: { status: 'B' },
+        })),
+      );
+      const before = handle.kind === 'postgres' ? handle.activity.statements : 0;
+      expect(await sealAudit(handle.db)).toBe(4849);
+      if (handle.kind === 'postgres') {
+        // BEGIN, the head locked, the rows read, their seq and hash written, the head moved, COMMIT (decision 0091).
+        expect(handle.activity.statements - before).toBe(6);
+      }
+      expect(await verifyAuditChain(handle.db)).toMatchObject({ ok: true, unsealed: 0 });
+      const chained = await handle.db
+        .selectFrom('audit_log')
+        .select(['entity_id', 'seq'])
+        .where('entity', '=', 'unit')
+        .orderBy('seq')
+        .execute();
+      expect(chained.map((r) => r.entity_id)).toEqual(units);
+    } finally {
+      await opened.database.close();
+      await opened.drop();
+    }
+  });
+
   it('the database refuses to rewrite a row, delete one, replace one or empty the table', async () => {
     const [row] = await db().selectFrom('audit_log').selectAll().orderBy('seq').limit(1).execute();
     await expect(sql`UPDATE audit_log SET reason = 'edited' WHERE id = ${row!.id}`.execute(db())).rejects.toThrow(/append-only/);

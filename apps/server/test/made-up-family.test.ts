@@ -1,72 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineFamily, FAMILIES, fullModuleGrant, LITE_FAMILIES, type RuleInput, type ScanRule } from '@pharma/domain';
+import { FAMILIES, fullModuleGrant, LITE_FAMILIES } from '@pharma/domain';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, type PackSpec } from '../src/seed/epcis-builder.ts';
 import { isoToday } from '../src/lib/today.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 import { requests } from './requests.ts';
 import { makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
+import { plusDays, quarantineMove } from './quarantine-move.ts';
 
 /**
- * The proof of issue 29 (decision 0085): a family that exists only in this test, a quarantine move
- * (QMOVE, module QMOVE), with a rule of its own, is given to the server with the default ones and runs
- * through the API as every family does: created by the ERP, listed, scanned, refused by its rule and by
- * its scannable states, completed, its units' new state and the audit seen in search. No other code
- * knows it.
+ * The proof of issue 29 (decision 0085): a family that exists only in the tests, a quarantine move
+ * (QMOVE, module QMOVE, quarantine-move.ts), with a rule of its own, is given to the server with the
+ * default ones and runs through the API as every family does: created by the ERP, listed, scanned, refused
+ * by its rule and by its scannable states, completed, its units' new state and the audit seen in search,
+ * its open documents counted by the dashboard. No other code knows it.
  */
-
-/** Days from `iso` (YYYY-MM-DD). */
-function plusDays(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Its own rule: a pack expiring within 30 days is not moved into quarantine (it goes to scrapping instead). */
-const notShortDated: ScanRule = {
-  stage: 'stock',
-  check: ({ tree, today }: RuleInput) => {
-    const limit = plusDays(today, 30);
-    const near = tree.find((u) => u.type === 'EA' && u.expiry !== null && u.expiry <= limit);
-    if (!near) return undefined;
-    return {
-      refusal: {
-        status: 422,
-        // The catalogue takes no test entries: its words for a batch that may not be scanned here.
-        code: 'BATCH_HELD',
-        params: { batchNo: near.batchNo ?? '-', materialNo: near.materialNo ?? '-', status: 'expiring within 30 days' },
-      },
-    };
-  },
-};
-
-const quarantineMove = defineFamily({
-  type: 'QMOVE',
-  module: 'QMOVE',
-  // Its module is in no permission table: it says what the module can have.
-  access: { actions: ['Filter', 'Scan', 'Complete', 'DeleteScannedItem'], features: ['List', 'DetailsPage'] },
-  areas: ['RDC'],
-  scannable: [{ status: 'ACTIVE', reasons: ['WAREHOUSE RECEIVED', 'RETURNED', 'REDRESSED'] }],
-  notScannable: 'NOT_TRANSFERABLE',
-  sameWarehouse: true,
-  scanned: { status: 'PENDING', reason: 'OTHER' },
-  completed: { status: 'QUARANTINE', reason: 'OTHER', intoWarehouse: false },
-  expected: 'lines',
-  fefo: false,
-  rules: [notShortDated],
-  heldBatch: 'refuse',
-  cbv: { bizStep: 'holding', disposition: 'non_sellable_other' },
-  complete: { ok: 'TRANSFER_SAVED', error: 'ERROR_COMPLETING_TRANSFER' },
-  api: { list: '/api/qmoveList', details: '/api/qmoveNo' },
-  labels: {
-    number: 'QM No.',
-    scanNumber: 'Scan QM No.',
-    quantityDone: 'Qty Moved',
-    searchPlaceholder: 'Search QM No.',
-    sortNumber: 'QM No.',
-    documents: 'quarantine moves',
-    completeTitle: 'Complete quarantine move?',
-    completeText: 'Move {scanned} of {expected} {expected:pack|packs} of {number} into quarantine.',
-  },
-});
 
 describe.each(DATABASES)('a family given to the server only by this test on %s', (kind) => {
   let t: TestApp;
@@ -206,6 +154,21 @@ describe.each(DATABASES)('a family given to the server only by this test on %s',
     const history = ((await pack(saleable[1]!)).history as { action: string; by: string | null }[]).map((h) => h.action);
     expect(history).toEqual(expect.arrayContaining([expect.stringMatching(/QMOVE QM0001/)]));
     expect((await get('/api/qmoveList?status=Completed')).json()).toMatchObject({ total: 1 });
+  });
+
+  it('the dashboard counts the family’s open documents, as its list shows them', async () => {
+    const openDocuments = async () => {
+      const res = await get('/api/reports/dashboard', admin);
+      expect(res.statusCode).toBe(200);
+      return res.json().openDocuments as number;
+    };
+    const before = await openDocuments();
+    expect((await putDocument(t, admin, 'QM0003')).statusCode).toBe(200);
+    expect((await get('/api/qmoveList?status=Open')).json()).toMatchObject({
+      total: 1,
+      data: [expect.objectContaining({ number: 'QM0003' })],
+    });
+    expect(await openDocuments()).toBe(before + 1);
   });
 
   it('the default server knows no such family: the ERP’s document and its paths are refused', async () => {

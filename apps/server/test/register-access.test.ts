@@ -13,6 +13,8 @@ const OWN_SESSION: Record<string, string> = {
   'GET /auth/authorizeMicroApp': 'the same, as the spec names the call',
   'GET /api/getToken': 'a fresh access token for the session itself',
   'GET /api/signin-with-jwt/:nric': "hands the caller's own session to this browser",
+  'GET /api/me/language': "the caller's own language (issue 33): the no-access page is read in it",
+  'PUT /api/me/language': "sets the caller's own language, and no one else's",
 };
 
 describe.each(DATABASES)('a self-registered account on %s', (kind) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REGISTRY } from '@pharma/domain';
 import { startTestApp, type TestApp } from './harness.ts';
 
 describe('route declarations', () => {
@@ -18,7 +19,7 @@ describe('route declarations', () => {
     const { default: Fastify } = await import('fastify');
     const { registerAuth } = await import('../src/plugins/auth.ts');
     const app = Fastify();
-    registerAuth(app, {} as never);
+    registerAuth(app, {} as never, DEFAULT_REGISTRY);
     expect(() => app.get('/api/undeclared', async () => 'x')).toThrow(/declares no requirement/);
     await app.close();
   });

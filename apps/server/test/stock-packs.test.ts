@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { sealAudit } from '../src/db/audit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REGISTRY } from '@pharma/domain';
 import { ScanService } from '../src/api/scans/scans.service.ts';
 import { DEMO_USERS } from '../src/seed/demo.ts';
 import { packScan, ssccScan, type PalletSpec } from '../src/seed/epcis-builder.ts';
@@ -49,7 +50,7 @@ describe.runIf(DATABASES.includes('postgres'))('stock packs and heap-only unit u
         return { all: Number(rows[0]!.all), hot: Number(rows[0]!.hot) };
       };
       const before = await counts();
-      const answer = await new ScanService(trx, (work) => work(trx)).scan(
+      const answer = await new ScanService(trx, DEFAULT_REGISTRY, (work) => work(trx)).scan(
         { userId: user.id, area: 'RDC' },
         { docType: 'IBD', docNo: IBD, code: ssccScan(pallet.sscc), unit: 'PLT', idType: 'GS1', scanId: randomUUID() },
       );

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type ControlledTransaction } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/db/database.ts';
+import type { Database } from '../src/db/schema.ts';
 import { atGroupEnd, createTransactor, groupMemo, type Transactor } from '../src/db/transactor.ts';
 import { createPostgresDatabase, DATABASES } from './harness.ts';
 
@@ -152,5 +153,33 @@ describe.each(DATABASES)('group commit on %s', (kind) => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
     expect(runs).toEqual({ a: 2, b: 2 });
     expect(await ids()).toEqual(['a', 'taken']);
+  });
+
+  it('groups that follow one another on one row lose no change, and each unit is answered once its group has committed', async () => {
+    // Each unit locks the row and counts on it, as scans of one document do. On PostgreSQL the next group
+    // begins while the group before it commits (decision 0091): it waits on the row until that commit ends.
+    await sql`INSERT INTO items (id, n) VALUES ('count', 0)`.execute(handle.db);
+    // SQLite has one writer: no row lock to take.
+    const lock = kind === 'postgres' ? sql`FOR UPDATE` : sql``;
+    const bump = (i: number, ran: Db[]) => async (db: Db) => {
+      ran.push(db);
+      const [row] = (await sql<{ n: number }>`SELECT n FROM items WHERE id = 'count' ${lock}`.execute(db)).rows;
+      await sql`UPDATE items SET n = ${row!.n + 1} WHERE id = 'count'`.execute(db);
+      await insert(db, `u${i}`);
+    };
+    // The transaction a unit ran in, as its answer arrives: committed, never still committing.
+    const answers: Promise<boolean>[] = [];
+    for (let burst = 0; burst < 8; burst++) {
+      for (let i = burst * 25; i < (burst + 1) * 25; i++) {
+        const ran: Db[] = [];
+        answers.push(transact(bump(i, ran)).then(() => ran.every((trx) => (trx as ControlledTransaction<Database>).isCommitted)));
+      }
+      // The next burst arrives while this one is being written: a group of its own.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await Promise.all(answers)).toEqual(answers.map(() => true));
+    const [count] = (await sql<{ n: number }>`SELECT n FROM items WHERE id = 'count'`.execute(handle.db)).rows;
+    expect(Number(count!.n)).toBe(200);
+    expect(await ids()).toHaveLength(201);
   });
 });

@@ -4,7 +4,15 @@
  * Every message of spec points 5 and 8 is here word for word, under a stable code.
  * Code elsewhere refers to the code; the text is looked up with `message()`.
  * Messages with placeholders ({field}, {x}, {code}) are filled by `message(code, params)`.
+ *
+ * Each text is ICU MessageFormat (decision 0090): a number's words are a plural,
+ * `{count, plural, one {pack} other {packs}}`, and an apostrophe just before `{` or `}` is written twice.
+ * This is the English catalogue, the source of the others (i18n/<locale>.po): after a change here,
+ * `npm run i18n` compiles it and marks the translations of a changed text for review.
  */
+import { formatIn } from './i18n/catalogues.ts';
+import { SOURCE_LOCALE, type Locale } from './i18n/locales.ts';
+
 export const MESSAGES = {
   // Spec point 5: field messages
   MIN_20_CHARACTERS: 'Enter at least 20 characters.',
@@ -78,7 +86,7 @@ export const MESSAGES = {
   CHANGES_NOT_SAVED: 'Changes you made have not been saved',
   // The spec's sentence, then the quantities (issue 27).
   CARTON_LABEL_OVERFLOW:
-    'Carton label quantity overflow PO qty. Please check and scan correct value. This label is for {qty} {qty:pack|packs}; PO {number} has {left} of its {ordered} {ordered:pack|packs} of material {materialNo} batch {batchNo} left to label.',
+    'Carton label quantity overflow PO qty. Please check and scan correct value. This label is for {qty} {qty, plural, one {pack} other {packs}}; PO {number} has {left} of its {ordered} {ordered, plural, one {pack} other {packs}} of material {materialNo} batch {batchNo} left to label.',
   // The spec's sentence, then the numbers (issue 27, decision 0066): what the lines expect, hold and this scan adds.
   QUANTITY_EXCEEDED:
     'Quantity exceeded: {expected} expected, {scanned} already scanned, this scan {scan} (material {materialNo}, batch {batchNo}).',
@@ -119,12 +127,12 @@ export const MESSAGES = {
   // Not in the spec (its server errors are "not shown"): our API's own codes.
   // docs/decisions/0002-api-errors.md explains the choice.
   BAD_REQUEST: 'The request is not valid: {detail}',
-  CONTROL_CHARACTER: "The field '{field}' contains a control character.",
-  NESTED_TOO_DEEPLY: "The field '{field}' is nested too deeply.",
+  CONTROL_CHARACTER: "The field ''{field}'' contains a control character.",
+  NESTED_TOO_DEEPLY: "The field ''{field}'' is nested too deeply.",
   NOT_SIGNED_IN: 'You are not signed in. Please log in again.',
   INVALID_CREDENTIALS: 'Invalid email or password.',
   NOT_FOUND: 'Not found.',
-  TOO_MANY_REQUESTS: 'Too many attempts. Please wait {seconds} {seconds:second|seconds} and try again.',
+  TOO_MANY_REQUESTS: 'Too many attempts. Please wait {seconds} {seconds, plural, one {second} other {seconds}} and try again.',
   ACCOUNT_DISABLED: 'This account is disabled. Ask an administrator to enable it again.',
   SESSION_ENDED_DISABLED: 'You were signed out because an administrator disabled this account. Ask an administrator to enable it again.',
   // The no-access page says what happened and whom to ask (issue 27, decision 0067).
@@ -169,7 +177,7 @@ export const MESSAGES = {
   CARTON_LABEL_INVALID:
     'This is not a carton label: it needs the carton SSCC (00), the GTIN of its packs (02 or 01), their batch (10) and their count (37 or 30).',
   CARTON_LABEL_OTHER_CONTENT:
-    'Carton {cartonCode} is already labelled on PO {number} for material {materialNo} batch {batchNo} ({qty} {qty:pack|packs}).',
+    'Carton {cartonCode} is already labelled on PO {number} for material {materialNo} batch {batchNo} ({qty} {qty, plural, one {pack} other {packs}}).',
   CARTON_NOT_LABELLED: 'Carton {cartonCode} has no label on PO {number}: scan its carton label first.',
   // A redress carton is a unit under its SSCC (decision 0061), and an SSCC names one unit only.
   CARTON_SSCC_TAKEN: 'SSCC {cartonCode} already names another pallet or carton: a carton label needs an SSCC of its own. Check the label.',
@@ -185,15 +193,16 @@ export const MESSAGES = {
   LITE_NUMBER_TAKEN_ELSEWHERE: '{number} already exists (warehouse {warehouseNo}): lite document numbers are unique per module.',
   LITE_NOT_LOCAL_WAREHOUSE: 'Warehouse {warehouseNo} is not a local warehouse: lite documents are kept in local warehouses.',
   LITE_WHOLE_PACKS: 'A line counts whole packs: enter a whole number of at least 1 (such as 10 or 10EA).',
-  LITE_QUANTITY_BELOW_SCANNED: '{scanned} {scanned:pack is|packs are} already scanned on this line: the quantity cannot be less.',
+  LITE_QUANTITY_BELOW_SCANNED:
+    '{scanned} {scanned, plural, one {pack is} other {packs are}} already scanned on this line: the quantity cannot be less.',
   LITE_LINE_HAS_SCANS: 'Packs are scanned on this line: delete them first.',
   LITE_LINE_NOT_FOUND: 'Material {materialNo} batch {batchNo} is not on {number}.',
-  LITE_HAS_SCANS: '{number} has {count} scanned {count:pack|packs}: delete {count:it|them} before removing the document.',
+  LITE_HAS_SCANS:
+    '{number} has {count} scanned {count, plural, one {pack} other {packs}}: delete {count, plural, one {it} other {them}} before removing the document.',
   LITE_DOCUMENT_CREATED: '{number} created.',
   LITE_DOCUMENT_REMOVED: '{number} removed.',
   LITE_NOT_A_PACK_CODE: 'Scan the GS1 code of a pack: its GTIN (01) and batch (10).',
   LITE_NO_MATERIAL_FOR_GTIN: 'No material has GTIN {gtin}.',
-  LITE_NOT_ERP: '{type} documents are created in the product, not by the ERP.',
   LITE_UNKNOWN_MODULE: 'Module {module} has no lite documents.',
   // ScanLite: counted stock (decision 0027).
   COUNTED_NOT_A_PACK_CODE: 'ScanLite counts packs by material and batch: scan the GS1 code of a pack with its GTIN (01) and batch (10).',
@@ -253,7 +262,8 @@ export const MESSAGES = {
   STOCK_TAKE_OWN_PATHS:
     'A stock take is counted with the scan page, completed with {completePath} and approved with {approvePath}; a line counted wrongly is counted again with {recountPath}.',
   STOCK_TAKE_NOT_COUNTING: 'Stock take {number} is {state}: it takes no more counts or changes.',
-  STOCK_TAKE_ALREADY_COUNTED: '{count} {count:unit|units} of this scan {count:was|were} already counted on {number}: counted once.',
+  STOCK_TAKE_ALREADY_COUNTED:
+    '{count} {count, plural, one {unit} other {units}} of this scan {count, plural, one {was} other {were}} already counted on {number}: counted once.',
   STOCK_TAKE_LINE_NOT_COUNTED: 'Nothing of material {materialNo}, batch {batchNo} is counted on {number}: there is nothing to count again.',
   STOCK_TAKE_RECOUNT: 'Material {materialNo}, batch {batchNo} cleared on {number}: count it again (round {round}).',
   STOCK_TAKE_REASON_MISSING:
@@ -265,7 +275,7 @@ export const MESSAGES = {
   STOCK_TAKE_APPROVER_IS_COMPLETER:
     'You completed stock take {number}, so you cannot approve it: another person with the right to approve counts must do it.',
   STOCK_TAKE_APPROVED:
-    'Stock take {number} approved: {missing} {missing:unit|units} set MISSING, {found} {found:unit|units} moved into {warehouseNo}.',
+    'Stock take {number} approved: {missing} {missing, plural, one {unit} other {units}} set MISSING, {found} {found, plural, one {unit} other {units}} moved into {warehouseNo}.',
   REPACK_INTO_ITSELF: 'A unit cannot be put on itself or on a unit inside it.',
   REPACK_ITEM_LOCKED: 'This item is locked ({status}, {reason}): it cannot be repacked.',
   REPACK_ON_OPEN_DOCUMENT:
@@ -277,20 +287,20 @@ export const MESSAGES = {
   REPACK_NOT_SALEABLE: 'This item cannot be repacked: it is {status}, not in saleable stock.',
   REPACK_NOT_SALEABLE_INSIDE: 'This {unit} cannot be repacked: {inner} {id} in it is {status}, not in saleable stock.',
   REPACK_TARGET_NOT_SALEABLE: 'Nothing can be repacked onto {unit} {id}: it is {status}, not in saleable stock.',
-  REPACK_TAKEN_OUT: 'Taken out of {unit} {id}: {packs} {packs:pack|packs} left in it.',
+  REPACK_TAKEN_OUT: 'Taken out of {unit} {id}: {packs} {packs, plural, one {pack} other {packs}} left in it.',
   // A batch on hold or recalled (issue 30, decision 0070): {status} is 'on hold' or 'recalled' (BATCH_STATUS_WORDS).
   BATCH_HELD: 'Batch {batchNo} of material {materialNo} is {status}: this item cannot be scanned here.',
   BATCH_HELD_INSIDE: 'This {unit} holds packs of batch {batchNo} of material {materialNo}, which is {status}: it cannot be scanned here.',
   BATCH_HELD_QUARANTINE: 'Batch {batchNo} of material {materialNo} is {status}: the pack is received into quarantine.',
   BATCH_HELD_ON_DOCUMENT:
-    'This document cannot be completed: batch {batchNo} of material {materialNo} is {status}. Delete its {count} {count:pack|packs} from the document first.',
+    'This document cannot be completed: batch {batchNo} of material {materialNo} is {status}. Delete its {count} {count, plural, one {pack} other {packs}} from the document first.',
   BATCH_HELD_REPACK: 'This item cannot be repacked: batch {batchNo} of material {materialNo} in it is {status}.',
   BATCH_RECALL_FINAL: 'Batch {batchNo} of material {materialNo} is recalled: a recall is final, so it cannot be released or held.',
   BATCH_STATUS_UNCHANGED: 'Batch {batchNo} of material {materialNo} is already {status}.',
   BATCH_UNKNOWN: 'No unit of batch {batchNo} of material {materialNo} is known.',
   BATCH_REASON_REQUIRED: 'Give the reason for this change of batch {batchNo} (at least 5 characters).',
   BATCH_STATUS_SET:
-    'Batch {batchNo} of material {materialNo} is now {status}: {units} {units:unit|units} in {warehouses} {warehouses:warehouse|warehouses}.',
+    'Batch {batchNo} of material {materialNo} is now {status}: {units} {units, plural, one {unit} other {units}} in {warehouses} {warehouses, plural, one {warehouse} other {warehouses}}.',
   BATCH_CODE_NO_BATCH: 'This code names no batch: scan a pack, or type the material and batch number.',
   // The reports (issue 32, decision 0077).
   REPORT_PERIOD_REVERSED: 'The period ends on {to}, before it starts on {from}: choose a last day on or after the first.',
@@ -325,14 +335,14 @@ export const MESSAGES = {
   VERIFICATION_NMVS_INACTIVE: 'The NMVS did not verify the pack as active: it is inactive ({reasons}).',
   VERIFICATION_NMVS_REFUSED: 'The NMVS did not verify the pack: {returnCode} {returnDesc}.',
   VERIFICATION_NMVS_ALERT: 'The NMVS did not verify the pack: {returnCode} {returnDesc} (alert {alertId}).',
-  VERIFICATION_NMVS_VERIFIED_PACKS: 'The NMVS verified {packs} {packs:pack|packs}: all active.',
+  VERIFICATION_NMVS_VERIFIED_PACKS: 'The NMVS verified {packs} {packs, plural, one {pack} other {packs}}: all active.',
   VERIFICATION_NMVS_REFUSED_PACKS:
-    'The NMVS did not verify {refused} of {packs} {packs:pack|packs} as active; the first, {serial}: {returnCode} {returnDesc}.',
-  VERIFICATION_NMVS_APPLIED: 'The NMVS recorded the {operation} of {packs} {packs:pack|packs}.',
+    'The NMVS did not verify {refused} of {packs} {packs, plural, one {pack} other {packs}} as active; the first, {serial}: {returnCode} {returnDesc}.',
+  VERIFICATION_NMVS_APPLIED: 'The NMVS recorded the {operation} of {packs} {packs, plural, one {pack} other {packs}}.',
   VERIFICATION_NMVS_NOT_APPLIED: 'The NMVS refused the {operation}: {returnCode} {returnDesc}.',
   VERIFICATION_NMVS_NOT_APPLIED_ALERT: 'The NMVS refused the {operation}: {returnCode} {returnDesc} (alert {alertId}).',
   VERIFICATION_NMVS_NOT_APPLIED_PACKS:
-    'The NMVS refused the {operation} of {refused} of {packs} {packs:pack|packs}; the first, {serial}: {returnCode} {returnDesc}.',
+    'The NMVS refused the {operation} of {refused} of {packs} {packs, plural, one {pack} other {packs}}; the first, {serial}: {returnCode} {returnDesc}.',
   // A request sent again after the server stopped mid-send: the NMVS had its ClientTrxId and applied nothing twice.
   VERIFICATION_NMVS_REPEATED:
     'The NMVS had this request already (NMVS_TE_TX_01) and did not apply it again; the pack is {state} now, so the {operation} is not confirmed.',
@@ -340,9 +350,11 @@ export const MESSAGES = {
   VERIFICATION_VRS_VERIFIED_INFO: 'The VRS verified the pack, noting: {info}.',
   VERIFICATION_VRS_NOT_VERIFIED: 'The VRS did not verify the pack: {reason}.',
   VERIFICATION_VRS_NOT_VERIFIED_INFO: 'The VRS did not verify the pack: {reason} ({info}).',
-  VERIFICATION_VRS_VERIFIED_PACKS: 'The VRS verified {packs} {packs:pack|packs}.',
-  VERIFICATION_VRS_REFUSED_PACKS: 'The VRS did not verify {refused} of {packs} {packs:pack|packs}; the first, {serial}: {reason}.',
-  VERIFICATION_VRS_RECORDED_ONLY: 'The VRS takes no decommissioning: the {operation} of {packs} {packs:pack|packs} is recorded here only.',
+  VERIFICATION_VRS_VERIFIED_PACKS: 'The VRS verified {packs} {packs, plural, one {pack} other {packs}}.',
+  VERIFICATION_VRS_REFUSED_PACKS:
+    'The VRS did not verify {refused} of {packs} {packs, plural, one {pack} other {packs}}; the first, {serial}: {reason}.',
+  VERIFICATION_VRS_RECORDED_ONLY:
+    'The VRS takes no decommissioning: the {operation} of {packs} {packs, plural, one {pack} other {packs}} is recorded here only.',
   VERIFICATION_PENDING: 'The {system} has not answered yet ({detail}): the request is queued and sent again until it is answered.',
   VERIFICATION_FAILED: 'The {system} cannot take this request ({detail}): it is not sent again.',
   VERIFICATION_UNDO_OF: 'undo of the {operation}',
@@ -369,13 +381,14 @@ export const MESSAGES = {
   VERIFICATION_SCAN_ALERT: 'Alert {alertId} is recorded.',
   VERIFICATION_SCAN_FAILED:
     'Scan refused: the packs could not be verified. {answer} Scan again once the verification settings of warehouse {warehouseNo} are corrected.',
-  VERIFICATION_SCAN_PENDING: '{answer} Until it answers, {count} {count:pack is|packs are} kept in QUARANTINE / PENDING VERIFICATION.',
+  VERIFICATION_SCAN_PENDING:
+    '{answer} Until it answers, {count} {count, plural, one {pack is} other {packs are}} kept in QUARANTINE / PENDING VERIFICATION.',
   // A reopen of a document whose completion decommissioned its packs (issue 28): {operation} as in
   // VERIFICATION_OPERATION_WORDS; {answer} is the request's answer as recorded. Nothing is changed here by any of them.
   REOPEN_NOT_UNDOABLE:
-    '{type} {number} cannot be reopened: the {system} has recorded the {operation} of its {packs} {packs:pack|packs}, and a {operation} cannot be undone in the {system}.',
+    '{type} {number} cannot be reopened: the {system} has recorded the {operation} of its {packs} {packs, plural, one {pack} other {packs}}, and a {operation} cannot be undone in the {system}.',
   REOPEN_NOT_UNDOABLE_QUEUED:
-    '{type} {number} cannot be reopened: the {operation} of its {packs} {packs:pack|packs} is queued to the {system}, and a {operation} cannot be undone in the {system}.',
+    '{type} {number} cannot be reopened: the {operation} of its {packs} {packs, plural, one {pack} other {packs}} is queued to the {system}, and a {operation} cannot be undone in the {system}.',
   REOPEN_DECOMMISSION_PENDING:
     '{type} {number} cannot be reopened yet: the {system} has not answered the {operation} of its packs. Reopen it once the answer is in (the Verification page shows it).',
   REOPEN_UNDO_REFUSED: '{type} {number} is not reopened: {answer} Nothing was changed here.',
@@ -404,7 +417,7 @@ export const MESSAGES = {
   EPCIS_UNIT_ELSEWHERE:
     'Event {event} was refused: {field} {unit} belongs to warehouse {warehouse} ({area}); this event would put it in warehouse {other} ({otherArea}).',
   EPCIS_JOB_INTERRUPTED:
-    'The intake stopped after {processed} of {events} {events:event|events}: the server taking it in stopped or restarted. Send the document again: the events already received are skipped.',
+    'The intake stopped after {processed} of {events} {events, plural, one {event} other {events}}: the server taking it in stopped or restarted. Send the document again: the events already received are skipped.',
   CANNOT_DISABLE_SELF: 'You cannot disable your own account.',
 
   // GS1 decoding (not worded by the spec): scan decoding errors of packages/domain/src/gs1.
@@ -460,7 +473,8 @@ export const MESSAGES = {
   // 18 digits scanned or typed on a scan page that end in the wrong check digit (decodeScan, issue 27).
   SSCC_CHECK_DIGIT:
     '{sscc} is not an SSCC: it ends in {found}, but its check digit should be {expected}. Check the digits, or scan the SSCC label.',
-  SSCC_INPUT_LENGTH: 'Enter the 18 digits of an SSCC, or scan its label. {length} {length:digit was|digits were} entered.',
+  SSCC_INPUT_LENGTH:
+    'Enter the 18 digits of an SSCC, or scan its label. {length} {length, plural, one {digit was} other {digits were}} entered.',
   SSCC_INPUT_CHECK_DIGIT:
     'Enter the 18 digits of an SSCC, or scan its label. {sscc} ends in {found}, but its check digit should be {expected} (the GS1 check digit of its first 17 digits).',
   SSCC_INPUT_NO_SSCC: 'Enter the 18 digits of an SSCC, or scan its label. This code holds no SSCC (00).',
@@ -487,15 +501,12 @@ export const VERIFICATION_OPERATION_WORDS = {
 } as const;
 
 /**
- * The text of a message, with `{name}` placeholders filled from `params`, and `{name:one|other}` with
- * the words that fit the number `name` holds ('1 pack', '2 packs').
+ * The text of a message in a language (English unless `locale` names another whose catalogue is loaded,
+ * i18n/catalogues.ts): `{name}` placeholders filled from `params`, and ICU plurals,
+ * `{name, plural, one {pack} other {packs}}`, with the words that fit the number `name` holds.
  */
-export function message(code: MessageCode, params: Record<string, string | number> = {}): string {
-  return MESSAGES[code]
-    .replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (whole, name: string, one: string, other: string) =>
-      name in params ? (Number(params[name]) === 1 ? one : other) : whole,
-    )
-    .replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+export function message(code: MessageCode, params: Record<string, string | number> = {}, locale: Locale = SOURCE_LOCALE): string {
+  return formatIn(code, params, locale);
 }
 
 /** In login error messages the word identifier is replaced by email (spec point 5). */

@@ -35,6 +35,8 @@ import * as decommissionOnCompletion from './migrations/2026-11-27-0036-decommis
 import * as epcisJobEpcs from './migrations/2026-11-27-0037-epcis-job-epcs.ts';
 import * as epcisAnnouncements from './migrations/2026-11-27-0038-epcis-announcements.ts';
 import * as nmvsClientCertificate from './migrations/2026-11-27-0039-nmvs-client-certificate.ts';
+import * as userLanguage from './migrations/2026-11-27-0040-user-language.ts';
+import * as stockTriggerPlans from './migrations/2026-11-27-0041-stock-trigger-plans.ts';
 
 /** Every migration, in order. Listed by hand so the server needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +75,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0037-epcis-job-epcs': epcisJobEpcs,
   '2026-11-27-0038-epcis-announcements': epcisAnnouncements,
   '2026-11-27-0039-nmvs-client-certificate': nmvsClientCertificate,
+  '2026-11-27-0040-user-language': userLanguage,
+  '2026-11-27-0041-stock-trigger-plans': stockTriggerPlans,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

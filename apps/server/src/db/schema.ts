@@ -94,6 +94,8 @@ export interface UsersTable {
   password_hash: string | null;
   disabled: number;
   created_at: string;
+  /** The language chosen for the product's messages ('en', 'zh-Hans', 'ms'); null: none (migration 0040). */
+  language: string | null;
 }
 export type UserRow = Selectable<UsersTable>;
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, DEFAULT_REGISTRY, familyAction, type Application, type Need, type Registry, type Requirement } from '@pharma/domain';
+import { authorize, familyAction, type Application, type Locale, type Need, type Registry, type Requirement } from '@pharma/domain';
 import { SESSION_SECONDS } from '../config.ts';
 import type { AuthService, Principal } from '../api/auth/auth.service.ts';
 import { AppError } from '../lib/errors.ts';
+import { localeOf } from './language.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,7 +49,7 @@ export function isGuardedPath(url: string): boolean {
  * route's declared requirement with the same `authorize()` the web uses, over the modules of the
  * registry the server runs (decision 0085).
  */
-export function registerAuth(app: FastifyInstance, auth: AuthService, registry: Registry = DEFAULT_REGISTRY): void {
+export function registerAuth(app: FastifyInstance, auth: AuthService, registry: Registry): void {
   app.decorate('routeTable', [] as RouteDeclaration[]);
   app.addHook('onRoute', (route) => {
     if (!isGuardedPath(route.url)) return;
@@ -120,11 +121,16 @@ function inArea(requirement: Requirement, request: FastifyRequest): Requirement 
 }
 
 /**
- * Who calls, for a service: the signed-in user and the area the route was called for (`?area=`). Only
- * on a guarded route, where the auth hook has set the principal.
+ * Who calls, for a service: the signed-in user, the area the route was called for (`?area=`) and the
+ * language of the answer's messages (`localeOf`, decision 0090). Only on a guarded route, where the auth
+ * hook has set the principal.
  */
-export function callerOf(request: { principal?: Principal; query: { area: Application } }): { userId: string; area: Application } {
-  return { userId: request.principal!.user.id, area: request.query.area };
+export function callerOf(request: Pick<FastifyRequest, 'principal' | 'headers'> & { query: { area: Application } }): {
+  userId: string;
+  area: Application;
+  locale: Locale;
+} {
+  return { userId: request.principal!.user.id, area: request.query.area, locale: localeOf(request) };
 }
 
 /** The caller's access token: the bearer header (scripts, the ERP) or the session cookie (the browser). */

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { message } from '@pharma/domain';
 import { body } from './errors.ts';
 import { isGuardedPath } from './auth.ts';
+import { localeOf } from './language.ts';
 
 const NO_CACHE = new Set(['sw.js', 'index.html', 'manifest.webmanifest']);
 
@@ -35,7 +36,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   }
   app.setNotFoundHandler((request, reply) => {
     if (isGuardedPath(request.url) || FILE_PATH.test(request.url.split('?')[0]!) || !hasWeb || request.method !== 'GET') {
-      return reply.code(404).send(body('NOT_FOUND', message('NOT_FOUND')));
+      return reply.code(404).send(body('NOT_FOUND', message('NOT_FOUND', {}, localeOf(request))));
     }
     return reply.type('text/html').sendFile('index.html');
   });

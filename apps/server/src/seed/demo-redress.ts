@@ -1,4 +1,4 @@
-import { cartonLabelCode } from '@pharma/domain';
+import { cartonLabelCode, DEFAULT_REGISTRY } from '@pharma/domain';
 import type { Db } from '../db/database.ts';
 import { RedressService } from '../api/redress/redress.service.ts';
 import { CompleteService } from '../api/scans/complete.service.ts';
@@ -31,7 +31,7 @@ export async function seedRedress(db: Db, actorId: string, day: string): Promise
   await port.putDocument('RRD', DEMO_REDRESS.inProgress, po(stock.inProgress));
   await port.putDocument('RRD', DEMO_REDRESS.completed, po(stock.completed));
 
-  const redress = new RedressService(db);
+  const redress = new RedressService(db, DEFAULT_REGISTRY);
   const actor = { userId: actorId, area: 'LDC' as const };
   let scanId = 0;
   const fill = async (number: string, bprNo: string, cartonCode: string, packs: readonly PackSpec[], qty: number) => {
@@ -45,5 +45,5 @@ export async function seedRedress(db: Db, actorId: string, day: string): Promise
   };
   await fill(DEMO_REDRESS.inProgress, DEMO_REDRESS_BPR.inProgress, stock.inProgressCarton, stock.inProgress.slice(0, 2), 6);
   await fill(DEMO_REDRESS.completed, DEMO_REDRESS_BPR.completed, stock.completedCarton, stock.completed, 4);
-  await new CompleteService(db).complete(actor, 'RRD', DEMO_REDRESS.completed);
+  await new CompleteService(db, DEFAULT_REGISTRY).complete(actor, 'RRD', DEMO_REDRESS.completed);
 }

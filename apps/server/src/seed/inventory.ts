@@ -1,4 +1,4 @@
-import { liteFamilyOf, type DocumentType } from '@pharma/domain';
+import { DEFAULT_REGISTRY, liteFamilyOf, type DocumentType } from '@pharma/domain';
 import type { Db } from '../db/database.ts';
 import { UnitsService } from '../api/units/units.service.ts';
 import { DocumentsService } from '../api/documents/documents.service.ts';
@@ -102,7 +102,10 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
   await seedRedress(db, actorId, DAY);
   // Repack (decision 0048): a regional repack of a Losartan pallet of its own, pending (README: "Repack").
   await receiveIbd(port, DEMO_IBDS.repackStock, ibds.repackStock, DEMO_MATERIALS, on);
-  await new RepackService(db).scan({ userId: actorId, area: 'RDC' }, { code: ssccScan(DEMO_INVENTORY.repackStock.pallet.sscc) });
+  await new RepackService(db, DEFAULT_REGISTRY.aggregatingFamily!).scan(
+    { userId: actorId, area: 'RDC' },
+    { code: ssccScan(DEMO_INVENTORY.repackStock.pallet.sscc) },
+  );
   // ScanLite: counted stock, lines by material and batch of the catalogue (decision 0027).
   for (const doc of Object.values(DEMO_SCANLITE)) {
     await port.putDocument('SCANLITE', doc.number, {
@@ -136,7 +139,12 @@ export async function seedInventory(db: Db, actorId: string): Promise<void> {
 
 /** A Dispatch+ document with one line, through the lite service the web's pages call (decision 0039). */
 async function seedLiteDocuments(db: Db, actorId: string): Promise<void> {
-  const lite = new LiteService(db, new ScanService(db), new CompleteService(db), new DocumentsService(db));
+  const lite = new LiteService(
+    db,
+    new ScanService(db, DEFAULT_REGISTRY),
+    new CompleteService(db, DEFAULT_REGISTRY),
+    new DocumentsService(db),
+  );
   const dispatchPlus = liteFamilyOf('DISPATCH+')!;
   const { liteStock } = DEMO_INVENTORY;
   const actor = { userId: actorId };

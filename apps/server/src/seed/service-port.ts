@@ -1,3 +1,4 @@
+import { DEFAULT_REGISTRY } from '@pharma/domain';
 import type { Db } from '../db/database.ts';
 import { EpcisService } from '../api/integration/epcis.service.ts';
 import { IntakeService } from '../api/integration/intake.service.ts';
@@ -10,10 +11,11 @@ import type { StockPort } from './stock-builder.ts';
  * complete services the handhelds' requests reach, acting as `actorId` on the day `today`.
  */
 export function servicePort(db: Db, actorId: string, today: string): StockPort {
-  const intake = new IntakeService(db);
-  const epcis = new EpcisService(db);
-  const scans = new ScanService(db);
-  const complete = new CompleteService(db);
+  // The demo's stock is of the default registry's families (decision 0085).
+  const intake = new IntakeService(db, DEFAULT_REGISTRY);
+  const epcis = new EpcisService(db, DEFAULT_REGISTRY.noticeFamily!);
+  const scans = new ScanService(db, DEFAULT_REGISTRY);
+  const complete = new CompleteService(db, DEFAULT_REGISTRY);
   const actor = { userId: actorId };
   return {
     putDocument: async (type, number, body) => void (await intake.putDocument(actorId, type, number, body)),

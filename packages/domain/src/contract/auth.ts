@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales.ts';
 import { ACTIONS, APPLICATIONS, FEATURES, MODULES, SYSTEM_RIGHTS, type ModuleCode } from '../permissions.ts';
 
 export const LoginRequest = z.object({
@@ -14,8 +15,20 @@ export const SessionUser = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /**
+   * The language the user chose for the product's messages (issue 33, decision 0090); absent when none is
+   * chosen, and answers follow the request's Accept-Language.
+   */
+  language: z.enum(LOCALES).optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
+
+/**
+ * GET and PUT /api/me/language: the signed-in user's own language for the product's messages; null for
+ * none (answers follow the request's Accept-Language, else English). Only a language the product speaks.
+ */
+export const UserLanguage = z.object({ language: z.enum(LOCALES).nullable() });
+export type UserLanguage = z.infer<typeof UserLanguage>;
 
 export const LoginResponse = z.object({
   jwt: z.string(),

@@ -38,6 +38,10 @@ export interface Registry extends ModuleTable {
   cartonFamily: Family | undefined;
   /** The lite family completed by its cartons (`completesCartons`, Redress+). */
   liteCartonFamily: LiteFamily | undefined;
+  /** The family that moves units onto and off pallets and cartons (`aggregates`, Repack, decision 0048): its paths exist only with it. */
+  aggregatingFamily: Family | undefined;
+  /** The family counted by a stock take (`stockTake`, decision 0079): its paths exist only with it. */
+  stockTakeFamily: Family | undefined;
 }
 
 /** A registry of these families: the default one's unless a server is given others (a test's own family). */
@@ -68,6 +72,8 @@ export function createRegistry(
     noticeFamily: full.find((f) => f.expected === 'lines+asn'),
     cartonFamily: full.find((f) => f.labelledCartons),
     liteCartonFamily: lite.find((l) => l.completesCartons),
+    aggregatingFamily: full.find((f) => f.aggregates),
+    stockTakeFamily: full.find((f) => f.stockTake),
   };
 }
 

@@ -39,6 +39,12 @@ const COLUMN_OF_MODULE: Record<string, LedgerColumn> = {
   TRANSFER: 'transferredOut',
 };
 
+/**
+ * What the ledger reads of a family: plain data, so that a report worker can be sent it (a worker takes
+ * no functions, and an entry's rules are functions).
+ */
+export type LedgerFamily = Pick<FamilyEntry, 'module' | 'sameWarehouse' | 'handOver' | 'completed'>;
+
 /** A movement: how many packs (signed: + in, − out) and the column it is reported in. */
 export interface LedgerMovement {
   column: LedgerColumn;
@@ -64,7 +70,7 @@ export interface LedgerMovement {
  * its receipt is a transfer in.
  */
 export function completionMovement(
-  family: FamilyEntry,
+  family: LedgerFamily,
   before: UnitState,
   receivesAnother: boolean,
   packs: number,

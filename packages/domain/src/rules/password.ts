@@ -1,3 +1,4 @@
+import { SOURCE_LOCALE, type Locale } from '../i18n/locales.ts';
 import { message, type MessageCode } from '../messages.ts';
 
 /**
@@ -48,19 +49,20 @@ export function passwordShortfalls(password: string, policy: PasswordPolicy = {}
   return missing;
 }
 
-/** 'a, b and c' */
-function list(items: string[]): string {
+/** 'a, b and c' in English; in another language, as its own lists are written ('a、b和c'). */
+function list(items: string[], locale: Locale): string {
+  if (locale !== SOURCE_LOCALE) return new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** The refusal's text: the spec's sentence, then what the password needs (with its length when that is the fault). */
-function passwordRefusal(password: string, missing: PasswordRequirement[], policy: PasswordPolicy = {}): string {
+function passwordRefusal(password: string, missing: PasswordRequirement[], policy: PasswordPolicy, locale: Locale): string {
   const length = typeof password === 'string' ? password.length : 0;
   const params = { min: policy.min ?? PASSWORD_MIN, max: PASSWORD_MAX, length, specials: PASSWORD_SPECIALS };
-  const needs = missing.filter((m) => m !== 'notPublished').map((m) => message(NEEDS[m as keyof typeof NEEDS], params));
-  const parts = [message('PASSWORD_CRITERIA')];
-  if (needs.length) parts.push(message('PASSWORD_NEEDS', { needs: list(needs) }));
-  if (missing.includes('notPublished')) parts.push(message('PASSWORD_PUBLISHED'));
+  const needs = missing.filter((m) => m !== 'notPublished').map((m) => message(NEEDS[m as keyof typeof NEEDS], params, locale));
+  const parts = [message('PASSWORD_CRITERIA', {}, locale)];
+  if (needs.length) parts.push(message('PASSWORD_NEEDS', { needs: list(needs, locale) }, locale));
+  if (missing.includes('notPublished')) parts.push(message('PASSWORD_PUBLISHED', {}, locale));
   return parts.join(' ');
 }
 
@@ -69,9 +71,9 @@ export function passwordRuleText(policy: PasswordPolicy = {}): string {
   return message('PASSWORD_RULE', { min: policy.min ?? PASSWORD_MIN, max: PASSWORD_MAX, specials: PASSWORD_SPECIALS });
 }
 
-/** The rule: ok, or the refusal naming every requirement the password misses. */
-export function checkPassword(password: string, policy: PasswordPolicy = {}): PasswordCheck {
+/** The rule: ok, or the refusal naming every requirement the password misses (in `locale`, English by default). */
+export function checkPassword(password: string, policy: PasswordPolicy = {}, locale: Locale = SOURCE_LOCALE): PasswordCheck {
   const missing = passwordShortfalls(password, policy);
   if (missing.length === 0) return { ok: true };
-  return { ok: false, code: 'PASSWORD_CRITERIA', missing, message: passwordRefusal(password, missing, policy) };
+  return { ok: false, code: 'PASSWORD_CRITERIA', missing, message: passwordRefusal(password, missing, policy, locale) };
 }

@@ -1,3 +1,4 @@
+import { SOURCE_LOCALE, type Locale } from '../i18n/locales.ts';
 import { message, type MessageCode } from '../messages.ts';
 import { DEFAULT_REGION, phoneCountry } from './phone-countries.ts';
 import { checkPassword } from './password.ts';
@@ -67,11 +68,12 @@ export function mobileMatches(mobile: string, iso2: string = DEFAULT_REGION): bo
   return !!country && /^\d+$/.test(digits) && digits.length >= country.minLength && digits.length <= country.maxLength;
 }
 
-function fail(code: MessageCode, params: Record<string, string> = {}): FieldError {
-  return { code, message: message(code, params) };
-}
-
-export function validateRegistration(input: RegistrationInput, today: string): RegistrationErrors {
+/**
+ * Each field's refusal, its message in `locale` (English by default; the field names in it are
+ * REGISTRATION_LABELS, English until the web's labels have catalogues of their own).
+ */
+export function validateRegistration(input: RegistrationInput, today: string, locale: Locale = SOURCE_LOCALE): RegistrationErrors {
+  const fail = (code: MessageCode, params: Record<string, string> = {}): FieldError => ({ code, message: message(code, params, locale) });
   const errors: RegistrationErrors = {};
   for (const field of Object.keys(REGISTRATION_LABELS) as RegistrationField[]) {
     if (!String(input[field] ?? '').trim()) errors[field] = fail('REQUIRED_FIELD', { field: REGISTRATION_LABELS[field] });
@@ -79,7 +81,7 @@ export function validateRegistration(input: RegistrationInput, today: string): R
   if (!errors.email && !isValidEmail(input.email.trim())) errors.email = fail('INVALID_EMAIL');
   if (!errors.password) {
     // The spec's sentence, then what the password needs (decision 0067).
-    const password = checkPassword(input.password);
+    const password = checkPassword(input.password, {}, locale);
     if (!password.ok) errors.password = { code: password.code, message: password.message };
   }
   if (!errors.password && !errors.confirmPassword && input.password !== input.confirmPassword) {

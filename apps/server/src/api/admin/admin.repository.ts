@@ -1,6 +1,7 @@
 import { isAction, type Application, type ApplicationGrant } from '@pharma/domain';
 import type { AdminUser, Role } from '@pharma/domain/contract/admin';
 import type { Db } from '../../db/database.ts';
+import type { Insertable } from 'kysely';
 import type { UsersTable } from '../../db/schema.ts';
 
 /** Users and roles as the admin screens see them. SQL only. */
@@ -34,7 +35,7 @@ export function emailExists(db: Db, email: string): Promise<boolean> {
   return db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst().then(Boolean);
 }
 
-export async function insertUser(db: Db, row: UsersTable): Promise<void> {
+export async function insertUser(db: Db, row: Insertable<UsersTable>): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
 

@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { checkPassword, DEFAULT_REGISTRY, invalidGrant, offersModule, type Registry } from '@pharma/domain';
+import { checkPassword, invalidGrant, LOCALES, offersModule, type Registry } from '@pharma/domain';
 import type { AdminUser, CreateUserBody, Role, RoleBody, UpdateUserBody } from '@pharma/domain/contract/admin';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -12,9 +12,9 @@ export class AdminService {
   /** `changed` runs after every committed change, so cached permission trees are dropped at once. */
   constructor(
     private readonly db: Db,
+    /** The families whose modules a role may be granted (decision 0085): the server's, given to buildApp. */
+    private readonly registry: Registry,
     private readonly changed: () => void = () => {},
-    /** The families whose modules a role may be granted (decision 0085). */
-    private readonly registry: Registry = DEFAULT_REGISTRY,
   ) {}
 
   listUsers(): Promise<AdminUser[]> {
@@ -108,11 +108,10 @@ export class AdminService {
 
 /** A password that misses the rule is refused with the rule's sentence and what it needs; nothing is written. */
 function refuseWeakPassword(password: string): void {
-  const check = checkPassword(password);
-  if (check.ok) return;
-  const refusal = new AppError(422, 'PASSWORD_CRITERIA');
-  refusal.message = check.message;
-  throw refusal;
+  if (checkPassword(password).ok) return;
+  // The refusal in each language, worked out now: the password is not kept in the error.
+  const texts = new Map(LOCALES.map((locale) => [locale, (checkPassword(password, {}, locale) as { message: string }).message]));
+  throw new AppError(422, 'PASSWORD_CRITERIA', {}, {}, (locale) => texts.get(locale)!);
 }
 
 /** Granting a module outside its area (of the registry's), or a feature or action the module does not have, is refused. */

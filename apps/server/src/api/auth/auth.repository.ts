@@ -1,4 +1,12 @@
-import { isAction, type Application, type ApplicationGrant, type Authorization, type ModuleCode, type ModuleGrant } from '@pharma/domain';
+import {
+  isAction,
+  isLocale,
+  type Application,
+  type ApplicationGrant,
+  type Authorization,
+  type ModuleCode,
+  type ModuleGrant,
+} from '@pharma/domain';
 import type { SessionUser } from '@pharma/domain/contract/auth';
 import type { Db } from '../../db/database.ts';
 import type { RefreshTokenRow, UserRow } from '../../db/schema.ts';
@@ -44,6 +52,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
+    ...(isLocale(row.language) ? { language: row.language } : {}),
   };
 }
 

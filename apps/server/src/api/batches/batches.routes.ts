@@ -1,4 +1,4 @@
-import { authorize, isBatchStatus, TOOL_NEEDS, type BatchStatus, type Need } from '@pharma/domain';
+import { authorize, isBatchStatus, TOOL_NEEDS, type BatchStatus, type Need, type Registry } from '@pharma/domain';
 import {
   BatchLookupRequest,
   BatchLookupResponse,
@@ -31,22 +31,23 @@ export const BATCH_STATUS_NEEDS = {
  * The new status's own action, before the body is validated: the gate lets in callers with module
  * RECALL in the area; this refuses one without the action the status in the body needs (403), and,
  * when the body names no status, one holding none of the three, so a caller who may change no batch
- * is refused whatever they send. The status read here is the one validated after (an enum).
+ * is refused whatever they send. The status read here is the one validated after (an enum). The grants
+ * are read in the module table of the registry the server runs (decision 0085).
  */
-async function statusActionNeeded(request: FastifyRequest): Promise<void> {
+async function statusActionNeeded(request: FastifyRequest, registry: Registry): Promise<void> {
   const area = (request.query as { area?: unknown } | undefined)?.area === 'LDC' ? 'LDC' : 'RDC';
   const status = (request.body as { status?: unknown } | null | undefined)?.status;
   const needs = typeof status === 'string' && isBatchStatus(status) ? [BATCH_STATUS_NEEDS[status]] : Object.values(BATCH_STATUS_NEEDS);
-  const results = needs.map((need) => authorize({ application: area, ...need }, request.principal?.authorization));
+  const results = needs.map((need) => authorize({ application: area, ...need }, request.principal?.authorization, registry));
   const refused = results.find((r) => !r.ok);
   if (refused && !results.some((r) => r.ok)) throw new AppError(refused.status, refused.code);
 }
 
 /** A batch's hold, release and recall, its lookup from a scanned pack, and its whereabouts (issue 30, decision 0070). */
-export function batchesRoutes(app: ZodApp, batches: BatchesService): void {
+export function batchesRoutes(app: ZodApp, batches: BatchesService, registry: Registry): void {
   app.put('/api/batches/:materialNo/:batchNo/status', {
     config: neededInArea({ module: 'RECALL' }),
-    preValidation: statusActionNeeded,
+    preValidation: async (request) => statusActionNeeded(request, registry),
     schema: {
       tags: ['batches'],
       summary: 'Puts a batch on hold, releases it or recalls it (final), with the reason: one transaction, one audit row',

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { BATCH_STATUS_WORDS, batchChangeRefusal, decodeScan, message, type BatchStatus } from '@pharma/domain';
+import { BATCH_STATUS_WORDS, batchChangeRefusal, decodeScan, message, type BatchStatus, type Registry } from '@pharma/domain';
 import {
   WHEREABOUTS_CSV_HEADER,
   type BatchLookupResponse,
@@ -40,6 +40,8 @@ export class BatchesService {
   constructor(
     private readonly db: Db,
     private readonly work: BatchWork,
+    /** The families the server runs (decision 0085): the whereabouts read which documents sent stock out. */
+    private readonly registry: Registry,
   ) {}
 
   /**
@@ -135,7 +137,7 @@ export class BatchesService {
   /** GET whereabouts: the batch's status and where its packs are, in every warehouse. */
   async whereabouts(batch: BatchRef): Promise<WhereaboutsResponse> {
     const { status, change, input, slices } = await this.read(batch);
-    const found = await whereabouts(input, slices);
+    const found = await whereabouts(input, this.registry, slices);
     // Packs counted without serials on an open document (ScanLite) are on it too, though no unit is.
     const counted = await repo.countedOnOpenDocuments(this.db, batch.materialNo, batch.batchNo);
     const openDocuments = [...found.openDocuments, ...counted].sort(

@@ -1,4 +1,4 @@
-import { familyOf, unitId, type Application } from '@pharma/domain';
+import { unitId, type Application, type Registry } from '@pharma/domain';
 import type { WhereaboutsResponse } from '@pharma/domain/contract/batches';
 import type { BatchDocumentRow, BatchUnitRow } from './batches.repository.ts';
 import { mapInSlices, sortInSlices, type Slices } from '../../lib/slices.ts';
@@ -26,14 +26,17 @@ export interface WhereaboutsInput {
 export type Whereabouts = Pick<WhereaboutsResponse, 'totals' | 'warehouses' | 'openDocuments' | 'dispatched'>;
 type Total = keyof WhereaboutsResponse['totals'];
 
+/** The families of the registry the server runs (decision 0085), as the whereabouts read them. */
+type Families = Pick<Registry, 'familyOf'>;
+
 /** A family whose completion sends its stock out of the warehouse (in transit): dispatch, transfer, return to principal. */
-function sendsOut(type: string): boolean {
-  return familyOf(type)?.completed.status === 'TRANSIT';
+function sendsOut(families: Families, type: string): boolean {
+  return families.familyOf(type)?.completed.status === 'TRANSIT';
 }
 
 /** A family whose completion sends stock back to its source (CBV disposition `returned` in transit): return to principal. */
-function sendsBack(type: string): boolean {
-  const family = familyOf(type);
+function sendsBack(families: Families, type: string): boolean {
+  const family = families.familyOf(type);
   return family?.completed.status === 'TRANSIT' && family.cbv.disposition === 'returned';
 }
 
@@ -41,8 +44,11 @@ function byDocument(a: { docType: string; docNo: string }, b: { docType: string;
   return a.docType.localeCompare(b.docType) || a.docNo.localeCompare(b.docNo);
 }
 
-/** The totals, the stock per warehouse and the documents; in slices (a batch has 100,000 packs and more). */
-export async function whereabouts(input: WhereaboutsInput, slices: Slices): Promise<Whereabouts> {
+/**
+ * The totals, the stock per warehouse and the documents; in slices (a batch has 100,000 packs and more).
+ * Which documents sent stock out, and which sent it back, the document's family in `families` says.
+ */
+export async function whereabouts(input: WhereaboutsInput, families: Families, slices: Slices): Promise<Whereabouts> {
   const units = await unitsById(input.units, slices);
   const docsOf = await documentsByUnit(input.documents, slices);
 
@@ -51,7 +57,7 @@ export async function whereabouts(input: WhereaboutsInput, slices: Slices): Prom
   for (const pack of input.units) {
     if (slices.spent()) await slices.pause();
     if (pack.type !== 'EA') continue;
-    const total = totalOf(pack, docsOf.get(pack.id) ?? []);
+    const total = totalOf(families, pack, docsOf.get(pack.id) ?? []);
     totals[total] += 1;
     if (total !== 'inStock' || !pack.warehouse_no) continue;
     let here = stock.get(pack.warehouse_no);
@@ -86,7 +92,7 @@ export async function whereabouts(input: WhereaboutsInput, slices: Slices): Prom
       let doc = open.get(d.document_id);
       if (!doc) open.set(d.document_id, (doc = { docType: d.type, docNo: d.number, packs: new Set() }));
       doc.packs.add(d.unit_id);
-    } else if (sendsOut(d.type) && d.completed_at) {
+    } else if (sendsOut(families, d.type) && d.completed_at) {
       let doc = sent.get(d.document_id);
       if (!doc) sent.set(d.document_id, (doc = { row: d, packs: new Set() }));
       doc.packs.add(d.unit_id);
@@ -97,7 +103,7 @@ export async function whereabouts(input: WhereaboutsInput, slices: Slices): Prom
     .map(({ row, packs: on }) => ({
       docType: row.type,
       docNo: row.number,
-      partner: partnerOf(row, input),
+      partner: partnerOf(families, row, input),
       completedAt: row.completed_at!,
       units: on.size,
     }))
@@ -125,13 +131,13 @@ async function documentsByUnit(documents: readonly BatchDocumentRow[], slices: S
   return of;
 }
 
-function totalOf(pack: BatchUnitRow, documents: readonly BatchDocumentRow[]): Total {
+function totalOf(families: Families, pack: BatchUnitRow, documents: readonly BatchDocumentRow[]): Total {
   if (pack.status === 'DESTROYED') return 'decommissioned';
   if (pack.status === 'TRANSIT' && pack.reason === 'DISPATCHED') {
     const last = documents
-      .filter((d) => d.status === 'Completed' && d.completed_at && sendsOut(d.type))
+      .filter((d) => d.status === 'Completed' && d.completed_at && sendsOut(families, d.type))
       .reduce<BatchDocumentRow | undefined>((a, d) => (!a || d.completed_at! > a.completed_at! ? d : a), undefined);
-    return last && sendsBack(last.type) ? 'returned' : 'dispatched';
+    return last && sendsBack(families, last.type) ? 'returned' : 'dispatched';
   }
   return Number(pack.in_stock) === 1 ? 'inStock' : 'inTransit';
 }
@@ -141,12 +147,12 @@ function totalOf(pack: BatchUnitRow, documents: readonly BatchDocumentRow[]): To
  * principal's the principal, a dispatch's the customer, when its warehouse has exactly one business
  * partner of that role (documents name no partner of their own); else none.
  */
-function partnerOf(doc: BatchDocumentRow, input: WhereaboutsInput): string | null {
+function partnerOf(families: Families, doc: BatchDocumentRow, input: WhereaboutsInput): string | null {
   if (doc.destination_warehouse_no) {
     const to = input.warehouses.find((w) => w.warehouse_no === doc.destination_warehouse_no);
     return to ? `${to.name} (${to.warehouse_no})` : doc.destination_warehouse_no;
   }
-  const role = sendsBack(doc.type) ? 'PRINCIPAL' : 'CUSTOMER';
+  const role = sendsBack(families, doc.type) ? 'PRINCIPAL' : 'CUSTOMER';
   const partners = input.partners.filter((p) => p.warehouse_no === doc.warehouse_no && p.role === role);
   return partners.length === 1 ? `${partners[0]!.name} (${partners[0]!.partner_id})` : null;
 }

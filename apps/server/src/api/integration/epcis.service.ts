@@ -1,4 +1,4 @@
-import { compactEventCbv, DEFAULT_REGISTRY, epcisValueFailure, type Family, type Registry } from '@pharma/domain';
+import { compactEventCbv, epcisValueFailure, type Family } from '@pharma/domain';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -29,21 +29,22 @@ type Json = Record<string, unknown>;
 
 export class EpcisService {
   private readonly jobs: EpcisJobs;
-  /** The family a notice's desadv names (the registry's `noticeFamily`, decision 0085). */
-  private readonly notice: Family;
 
   constructor(
     private readonly db: Db,
+    /**
+     * The family a notice's desadv names and whose units it announces: the registry's `noticeFamily`
+     * (decision 0085). A server whose registry has none takes no notices (app.ts offers no intake).
+     */
+    private readonly notice: Family,
     private readonly limits: { jobEvents: number; jobEpcs: number; chunkEvents: number; silentSeconds: number } = {
       jobEvents: 100,
       jobEpcs: 1_000,
       chunkEvents: 100,
       silentSeconds: 30,
     },
-    registry: Registry = DEFAULT_REGISTRY,
   ) {
     this.jobs = new EpcisJobs(db, limits.silentSeconds);
-    this.notice = registry.noticeFamily ?? DEFAULT_REGISTRY.noticeFamily!;
   }
 
   /**

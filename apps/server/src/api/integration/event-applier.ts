@@ -1,13 +1,4 @@
-import {
-  DEFAULT_REGISTRY,
-  ilmdExpiry,
-  ilmdLot,
-  parseEpc,
-  type AuditAction,
-  type Family,
-  type UnitState,
-  type UnitType,
-} from '@pharma/domain';
+import { ilmdExpiry, ilmdLot, parseEpc, type AuditAction, type Family, type UnitState, type UnitType } from '@pharma/domain';
 import type { AuditEntry } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UnitRow } from '../inventory/units.repository.ts';
@@ -75,7 +66,7 @@ export class EventApplier {
      * The family whose documents a notice's desadv names and whose units it announces (`expected:
      * 'lines+asn'`, the registry's `noticeFamily`; decision 0085).
      */
-    private readonly notice: Family = DEFAULT_REGISTRY.noticeFamily!,
+    private readonly notice: Family,
   ) {}
 
   /** The state a unit announced by a notice takes: the notice family's `announced`. */

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_REGISTRY,
-  expectedCheckDigit,
-  hasValidCheckDigit,
-  takesExportMark,
-  type DocumentType,
-  type Registry,
-} from '@pharma/domain';
+import { expectedCheckDigit, hasValidCheckDigit, takesExportMark, type DocumentType, type Registry } from '@pharma/domain';
 import type { z } from 'zod';
 import type { DocumentBody, MaterialBody } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
@@ -28,7 +21,7 @@ export class IntakeService {
   constructor(
     private readonly db: Db,
     /** The families whose documents it takes (decision 0085). */
-    private readonly registry: Registry = DEFAULT_REGISTRY,
+    private readonly registry: Registry,
   ) {}
 
   async putMaterial(actorId: string, materialNo: string, body: MaterialInput): Promise<{ created: boolean }> {

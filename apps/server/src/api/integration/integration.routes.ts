@@ -44,7 +44,8 @@ const IntakeJob = z.object({
 export function integrationRoutes(
   app: ZodApp,
   intake: IntakeService,
-  epcis: EpcisService,
+  /** EPCIS intake: none when the registry has no `noticeFamily`, and then its paths do not exist. */
+  epcis: EpcisService | undefined,
   movements: MovementsService,
   registry: Registry,
 ): void {
@@ -73,7 +74,40 @@ export function integrationRoutes(
     handler: async (request) => intake.putDocument(request.principal!.user.id, request.params.type, request.params.number, request.body),
   });
 
-  // The EPCIS upload in a scope of its own: its JSON body is parsed a piece at a time (decision 0052).
+  // A notice's intake, when the registry has a family whose units a notice announces (decision 0085).
+  if (epcis) epcisIntakeRoutes(app, epcis);
+
+  app.get('/api/integration/epcis/events', {
+    config: integration,
+    schema: {
+      tags: ['integration'],
+      summary: 'Every completed movement as EPCIS 2.0 ObjectEvents: an EPCISDocument, oldest event first',
+      description:
+        "One ObjectEvent (action OBSERVE) per completed document: the SSCCs and SGTINs it moved, the family's CBV " +
+        'business step and disposition, the warehouse SGLN as readPoint (and bizLocation where the goods stay), the ' +
+        'document as business transaction `urn:epcglobal:cbv:bt:<warehouse GLN>:<document number>`. The eventID is ' +
+        'the CBV 2.0 event hash ID. A batch put on hold, recalled or released (decision 0073): per warehouse holding ' +
+        'its packs, one ObjectEvent (action OBSERVE) of those SGTINs and the SSCCs of the pallets and cartons holding ' +
+        'them, business step `holding`, disposition `non_sellable_other` (on hold), `recalled` or `sellable_not_accessible` ' +
+        '(released), no business transaction; a query naming `docType` or `docNo` leaves these out. Filters combine; ' +
+        '`from` is inclusive and `to` exclusive (EPCIS GE_eventTime, ' +
+        "LT_eventTime). The answer validates against GS1's EPCIS 2.0 JSON Schema.",
+      // The document types of the registry the server runs (decision 0085): another is refused (400).
+      querystring: EpcisEventsQuery.extend({ docType: z.enum(registry.documentTypes).optional() }),
+      response: { 200: MovementEventsDocument, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.headers({ 'GS1-EPCIS-Version': '2.0.0', 'GS1-CBV-Version': '2.0.0', 'GS1-EPC-Format': 'Always_EPC_URN' });
+      return movements.events(request.query);
+    },
+  });
+}
+
+/**
+ * The EPCIS upload and its jobs' polls. The upload sits in a scope of its own: its JSON body is parsed a
+ * piece at a time (decision 0052).
+ */
+function epcisIntakeRoutes(app: ZodApp, epcis: EpcisService): void {
   void app.register(async (scope: ZodApp) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
@@ -120,30 +154,5 @@ export function integrationRoutes(
       response: { 200: IntakeJob, ...errors },
     },
     handler: async (request) => epcis.job(request.params.id),
-  });
-
-  app.get('/api/integration/epcis/events', {
-    config: integration,
-    schema: {
-      tags: ['integration'],
-      summary: 'Every completed movement as EPCIS 2.0 ObjectEvents: an EPCISDocument, oldest event first',
-      description:
-        "One ObjectEvent (action OBSERVE) per completed document: the SSCCs and SGTINs it moved, the family's CBV " +
-        'business step and disposition, the warehouse SGLN as readPoint (and bizLocation where the goods stay), the ' +
-        'document as business transaction `urn:epcglobal:cbv:bt:<warehouse GLN>:<document number>`. The eventID is ' +
-        'the CBV 2.0 event hash ID. A batch put on hold, recalled or released (decision 0073): per warehouse holding ' +
-        'its packs, one ObjectEvent (action OBSERVE) of those SGTINs and the SSCCs of the pallets and cartons holding ' +
-        'them, business step `holding`, disposition `non_sellable_other` (on hold), `recalled` or `sellable_not_accessible` ' +
-        '(released), no business transaction; a query naming `docType` or `docNo` leaves these out. Filters combine; ' +
-        '`from` is inclusive and `to` exclusive (EPCIS GE_eventTime, ' +
-        "LT_eventTime). The answer validates against GS1's EPCIS 2.0 JSON Schema.",
-      // The document types of the registry the server runs (decision 0085): another is refused (400).
-      querystring: EpcisEventsQuery.extend({ docType: z.enum(registry.documentTypes).optional() }),
-      response: { 200: MovementEventsDocument, ...errors },
-    },
-    handler: async (request, reply) => {
-      reply.headers({ 'GS1-EPCIS-Version': '2.0.0', 'GS1-CBV-Version': '2.0.0', 'GS1-EPC-Format': 'Always_EPC_URN' });
-      return movements.events(request.query);
-    },
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { familyOf, type DocumentType, type MovementUnit } from '@pharma/domain';
+import type { DocumentType, MovementUnit } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import type { NewEpcisMovementRow } from '../../db/schema.ts';
 import { promisify } from 'node:util';
@@ -63,6 +63,11 @@ export interface MovementFilter {
   from?: string;
   /** Exclusive. */
   to?: string;
+  /**
+   * Whether repacking's AggregationEvents (migration 0015) are read: a repack's under its number, a move
+   * made outside any repack under none. The service says so: no type named, or the aggregating family's.
+   */
+  aggregations: boolean;
 }
 
 /** The kept events matching the filter, oldest first, as their JSON text. */
@@ -76,10 +81,9 @@ export async function findMovements(db: Db, f: MovementFilter): Promise<string[]
   if (f.from !== undefined) q = q.where('event_time', '>=', f.from);
   if (f.to !== undefined) q = q.where('event_time', '<', f.to);
   const rows = await q.select(['event_time', 'id']).execute();
-  // Repacking's AggregationEvents (migration 0015): a repack's under its number and type REPACK; a move
-  // made outside any repack belongs to no document, so a query naming a type or a number leaves it out.
-  const repacks = f.docType === undefined || familyOf(f.docType)?.aggregates !== undefined;
-  if (repacks) {
+  // Repacking's AggregationEvents: a move made outside any repack belongs to no document, so a query
+  // naming a type or a number leaves it out.
+  if (f.aggregations) {
     let a = db.selectFrom('epcis_aggregations').select(['body_json', 'event_time', 'id']);
     if (f.docType !== undefined) a = a.where('repack_no', 'is not', null);
     if (f.docNo !== undefined) a = a.where('repack_no', '=', f.docNo);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EPCIS_CONTEXT, movementEvent, utcMillis, type BizTransactionType, type DocumentType } from '@pharma/domain';
+import { EPCIS_CONTEXT, movementEvent, utcMillis, type BizTransactionType, type DocumentType, type Registry } from '@pharma/domain';
 import type { EpcisEventsQuery, MovementEventsDocument } from '@pharma/domain/contract/epcis';
 import type { Db } from '../../db/database.ts';
 import { offsetAt } from './epcis-offset.ts';
@@ -60,10 +60,15 @@ export async function recordMovement(trx: Db, m: CompletedMovement): Promise<voi
 
 /** The kept events as an EPCIS 2.0 EPCISDocument (EPCIS 2.0 section 12.1). */
 export class MovementsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The families the server runs (decision 0085): a repack's events are those of its aggregating family. */
+    private readonly registry: Registry,
+  ) {}
 
   async events(q: EpcisEventsQuery, now = new Date()): Promise<MovementEventsDocument> {
     const bodies = await repo.findMovements(this.db, {
+      aggregations: q.docType === undefined || this.registry.familyOf(q.docType)?.aggregates !== undefined,
       docType: q.docType,
       docNo: q.docNo,
       from: q.from === undefined ? undefined : (utcMillis(q.from) ?? undefined),

@@ -32,7 +32,16 @@ const print = neededInArea(TOOL_NEEDS.print);
 const newSscc = neededInArea(TOOL_NEEDS.newSscc);
 
 /** SSCC allocation and pallets made by repacking (issue 18). */
-export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsService, repack: RepackService): void {
+export function labelsRoutes(
+  app: ZodApp,
+  sscc: SsccService,
+  labels: LabelsService,
+  /**
+   * The repack's service: none when the registry has no aggregating family (decision 0085), and then the
+   * paths of the repack (createPallet, remapHU, completeRepack) do not exist.
+   */
+  repack: RepackService | undefined,
+): void {
   app.put('/api/integration/warehouses/:warehouseNo', {
     config: { requirement: { right: 'INTEGRATION' } },
     schema: {
@@ -62,17 +71,19 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
     handler: async (request) => sscc.generate(callerOf(request), request.body.warehouseNo),
   });
 
-  app.post('/api/createPallet', {
-    config: newSscc,
-    schema: {
-      tags: ['labels'],
-      summary: 'A new empty pallet (PLT) or carton (CTN) with a new SSCC, REPACK_PENDING until its repack is completed',
-      querystring: AreaQuery,
-      body: CreatePalletRequest,
-      response: { 200: SsccResponse, ...errors },
-    },
-    handler: async (request) => sscc.createPallet(callerOf(request), request.body),
-  });
+  // A new pallet or carton is the destination of its first repack: made only where the registry has an aggregating family.
+  if (repack)
+    app.post('/api/createPallet', {
+      config: newSscc,
+      schema: {
+        tags: ['labels'],
+        summary: 'A new empty pallet (PLT) or carton (CTN) with a new SSCC, REPACK_PENDING until its repack is completed',
+        querystring: AreaQuery,
+        body: CreatePalletRequest,
+        response: { 200: SsccResponse, ...errors },
+      },
+      handler: async (request) => sscc.createPallet(callerOf(request), request.body),
+    });
 
   app.post('/api/printLabel', {
     config: print,
@@ -146,6 +157,11 @@ export function labelsRoutes(app: ZodApp, sscc: SsccService, labels: LabelsServi
     handler: async (request) => ({ data: await labels.printers(request.query.area) }),
   });
 
+  if (repack) repackLabelRoutes(app, repack);
+}
+
+/** The moves of a pallet or carton made by createPallet, and its repack's end (issue 18, decision 0048). */
+function repackLabelRoutes(app: ZodApp, repack: RepackService): void {
   app.post('/api/remapHU', {
     config: neededInArea(TOOL_NEEDS.repackMove),
     schema: {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { liveCounts, message, statusAfterRemoval, unitId, type Family, type ModuleCode } from '@pharma/domain';
+import { liveCounts, message, statusAfterRemoval, unitId, type Family, type Locale, type ModuleCode } from '@pharma/domain';
 import type {
   CountEntry,
   CountedLine,
@@ -22,6 +22,8 @@ const AREA = 'LDC' as const;
 
 export interface CountsActor {
   userId: string;
+  /** The language of the answer's messages (decision 0090); English when not given. */
+  locale?: Locale;
 }
 
 /**
@@ -126,7 +128,10 @@ export class LiteCounts {
           at,
         );
         const now = { ...doc, status, updated_at: at };
-        const answer: LiteRemoveCountResponse = { message: message('ITEM_REMOVED'), ...(await view(trx, family, module, now)) };
+        const answer: LiteRemoveCountResponse = {
+          message: message('ITEM_REMOVED', {}, actor.locale),
+          ...(await view(trx, family, module, now)),
+        };
         await repo.setRemovalAnswer(trx, req.scanId, JSON.stringify(answer));
         return answer;
       });
@@ -156,9 +161,12 @@ export class LiteCounts {
       // The code a scanner types for the unit: (00) SSCC, or (01) GTIN then (21) serial.
       code = root.sscc ? `00${root.sscc}` : `01${root.gtin ?? ''}21${root.serial ?? ''}`;
     }
-    await this.scans.reverse({ userId: actor.userId, area: AREA }, { docType: family.type, docNo: req.docNo, code, scanId: req.scanId });
+    await this.scans.reverse(
+      { userId: actor.userId, area: AREA, locale: actor.locale },
+      { docType: family.type, docNo: req.docNo, code, scanId: req.scanId },
+    );
     const now = (await docs.findDocument(this.db, family.type, req.docNo, AREA)) ?? doc;
-    return { message: message('ITEM_REMOVED'), ...(await view(this.db, family, module, now)) };
+    return { message: message('ITEM_REMOVED', {}, actor.locale), ...(await view(this.db, family, module, now)) };
   }
 }
 

@@ -1,4 +1,5 @@
 import { authorize, type Action, type Family, type Feature, type LiteFamily, type ModuleCode, type Registry } from '@pharma/domain';
+import { localeOf } from '../../plugins/language.ts';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { CompleteResponse, ListResponse, ScanResponse } from '@pharma/domain/contract/inventory';
 import {
@@ -40,7 +41,7 @@ const inArea = (need: { feature: Feature } | { action: Action }) => ({ requireme
  * the rules refuse is recorded as the engine's scan paths record it (`recordRefusals`).
  */
 export function liteRoutes(app: ZodApp, db: Db, service: LiteService, registry: Registry): void {
-  const user = (request: FastifyRequest) => ({ userId: request.principal!.user.id });
+  const user = (request: FastifyRequest) => ({ userId: request.principal!.user.id, locale: localeOf(request) });
   const gate = (request: FastifyRequest, moduleType: string) => gateLite(registry, request, moduleType);
   const gateCounts = (request: FastifyRequest, moduleType: string) => gateCounted(registry, request, moduleType);
 

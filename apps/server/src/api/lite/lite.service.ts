@@ -8,6 +8,7 @@ import {
   validateMaterialNo,
   type AuditAction,
   type LiteFamily,
+  type Locale,
 } from '@pharma/domain';
 import type { ScanResponse } from '@pharma/domain/contract/inventory';
 import type {
@@ -37,6 +38,8 @@ import * as lite from './lite.repository.ts';
 
 export interface LiteActor {
   userId: string;
+  /** The language of the answer's messages (decision 0090); English when not given. */
+  locale?: Locale;
 }
 
 const AREA = 'LDC' as const;
@@ -101,7 +104,11 @@ export class LiteService {
         at,
       );
       const doc = (await docs.documentById(trx, id))!;
-      return { message: message('LITE_DOCUMENT_CREATED', { number: number.value }), document: liteDocument(f, doc, 0, 0), data: [] };
+      return {
+        message: message('LITE_DOCUMENT_CREATED', { number: number.value }, actor.locale),
+        document: liteDocument(f, doc, 0, 0),
+        data: [],
+      };
     });
   }
 
@@ -134,7 +141,7 @@ export class LiteService {
         ],
         at,
       );
-      return { message: message('LITE_DOCUMENT_REMOVED', { number: doc.number }) };
+      return { message: message('LITE_DOCUMENT_REMOVED', { number: doc.number }, actor.locale) };
     });
   }
 
@@ -166,7 +173,7 @@ export class LiteService {
         await audit(trx, actor, doc, 'line added', null, { lineNo, ...key, quantity: quantity.value }, at);
       }
       await docs.touchDocument(trx, doc.id, at);
-      return { message: message('ITEM_ADDED'), ...(await view(trx, f, doc)) };
+      return { message: message('ITEM_ADDED', {}, actor.locale), ...(await view(trx, f, doc)) };
     });
   }
 
@@ -204,15 +211,15 @@ export class LiteService {
         await docs.touchDocument(trx, doc.id, at);
       });
     }
-    return { message: message('ITEM_REMOVED'), ...(await this.details(f, req.docNo)) };
+    return { message: message('ITEM_REMOVED', {}, actor.locale), ...(await this.details(f, req.docNo)) };
   }
 
   async scan(actor: LiteActor, f: LiteFamily, req: LiteScanRequest): Promise<ScanResponse> {
-    return this.scans.scan({ userId: actor.userId, area: AREA }, { ...req, docType: f.family.type });
+    return this.scans.scan({ userId: actor.userId, area: AREA, locale: actor.locale }, { ...req, docType: f.family.type });
   }
 
   async complete(actor: LiteActor, f: LiteFamily, docNo: string) {
-    return this.completion.complete({ userId: actor.userId, area: AREA }, f.family.type, docNo);
+    return this.completion.complete({ userId: actor.userId, area: AREA, locale: actor.locale }, f.family.type, docNo);
   }
 
   list(f: LiteFamily, query: Parameters<DocumentsService['list']>[2]) {

@@ -3,7 +3,6 @@ import {
   allocate,
   decodeScan,
   documentAuditAction,
-  DEFAULT_REGISTRY,
   heldCount,
   message,
   quantityExceeded,
@@ -45,7 +44,7 @@ export class RedressService {
   constructor(
     private readonly db: Db,
     /** The families it serves: its documents are those of the family scanning into labelled cartons (decision 0085). */
-    private readonly registry: Registry = DEFAULT_REGISTRY,
+    private readonly registry: Registry,
   ) {}
 
   /** The family of the registry that scans packs into labelled cartons (`labelledCartons`). */
@@ -57,7 +56,7 @@ export class RedressService {
 
   /** The engine, running inside this service's transaction. */
   private engine(trx: Db): ScanService {
-    return new ScanService(trx, (work) => work(trx), undefined, this.registry);
+    return new ScanService(trx, this.registry, (work) => work(trx));
   }
 
   async cartons(actor: Actor, poNo: string): Promise<CartonsResponse> {
@@ -93,7 +92,7 @@ export class RedressService {
           at,
         );
       }
-      return { message: message('BPR_SAVED'), document: { number: doc.number, status: doc.status, bprNo: valid.value } };
+      return { message: message('BPR_SAVED', {}, actor.locale), document: { number: doc.number, status: doc.status, bprNo: valid.value } };
     });
   }
 

@@ -3,6 +3,7 @@ import { RegisterErrorBody, RegisterRequest, RegisterResponse } from '@pharma/do
 import type { ZodApp } from '../../lib/zod-app.ts';
 import type { RegisterService } from './register.service.ts';
 import { isoToday } from '../../lib/today.ts';
+import { localeOf } from '../../plugins/language.ts';
 
 export function registerRoutes(app: ZodApp, service: RegisterService): void {
   app.post('/api/register', {
@@ -15,7 +16,7 @@ export function registerRoutes(app: ZodApp, service: RegisterService): void {
       response: { 201: RegisterResponse, 400: RegisterErrorBody, 422: RegisterErrorBody, 429: ErrorBody },
     },
     handler: async (request, reply) => {
-      const result = await service.register(request.body, isoToday(), request.ip);
+      const result = await service.register(request.body, isoToday(), request.ip, localeOf(request));
       if (!result.ok) return reply.code(422).send(result.error);
       return reply.code(201).send(result.user);
     },

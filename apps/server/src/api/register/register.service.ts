@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { message, validateRegistration } from '@pharma/domain';
+import { message, SOURCE_LOCALE, validateRegistration, type Locale } from '@pharma/domain';
 import type { RegisterRequest } from '@pharma/domain/contract/register';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -29,15 +29,16 @@ export class RegisterService {
     body: RegisterRequest,
     today: string,
     address: string,
+    locale: Locale = SOURCE_LOCALE,
   ): Promise<{ ok: true; user: { email: string } } | { ok: false; error: Refusal }> {
     const key = `register:${address}`;
     const { now, states } = await this.attempts.read([key]);
     const wait = waitSeconds(REGISTRATIONS, states.get(key), now);
     if (wait > 0) throw new AppError(429, 'TOO_MANY_REQUESTS', { seconds: wait }, { 'retry-after': String(wait) });
     await this.attempts.fail([[key, REGISTRATIONS]]);
-    const fields = validateRegistration(body, today);
+    const fields = validateRegistration(body, today, locale);
     const first = Object.values(fields)[0];
-    if (first) return { ok: false, error: { code: 'REGISTRATION_INVALID', message: message('REGISTRATION_INVALID'), fields } };
+    if (first) return { ok: false, error: { code: 'REGISTRATION_INVALID', message: message('REGISTRATION_INVALID', {}, locale), fields } };
     const email = body.email.trim().toLowerCase();
     // Hashed before the lookup, so a taken email answers in the same time as a new one.
     const passwordHash = await hash(body.password);

@@ -8,9 +8,10 @@ import {
   message,
   MULTIPLE_PLACEHOLDER,
   REPACK_UNIT_NAMES,
-  DEFAULT_REGISTRY,
   unitId,
   type Application,
+  type Family,
+  type Locale,
   type RepackedUnit,
   type RepackHolder,
 } from '@pharma/domain';
@@ -40,13 +41,12 @@ import * as repo from './repack.repository.ts';
 export interface Caller {
   userId: string;
   area: Application;
+  /** The language of the answer's messages (decision 0090); English when not given. */
+  locale?: Locale;
 }
 
 /** The highest repack number: 'RP' and 8 digits. */
 const LAST_NUMBER = 99_999_999;
-/** The family that changes aggregation (`aggregates`, decision 0048): this service runs its documents. */
-const REPACK = DEFAULT_REGISTRY.families.find((f) => f.aggregates)!;
-const aggregates = REPACK.aggregates!;
 
 /**
  * Repack as a document family (issue 18, decisions 0032 and 0048): a repack moves units onto or off
@@ -56,7 +56,20 @@ const aggregates = REPACK.aggregates!;
  * of its net moves, a move outside any repack keeps them at once.
  */
 export class RepackService {
-  constructor(private readonly db: Db) {}
+  /** The business steps of its AggregationEvents: the family's `aggregates`. */
+  private readonly steps: { add: string; remove: string };
+
+  constructor(
+    private readonly db: Db,
+    /**
+     * The family that changes aggregation (`aggregates`, decision 0048): the registry's `aggregatingFamily`,
+     * whose documents this service runs. A server whose registry has none offers no repack (app.ts).
+     */
+    private readonly family: Family,
+  ) {
+    const { add, remove } = family.aggregates!;
+    this.steps = { add, remove };
+  }
 
   /** POST /api/remapHU: the scanned unit onto the pallet or carton `to`, or off its parent (`to: null`). */
   async remap(caller: Caller, req: { code: string; to: string | null; scanId: string }, today = isoToday()) {
@@ -169,7 +182,9 @@ export class RepackService {
     return {
       unit: await this.unitView(this.db, unit),
       movable: decision.ok,
-      refusal: decision.ok ? null : { code: decision.refusal.code, message: message(decision.refusal.code, decision.refusal.params) },
+      refusal: decision.ok
+        ? null
+        : { code: decision.refusal.code, message: message(decision.refusal.code, decision.refusal.params, caller.locale) },
     };
   }
 
@@ -187,7 +202,7 @@ export class RepackService {
       const repack = unit && (await repo.latestRepackOf(trx, unit.id));
       if (!unit || !repack) throw new AppError(404, 'SSCC_NOT_RECOGNIZED', { sscc });
       await this.completeIn(trx, caller, repack, sscc);
-      return { sscc, state: 'REPACK_COMPLETE' as const, message: message(REPACK.complete.ok) };
+      return { sscc, state: 'REPACK_COMPLETE' as const, message: message(this.family.complete.ok, {}, caller.locale) };
     });
   }
 
@@ -198,7 +213,10 @@ export class RepackService {
       if (!repack) throw new AppError(404, 'REPACK_NOT_FOUND', { repackNo });
       const destination = (await units.findUnit(trx, { id: repack.destination_id }))!;
       await this.completeIn(trx, caller, repack, destination.sscc ?? '');
-      return { message: message(REPACK.complete.ok), repack: await this.view(trx, (await repo.findRepack(trx, repackNo, caller.area))!) };
+      return {
+        message: message(this.family.complete.ok, {}, caller.locale),
+        repack: await this.view(trx, (await repo.findRepack(trx, repackNo, caller.area))!),
+      };
     });
   }
 
@@ -224,7 +242,7 @@ export class RepackService {
       const u = (await units.findUnit(trx, { id }))!;
       moved.push({ sscc: u.sscc, gtin: u.gtin, serial: u.serial, from: await ssccOf(m.from), to: await ssccOf(m.to) });
     }
-    await keepEvents(trx, { units: moved, warehouseNo: repack.warehouse_no, at, repackNo: repack.repack_no });
+    await keepEvents(trx, this.steps, { units: moved, warehouseNo: repack.warehouse_no, at, repackNo: repack.repack_no });
     await writeAudit(
       trx,
       [
@@ -307,7 +325,7 @@ export class RepackService {
     );
     if (recordedOn.length === 0 && unit.warehouse_no) {
       const moved = { sscc: unit.sscc, gtin: unit.gtin, serial: unit.serial, from: before?.sscc ?? null, to: target?.sscc ?? null };
-      await keepEvents(trx, { units: [moved], warehouseNo: unit.warehouse_no, at, repackNo: null });
+      await keepEvents(trx, this.steps, { units: [moved], warehouseNo: unit.warehouse_no, at, repackNo: null });
     }
     return { changed: true, units: tree.length, from: before };
   }
@@ -420,12 +438,16 @@ async function destinationOf(db: Db, sscc: string, area: Application): Promise<U
   return unit;
 }
 
-async function keepEvents(trx: Db, e: { units: RepackedUnit[]; warehouseNo: string; at: string; repackNo: string | null }): Promise<void> {
+async function keepEvents(
+  trx: Db,
+  bizSteps: { add: string; remove: string },
+  e: { units: RepackedUnit[]; warehouseNo: string; at: string; repackNo: string | null },
+): Promise<void> {
   const place = await places.warehousePlace(trx, e.warehouseNo);
   const events = aggregationEvents(
     {
       units: e.units,
-      bizSteps: { add: aggregates.add, remove: aggregates.remove },
+      bizSteps,
       at: e.at,
       timeZoneOffset: offsetAt(place?.timeZone ?? null, e.at),
       gln: place?.gln ?? null,

@@ -1,4 +1,4 @@
-import { DOCUMENT_STATUSES, FAMILIES, LITE_FAMILIES, type DocumentStatus, type DocumentType } from '@pharma/domain';
+import { DOCUMENT_STATUSES, type DocumentStatus } from '@pharma/domain';
 import { ReportQuery, type AppliedFilters, type DashboardReport } from '@pharma/domain/contract/reports';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -7,6 +7,7 @@ import { documentCount, stockFigures } from './dashboard.repository.ts';
 import { shiftDay } from './filters.ts';
 import { productivityReport } from './productivity.ts';
 import { reportRead } from '../../db/report-read.ts';
+import type { ReportFacts } from './report-facts.ts';
 
 /** The reports' query, answered as JSON only: the figures have no lines to download, so `format=csv` is refused (400). */
 export const DashboardQuery = ReportQuery.extend({ format: z.literal('json').default('json') });
@@ -18,17 +19,6 @@ export const DashboardQuery = ReportQuery.extend({ format: z.literal('json').def
 export const OPEN_DOCUMENT_STATUSES: readonly DocumentStatus[] = DOCUMENT_STATUSES.filter((s) => s !== 'Completed');
 
 /**
- * The families whose documents have a list: every family the line engine runs (IBD, OBD, RMA, DECOMM, STO,
- * RTP, RRD, SCANLITE) and their lite ('+') families. Repack is left out: its documents are worked on the
- * repack's own pages and table (decision 0048), and its list path is refused (FAMILY_OWN_PATHS), so an open
- * REPACK row in `documents` is nothing a shift lead can open.
- */
-export const LISTED_DOCUMENT_TYPES: readonly DocumentType[] = [
-  ...FAMILIES.filter((f) => !f.aggregates).map((f) => f.type),
-  ...LITE_FAMILIES.map((l) => l.family.type),
-];
-
-/**
  * GET /api/reports/dashboard (issue 32, decision 0077): the home page's four figures, each counted by the
  * rule of the report the figure links to, as that report answers with the filters the link carries: the
  * packs of the expiry report's '0-30' bucket as of the day, the stock report's QUARANTINE packs (both in
@@ -36,9 +26,10 @@ export const LISTED_DOCUMENT_TYPES: readonly DocumentType[] = [
  * (that report itself); and the documents not completed, as the document lists count them. The test asks
  * each report and list beside the dashboard. The day is `asOf` (today by default); the warehouse filter
  * applies to all four. Material, batch and a period are not applied (the dashboard is of the whole floor,
- * and a scan names no batch): the answer names them null, and its period is the day.
+ * and a scan names no batch): the answer names them null, and its period is the day. The documents counted
+ * are those of the registry's listed types (`facts.listedTypes`).
  */
-export async function dashboardReport(db: Db, filters: AppliedFilters): Promise<DashboardReport> {
+export async function dashboardReport(db: Db, filters: AppliedFilters, facts: ReportFacts): Promise<DashboardReport> {
   const day = filters.asOf ?? isoToday();
   const applied: AppliedFilters = { ...filters, materialNo: null, batchNo: null, from: day, to: day, asOf: day };
   const [stock, productivity, openDocuments] = await Promise.all([
@@ -46,7 +37,7 @@ export async function dashboardReport(db: Db, filters: AppliedFilters): Promise<
       stockFigures(r, { warehouseNos: applied.warehouseNos, expiringFrom: day, expiringTo: shiftDay(day, EXPIRING_DAYS) }),
     ),
     productivityReport(db, { ...applied, asOf: null }),
-    documentCount(db, { warehouseNos: applied.warehouseNos, types: LISTED_DOCUMENT_TYPES, statuses: OPEN_DOCUMENT_STATUSES }),
+    documentCount(db, { warehouseNos: applied.warehouseNos, types: facts.listedTypes, statuses: OPEN_DOCUMENT_STATUSES }),
   ]);
   return {
     filters: applied,

@@ -1,35 +1,34 @@
-import { DEFAULT_REGISTRY, mergeLines, type DocumentType } from '@pharma/domain';
+import { mergeLines } from '@pharma/domain';
 import type { AppliedFilters, DiscrepanciesReport } from '@pharma/domain/contract/reports';
 import type { Db } from '../../db/database.ts';
 import { discrepancyDocuments, discrepancyLines, type DiscrepancyLineRow } from './discrepancies.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 import { DEFAULT_PERIOD_DAYS, periodBounds, withDefaultPeriod } from './filters.ts';
 import { reportRead } from '../../db/report-read.ts';
+import type { ReportFacts } from './report-facts.ts';
 
 /**
  * The discrepancies report (issue 32, decision 0077): completed receiving, dispatch and return documents
  * whose lines were scanned short (or over) of what they expected, and who completed them.
  */
 
-/**
- * The families reported (`discrepancies`), each with its lite ('+') family, which keeps the mark: a lite
- * document is in `documents` and `document_lines` as the full one is, its lines (the user's) expected and
- * scanned on the same engine and completed by the same completion, so its figures mean the same. The
- * report runs in a worker of its own (report-work.ts), over the default registry's families.
- */
-const DISCREPANCY_TYPES: readonly DocumentType[] = DEFAULT_REGISTRY.all.filter((f) => f.discrepancies).map((f) => f.type);
-
 type DocumentEntry = DiscrepanciesReport['documents'][number];
 
 /**
  * The documents completed in the period, the last 30 days by default as the ledger's (a warehouse's whole
- * history is no morning's question, and 100,000 documents' worth was megabytes of answer).
+ * history is no morning's question, and 100,000 documents' worth was megabytes of answer). The documents
+ * are those of the registry's families marked `discrepancies` (`facts.discrepancyTypes`).
  */
-export async function discrepanciesReport(db: Db, given: AppliedFilters, today = isoToday()): Promise<DiscrepanciesReport> {
+export async function discrepanciesReport(
+  db: Db,
+  given: AppliedFilters,
+  facts: ReportFacts,
+  today = isoToday(),
+): Promise<DiscrepanciesReport> {
   const filters = withDefaultPeriod(given, DEFAULT_PERIOD_DAYS, today);
   const { since, before } = periodBounds(filters);
   const query = {
-    types: DISCREPANCY_TYPES,
+    types: facts.discrepancyTypes,
     warehouseNos: filters.warehouseNos,
     since,
     before,

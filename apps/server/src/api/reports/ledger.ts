@@ -1,6 +1,5 @@
 import {
   completionMovement,
-  familyOf,
   inStockState,
   LEDGER_SIGN,
   stateChangeMovement,
@@ -15,6 +14,7 @@ import { DEFAULT_PERIOD_DAYS, periodBounds, shiftDay, withDefaultPeriod } from '
 import { completedPacks, editedPacks, statusEdits, type PacksGroupRow } from './ledger.repository.ts';
 import { packsByExpiry } from './expiry.repository.ts';
 import { reportRead } from '../../db/report-read.ts';
+import type { ReportFacts } from './report-facts.ts';
 
 /**
  * The stock ledger (issue 32, decision 0077): per warehouse, material and batch over `from`..`to`, the
@@ -33,7 +33,7 @@ interface Tally {
   after: number;
 }
 
-export async function ledgerReport(db: Db, given: AppliedFilters, today = isoToday()): Promise<LedgerReport> {
+export async function ledgerReport(db: Db, given: AppliedFilters, facts: ReportFacts, today = isoToday()): Promise<LedgerReport> {
   const filters = withDefaultPeriod(given, DEFAULT_PERIOD_DAYS, today);
   const from = filters.from!;
   const to = filters.to!;
@@ -72,8 +72,9 @@ export async function ledgerReport(db: Db, given: AppliedFilters, today = isoTod
   // on the document: then from the state the completion's audit row of it gives (decision 0077).
   // `undo` takes back a movement counted before (same column, opposite sign).
   const completion = (r: PacksGroupRow, before: UnitState, mode: 'atCompletion' | 'beforeScan', undo = false) => {
-    const family = familyOf(r.doc_type);
-    // Every document type has a family; a row of one unknown (a newer server's) cannot be read and is left.
+    // Every document type has a family in the registry the server runs (`facts.ledgerFamilies`); a row of
+    // one unknown (a newer server's, or a family it no longer runs) cannot be read and is left.
+    const family = facts.ledgerFamilies.get(r.doc_type);
     if (!family) return;
     const m = completionMovement(family, before, Number(r.receives) === 1, Number(r.packs), mode);
     record(tally(r.warehouse_no, r.material_no, r.batch_no), r.day, undo ? { ...m, packs: -m.packs } : m);

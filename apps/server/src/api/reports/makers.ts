@@ -6,18 +6,20 @@ import { expiryReport } from './expiry.ts';
 import { ledgerReport } from './ledger.ts';
 import { productivityReport } from './productivity.ts';
 import { stockReport } from './stock.ts';
+import type { ReportFacts } from './report-facts.ts';
 
 /**
  * How each report is made from the filters applied (decision 0077): the one table the routes and the
- * report worker (`report-work.ts`) both read, so a report is made the same wherever it runs.
+ * report worker (`report-work.ts`) both read, so a report is made the same wherever it runs. `facts` are
+ * what the reports read off the registry the server runs (report-facts.ts).
  */
 export const REPORT_MAKERS = {
-  expiry: (db: Db, filters: AppliedFilters) => expiryReport(db, filters),
-  stock: (db: Db, filters: AppliedFilters) => stockReport(db, filters),
-  ledger: (db: Db, filters: AppliedFilters) => ledgerReport(db, filters),
-  discrepancies: (db: Db, filters: AppliedFilters) => discrepanciesReport(db, filters),
-  productivity: (db: Db, filters: AppliedFilters) => productivityReport(db, filters),
-  dashboard: (db: Db, filters: AppliedFilters) => dashboardReport(db, filters),
+  expiry: (db: Db, filters: AppliedFilters, _facts: ReportFacts) => expiryReport(db, filters),
+  stock: (db: Db, filters: AppliedFilters, _facts: ReportFacts) => stockReport(db, filters),
+  ledger: (db: Db, filters: AppliedFilters, facts: ReportFacts) => ledgerReport(db, filters, facts),
+  discrepancies: (db: Db, filters: AppliedFilters, facts: ReportFacts) => discrepanciesReport(db, filters, facts),
+  productivity: (db: Db, filters: AppliedFilters, _facts: ReportFacts) => productivityReport(db, filters),
+  dashboard: (db: Db, filters: AppliedFilters, facts: ReportFacts) => dashboardReport(db, filters, facts),
 };
 
 export type MakerName = keyof typeof REPORT_MAKERS;

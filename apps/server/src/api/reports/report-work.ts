@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { stopWorker, tsWorker } from '../../lib/ts-worker.ts';
 import { REPORT_MAKERS, type Made, type MakerName } from './makers.ts';
+import type { ReportFacts } from './report-facts.ts';
 
 /** What the worker is asked: a report with its filters, or to close its connection and end. */
 export type ReportOrder = { kind: 'make'; id: number; name: MakerName; filters: AppliedFilters } | { kind: 'stop' };
@@ -16,6 +17,8 @@ export type ReportNews =
 export interface ReportWorkerData {
   database: Config['database'];
   auditKey: Uint8Array;
+  /** What the reports read off the server's registry: data, since a worker takes no functions. */
+  facts: ReportFacts;
 }
 
 interface Waiting {
@@ -42,13 +45,15 @@ export class ReportWork {
     private readonly db: Db,
     private readonly database: Config['database'],
     private readonly auditKey: Uint8Array,
+    /** What the reports read off the registry the server runs (decision 0085), in its thread and in the worker alike. */
+    private readonly facts: ReportFacts,
   ) {}
 
   make<N extends MakerName>(name: N, filters: AppliedFilters): Promise<Made<N>> {
     if (this.database.kind !== 'sqlite' || this.database.file === ':memory:')
-      return REPORT_MAKERS[name](this.db, filters) as Promise<Made<N>>;
+      return REPORT_MAKERS[name](this.db, filters, this.facts) as Promise<Made<N>>;
     const worker = this.started();
-    if (!this.ready) return REPORT_MAKERS[name](this.db, filters) as Promise<Made<N>>;
+    if (!this.ready) return REPORT_MAKERS[name](this.db, filters, this.facts) as Promise<Made<N>>;
     const id = ++this.next;
     return new Promise<Made<N>>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -72,7 +77,7 @@ export class ReportWork {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const data: ReportWorkerData = { database: this.database, auditKey: this.auditKey };
+    const data: ReportWorkerData = { database: this.database, auditKey: this.auditKey, facts: this.facts };
     const worker = tsWorker(new URL('./report-worker.ts', import.meta.url), data);
     // Nothing waits on an idle worker: the server's own handles keep the process alive.
     worker.unref();

@@ -9,7 +9,7 @@ import type { ReportNews, ReportOrder, ReportWorkerData } from './report-work.ts
  * server's thread or its connection, where the scans are written. Each report reads in one transaction:
  * one snapshot for all its statements. Checkpoints stay with the server's connection.
  */
-const { database, auditKey } = (workerData as { data: ReportWorkerData }).data;
+const { database, auditKey, facts } = (workerData as { data: ReportWorkerData }).data;
 const handle = openDatabase(database, auditKey, { checkpointer: false });
 const port = parentPort!;
 
@@ -21,7 +21,7 @@ port.on('message', (order: ReportOrder) => {
   const tell = (news: ReportNews) => port.postMessage(news);
   handle.db
     .transaction()
-    .execute((trx): Promise<unknown> => REPORT_MAKERS[order.name](trx, order.filters))
+    .execute((trx): Promise<unknown> => REPORT_MAKERS[order.name](trx, order.filters, facts))
     .then(
       (value) => tell({ id: order.id, ok: true, value }),
       (error: unknown) => tell({ id: order.id, ok: false, error: error instanceof Error ? error.message : String(error) }),

@@ -1,7 +1,6 @@
 import {
   BATCH_STATUS_WORDS,
   completeButtonEnabled,
-  DEFAULT_REGISTRY,
   documentAuditAction,
   heldBatchCompletion,
   message,
@@ -32,10 +31,10 @@ import { familyFor, openDocument, type Actor } from './scans.service.ts';
 export class CompleteService {
   constructor(
     private readonly db: Db,
+    /** The families it runs (decision 0085): the server's, given to buildApp. */
+    private readonly registry: Registry,
     /** What a completion tells outside (issue 28: packs decommissioned in the national system); none: nothing. */
     private readonly hook?: CompletionHook,
-    /** The families it runs (decision 0085). */
-    private readonly registry: Registry = DEFAULT_REGISTRY,
   ) {}
 
   async complete(
@@ -110,7 +109,11 @@ export class CompleteService {
         ],
         at,
       );
-      return { message: message(family.complete.ok), document: { status: 'Completed' as const }, data: await documentLines(trx, doc.id) };
+      return {
+        message: message(family.complete.ok, {}, actor.locale),
+        document: { status: 'Completed' as const },
+        data: await documentLines(trx, doc.id),
+      };
     });
     this.hook?.committed();
     return answer;

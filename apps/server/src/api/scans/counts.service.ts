@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { decideCount, decodeScan, DEFAULT_REGISTRY, message, statusAfterRemoval, type Family, type Registry } from '@pharma/domain';
+import { decideCount, decodeScan, message, statusAfterRemoval, type Family, type Registry } from '@pharma/domain';
 import type { ScanRequest, ScanResponse } from '@pharma/domain/contract/inventory';
 import type { Db } from '../../db/database.ts';
 import { writeAudit, type AuditEntry } from '../../db/audit.ts';
@@ -21,8 +21,8 @@ import { replayed } from '../../lib/replay.ts';
 export class CountService {
   constructor(
     private readonly db: Db,
-    /** The families it runs (decision 0085). */
-    private readonly registry: Registry = DEFAULT_REGISTRY,
+    /** The families it runs (decision 0085): the server's, given to buildApp. */
+    private readonly registry: Registry,
   ) {}
 
   /** One pack of the code's material and batch counted on the document. */
@@ -108,7 +108,7 @@ export class CountService {
       // No unit moves: the answer names the material and batch counted, as GS1 element strings in brackets.
       unit: { type: 'EA', id: `(01)${decoded.gtin}(10)${decision.batchNo}` },
       document: { status },
-      warnings: decision.warnings.map((w) => message(w.code, w.params)),
+      warnings: decision.warnings.map((w) => message(w.code, w.params, actor.locale)),
       data: viewLines(counted, []),
     };
     // The scan row first: a repeated scanId stops here, on its key, before anything else is written.

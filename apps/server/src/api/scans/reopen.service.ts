@@ -1,4 +1,4 @@
-import { DEFAULT_REGISTRY, documentAuditAction, message, type Registry } from '@pharma/domain';
+import { documentAuditAction, message, type Registry } from '@pharma/domain';
 import type { Db } from '../../db/database.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -20,10 +20,10 @@ import { familyFor, type Actor } from './scans.service.ts';
 export class ReopenService {
   constructor(
     private readonly db: Db,
+    /** The families it runs (decision 0085): the server's, given to buildApp. */
+    private readonly registry: Registry,
     /** Takes back what a completion told outside; none: nothing was told. */
     private readonly hook?: CompletionHook,
-    /** The families it runs (decision 0085). */
-    private readonly registry: Registry = DEFAULT_REGISTRY,
   ) {}
 
   async reopen(actor: Actor, type: string, number: string) {
@@ -67,10 +67,10 @@ export class ReopenService {
           at,
         );
         return {
-          message: message(reopen.ok),
+          message: message(reopen.ok, {}, actor.locale),
           document: { status: 'In Progress' as const },
           kept: labels,
-          note: labels.length > 0 ? message('REOPEN_KEPT', { items: labels.join(', ') }) : null,
+          note: labels.length > 0 ? message('REOPEN_KEPT', { items: labels.join(', ') }, actor.locale) : null,
         };
       });
     } catch (error) {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { isPostgres, prepared } from '../../db/prepared.ts';
 import { atGroupEnd, flushGroup, groupHints, groupMemo } from '../../db/transactor.ts';
 import { oldestBatchBefore, oldestInStock, type OldestPack, type StockQuery } from '../inventory/oldest-stock.repository.ts';
+import type { LineWithMaterial } from '../inventory/documents.repository.ts';
 import { BATCH_STATUS, BATCH_STATUS_JOIN, findUnitForScan, type UnitWithParent } from '../inventory/units.repository.ts';
 
 /**
@@ -131,7 +132,38 @@ export interface ScanHint {
   docNo: string;
   area?: string;
   key: { sscc: string } | { gtin: string; serial: string };
+  /** Inside the transaction, once the document is locked: its id, whose lines are read with the group's packs. */
+  documentId?: string;
 }
+
+/**
+ * The group's memo key of a document's lines as the group's scans leave them (scans.service.ts keeps
+ * them there after each scan); `groupReads` puts them there when it reads them with the group's packs.
+ */
+export function linesKey(documentId: string): string {
+  return `lines ${documentId}`;
+}
+
+/**
+ * PostgreSQL: as `packsExpectedPg`, and the lines of document $4 with their materials (as `lines` of
+ * documents.repository.ts reads them), as JSON on the first key's row: one round trip for what
+ * the group's first scan reads after the document's lock, not two (decision 0091). Read after that lock,
+ * in a statement of their own, they hold the counts the group before this one committed.
+ */
+const packsAndLinesPg = prepared<
+  UnitWithParent & { expected: boolean; lines: LineWithMaterial[] | null },
+  [string[], string[], string, string]
+>(`
+  ${PACK_WITH_EXPECTED_PG},
+    CASE WHEN k.n = 1 THEN COALESCE((
+      SELECT json_agg(x ORDER BY x.line_no) FROM (
+        SELECT l.*, m.name AS material_name, m.gtin FROM document_lines l JOIN materials m ON m.material_no = l.material_no
+        WHERE l.document_id = $4) x), '[]')
+    END AS lines
+  FROM unnest(CAST($1 AS text[]), CAST($2 AS text[])) WITH ORDINALITY AS k(gtin, serial, n)
+  JOIN handling_units h ON h.gtin = k.gtin AND h.serial = k.serial
+  LEFT JOIN handling_units p ON p.id = h.parent_id ${BATCH_STATUS_JOIN}
+  FOR UPDATE OF h`);
 
 /** PostgreSQL: every pack of the group's scans of one document, locked, each with its ASN check (as `packExpectedPg`). */
 const packsExpectedPg = prepared<UnitWithParent & { expected: boolean }, [string[], string[], string]>(`${PACK_WITH_EXPECTED_PG}
@@ -154,12 +186,19 @@ async function groupReads(db: Db, hint: ScanHint, documentId: string) {
     .filter((h) => h.docType === hint.docType && h.docNo === hint.docNo && h.area === hint.area)
     .flatMap((h) => ('gtin' in h.key ? [h.key] : []));
   if (keys.length < 2) return undefined;
-  const rows = await packsExpectedPg(
-    db,
-    keys.map((k) => k.gtin),
-    keys.map((k) => k.serial),
-    documentId,
-  );
+  const gtins = keys.map((k) => k.gtin);
+  const serials = keys.map((k) => k.serial);
+  const linesOf = hint.documentId;
+  const rows = linesOf
+    ? await packsAndLinesPg(db, gtins, serials, documentId, linesOf)
+    : await packsExpectedPg(db, gtins, serials, documentId);
+  if (linesOf) {
+    // Nothing of the group has counted on this document yet when its lines are not in the memo: as read, they
+    // are current. The first key's pack not found (a refusal to come), the scan reads them itself.
+    const lines = rows.map((r) => (r as { lines?: LineWithMaterial[] | null }).lines).find((l) => l);
+    for (const row of rows) delete (row as { lines?: unknown }).lines;
+    if (lines && !memo.has(linesKey(linesOf))) memo.set(linesKey(linesOf), lines);
+  }
   read = new Map(rows.map((r) => [`${r.gtin} ${r.serial}`, r]));
   memo.set(memoKey, read);
   return read;

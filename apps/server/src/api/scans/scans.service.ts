@@ -4,7 +4,6 @@ import {
   decideScan,
   decodeScan,
   documentAuditAction,
-  DEFAULT_REGISTRY,
   readScanLevel,
   message,
   statusAfterRemoval,
@@ -14,6 +13,7 @@ import {
   type Application,
   type DocumentStatus,
   type Family,
+  type Locale,
   type Registry,
   type ScanInput,
   type ScannedRoot,
@@ -73,6 +73,8 @@ export interface Actor {
   userId: string;
   /** The area the request came from: only documents of that area's warehouses are seen. */
   area?: Application;
+  /** The language of the answer's messages (decision 0090); English when not given. */
+  locale?: Locale;
 }
 
 /**
@@ -85,11 +87,11 @@ export interface Actor {
 export class ScanService {
   constructor(
     private readonly db: Db,
+    /** The families it runs (decision 0085): the server's, given to buildApp. */
+    private readonly registry: Registry,
     private readonly transact: Transactor = (work) => db.transaction().execute(work),
     /** Verifies the packs of a family that asks it as they are scanned (issue 28); none: no scan is verified. */
     private readonly verification?: ScanVerifier,
-    /** The families it runs (decision 0085). */
-    private readonly registry: Registry = DEFAULT_REGISTRY,
   ) {}
 
   async scan(actor: Actor, req: ScanRequest, today = isoToday()): Promise<ScanResponse> {
@@ -118,6 +120,7 @@ export class ScanService {
           docNo: req.docNo,
           area: actor.area,
           key: k,
+          documentId: doc.id,
         }),
       );
       const unit = checkUnit(found, key, req.unit);
@@ -126,7 +129,7 @@ export class ScanService {
       // (First expiry, first out reads the stock through the group's memo instead: group.oldestBatchBeforeInGroup.)
       if (!leaf) await flushGroup(trx);
       const tree = leaf ? [unit] : await units.subtree(trx, unit.id, true);
-      const lines = await memoised(memo, `lines ${doc.id}`, () => docs.lines(trx, doc.id));
+      const lines = await memoised(memo, group.linesKey(doc.id), () => docs.lines(trx, doc.id));
       const input: ScanInput = {
         family,
         document: { type: doc.type, number: doc.number, status: doc.status, warehouseNo: doc.warehouse_no },
@@ -170,7 +173,7 @@ export class ScanService {
         packs: decision.packs,
         unit: { type: unit.type, id: unitId(unit) },
         document: { status: 'In Progress' },
-        warnings: [...decision.warnings.map((w) => message(w.code, w.params)), ...(held ? [held.warning] : [])],
+        warnings: [...decision.warnings.map((w) => message(w.code, w.params, actor.locale)), ...(held ? [held.warning] : [])],
         data: viewLines(counted, scannedRoots(unit, decision.groups)),
       };
 
@@ -532,7 +535,7 @@ function rememberScan(
 ): void {
   if (!memo) return;
   for (const [key, value] of memo) if (value === doc) memo.set(key, { ...doc, status, updated_at: at });
-  memo.set(`lines ${doc.id}`, counted);
+  memo.set(group.linesKey(doc.id), counted);
 }
 
 /** The scan's row, with the answer a repeat of its scanId gets. */

@@ -1,4 +1,4 @@
-import { authorize, TOOL_NEEDS } from '@pharma/domain';
+import { authorize, TOOL_NEEDS, type Registry } from '@pharma/domain';
 import { ErrorBody } from '@pharma/domain/contract/common';
 import { AreaQuery } from '@pharma/domain/contract/inventory';
 import {
@@ -18,10 +18,13 @@ import type { StockTakeService, Viewer } from './stock-takes.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
-/** The caller, with whether they see expected figures: ApproveCount in the area called (blind counts, decision 0079). */
-function viewerOf(request: FastifyRequest & { query: { area: 'RDC' | 'LDC' } }): Viewer {
+/**
+ * The caller, with whether they see expected figures: ApproveCount in the area called (blind counts,
+ * decision 0079), in the module table of the registry the server runs (decision 0085).
+ */
+function viewerOf(request: FastifyRequest & { query: { area: 'RDC' | 'LDC' } }, registry: Registry): Viewer {
   const caller = callerOf(request);
-  const seesExpected = authorize({ application: caller.area, ...TOOL_NEEDS.countApprove }, request.principal?.authorization).ok;
+  const seesExpected = authorize({ application: caller.area, ...TOOL_NEEDS.countApprove }, request.principal?.authorization, registry).ok;
   return { ...caller, seesExpected };
 }
 
@@ -30,7 +33,7 @@ function viewerOf(request: FastifyRequest & { query: { area: 'RDC' | 'LDC' } }):
  * (docType COUNT) and its list the engine's GET /api/stockTakes (the family's `api.list`). Each path needs
  * its action of module STOCKTAKE in the area called (`?area=RDC|LDC`).
  */
-export function stockTakesRoutes(app: ZodApp, service: StockTakeService): void {
+export function stockTakesRoutes(app: ZodApp, service: StockTakeService, registry: Registry): void {
   app.post('/api/stockTakes', {
     config: neededInArea(TOOL_NEEDS.countCreate),
     schema: {
@@ -40,7 +43,7 @@ export function stockTakesRoutes(app: ZodApp, service: StockTakeService): void {
       body: CreateStockTakeRequest,
       response: { 200: CreateStockTakeResponse, ...errors },
     },
-    handler: async (request) => service.create(viewerOf(request), request.body),
+    handler: async (request) => service.create(viewerOf(request, registry), request.body),
   });
 
   app.get('/api/stockTakes/:no', {
@@ -53,7 +56,7 @@ export function stockTakesRoutes(app: ZodApp, service: StockTakeService): void {
       querystring: AreaQuery,
       response: { 200: StockTakeDetails, ...errors },
     },
-    handler: async (request) => service.details(viewerOf(request), request.params.no),
+    handler: async (request) => service.details(viewerOf(request, registry), request.params.no),
   });
 
   app.post('/api/stockTakes/:no/recount', {
@@ -66,7 +69,7 @@ export function stockTakesRoutes(app: ZodApp, service: StockTakeService): void {
       body: RecountRequest,
       response: { 200: StockTakeActionResponse, ...errors },
     },
-    handler: async (request) => service.recount(viewerOf(request), request.params.no, request.body),
+    handler: async (request) => service.recount(viewerOf(request, registry), request.params.no, request.body),
   });
 
   app.post('/api/stockTakes/:no/complete', {
@@ -79,7 +82,7 @@ export function stockTakesRoutes(app: ZodApp, service: StockTakeService): void {
       body: CompleteStockTakeRequest,
       response: { 200: StockTakeActionResponse, ...errors },
     },
-    handler: async (request) => service.complete(viewerOf(request), request.params.no, request.body),
+    handler: async (request) => service.complete(viewerOf(request, registry), request.params.no, request.body),
   });
 
   app.post('/api/stockTakes/:no/approve', {
@@ -92,6 +95,6 @@ export function stockTakesRoutes(app: ZodApp, service: StockTakeService): void {
       querystring: AreaQuery,
       response: { 200: ApproveStockTakeResponse, ...errors },
     },
-    handler: async (request) => service.approve(viewerOf(request), request.params.no),
+    handler: async (request) => service.approve(viewerOf(request, registry), request.params.no),
   });
 }

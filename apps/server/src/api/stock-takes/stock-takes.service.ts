@@ -8,7 +8,6 @@ import {
   message,
   movementEvent,
   readAuditAction,
-  DEFAULT_REGISTRY,
   stockTakeNumber,
   stockTakeVariance,
   STOCK_TAKE_MAX,
@@ -16,6 +15,7 @@ import {
   unitId,
   type Application,
   type CountedUnit,
+  type Family,
   type MovedDuringCount,
   type MovementUnit,
   type Variance,
@@ -45,9 +45,6 @@ import { checkUnit, findOfLevel, scanKeysOf, type Actor } from '../scans/scans.s
 import * as repo from './stock-takes.repository.ts';
 import { replayed } from '../../lib/replay.ts';
 
-/** The family that counts against a snapshot (`stockTake`, decision 0079): this service runs its documents. */
-const countFamily = DEFAULT_REGISTRY.families.find((f) => f.stockTake)!;
-
 /** Who asks, and whether they see expected figures (ApproveCount in the area, checked by the route). */
 export interface Viewer extends Actor {
   area: Application;
@@ -63,7 +60,14 @@ export interface Viewer extends Actor {
  * change audited and kept as an EPCIS ObjectEvent (bizStep cycle_counting).
  */
 export class StockTakeService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /**
+     * The family that counts against a snapshot (`stockTake`, decision 0079): the registry's
+     * `stockTakeFamily`, whose documents this service runs. A server whose registry has none offers no stock take (app.ts).
+     */
+    private readonly family: Family,
+  ) {}
 
   async create(actor: Viewer, req: CreateStockTakeRequest): Promise<CreateStockTakeResponse> {
     const scope = req.scope ?? {};
@@ -85,7 +89,7 @@ export class StockTakeService {
         .insertInto('documents')
         .values({
           id,
-          type: countFamily.type,
+          type: this.family.type,
           number,
           warehouse_no: req.warehouseNo,
           status: 'Open',
@@ -126,7 +130,7 @@ export class StockTakeService {
             entity: 'document',
             entityId: id,
             action: 'create',
-            after: { type: countFamily.type, number, warehouseNo: req.warehouseNo, status: 'Open', scope, blind: req.blind, snapshotUnits },
+            after: { type: this.family.type, number, warehouseNo: req.warehouseNo, status: 'Open', scope, blind: req.blind, snapshotUnits },
           },
         ],
         at,
@@ -134,7 +138,7 @@ export class StockTakeService {
       const shown = !req.blind || actor.seesExpected;
       return {
         number,
-        message: message('STOCK_TAKE_CREATED', { number, warehouseNo: req.warehouseNo }),
+        message: message('STOCK_TAKE_CREATED', { number, warehouseNo: req.warehouseNo }, actor.locale),
         ...(shown ? { snapshotUnits } : {}),
       };
     });
@@ -167,10 +171,10 @@ export class StockTakeService {
     keys: Awaited<ReturnType<typeof scanKeysOf>>,
     requestHash: string,
   ): Promise<ScanResponse> {
-    const doc = await docs.lockDocument(trx, countFamily.type, req.docNo, actor.area);
-    if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: countFamily.type, number: req.docNo });
+    const doc = await docs.lockDocument(trx, this.family.type, req.docNo, actor.area);
+    if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: this.family.type, number: req.docNo });
     const take = await repo.findStockTake(trx, doc.number, actor.area ?? 'RDC');
-    if (!take) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: countFamily.type, number: req.docNo });
+    if (!take) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: this.family.type, number: req.docNo });
     if (take.state !== 'COUNTING') throw new AppError(409, 'STOCK_TAKE_NOT_COUNTING', { number: take.number, state: take.state });
     const found = await findOfLevel(keys, (k) => units.findUnitForScan(trx, k));
     const unit = checkUnit(found, keys[0]!, req.unit);
@@ -207,7 +211,7 @@ export class StockTakeService {
       packs,
       unit: { type: unit.type, id: unitId(unit) },
       document: { status },
-      warnings: again > 0 ? [message('STOCK_TAKE_ALREADY_COUNTED', { count: again, number: doc.number })] : [],
+      warnings: again > 0 ? [message('STOCK_TAKE_ALREADY_COUNTED', { count: again, number: doc.number }, actor.locale)] : [],
       // A count's answer lists no lines: they would name what is expected (blind counts); GET /api/stockTakes/{no} has them.
       data: [],
     };
@@ -278,7 +282,7 @@ export class StockTakeService {
         at,
       );
       return {
-        message: message('STOCK_TAKE_RECOUNT', { materialNo: req.materialNo, batchNo, number, round: round + 1 }),
+        message: message('STOCK_TAKE_RECOUNT', { materialNo: req.materialNo, batchNo, number, round: round + 1 }, viewer.locale),
         details: await this.view(trx, take, viewer),
       };
     });
@@ -331,7 +335,7 @@ export class StockTakeService {
         completed_at: at,
         status: 'In Progress' as const,
       };
-      return { message: message('STOCK_TAKE_COMPLETED', { number }), details: await this.view(trx, updated, viewer) };
+      return { message: message('STOCK_TAKE_COMPLETED', { number }, viewer.locale), details: await this.view(trx, updated, viewer) };
     });
   }
 
@@ -415,7 +419,11 @@ export class StockTakeService {
       await writeAudit(trx, audit, at);
       const updated = { ...take, state: 'APPROVED' as const, approved_by: viewer.userId, approved_at: at, status: 'Completed' as const };
       return {
-        message: message('STOCK_TAKE_APPROVED', { number, missing: missing.length, found: found.length, warehouseNo: take.warehouse_no }),
+        message: message(
+          'STOCK_TAKE_APPROVED',
+          { number, missing: missing.length, found: found.length, warehouseNo: take.warehouse_no },
+          viewer.locale,
+        ),
         adjusted: { missing: missing.length, found: found.length },
         details: await this.view(trx, updated, viewer),
       };
@@ -426,14 +434,14 @@ export class StockTakeService {
   private async recordEvents(trx: Db, take: repo.StockTakeWithDocument, missing: MovementUnit[], found: MovementUnit[], at: string) {
     const place = await movements.warehousePlace(trx, take.warehouse_no);
     const groups: [MovementUnit[], string][] = [
-      [found, countFamily.cbv.disposition],
+      [found, this.family.cbv.disposition],
       [missing, 'unknown'],
     ];
     for (const [list, disposition] of groups) {
       const built = movementEvent(
         {
           document: { number: take.number },
-          cbv: { bizStep: countFamily.cbv.bizStep, disposition },
+          cbv: { bizStep: this.family.cbv.bizStep, disposition },
           at,
           timeZoneOffset: offsetAt(place?.timeZone ?? null, at),
           gln: place?.gln ?? null,
@@ -448,7 +456,7 @@ export class StockTakeService {
       await movements.insertMovement(trx, {
         id: built.event.eventID!,
         document_id: take.document_id,
-        doc_type: countFamily.type,
+        doc_type: this.family.type,
         doc_no: take.number,
         event_time: built.event.eventTime,
         body_json: JSON.stringify(built.event),
@@ -459,14 +467,14 @@ export class StockTakeService {
 
   private async find(db: Db, number: string, area: Application): Promise<repo.StockTakeWithDocument> {
     const take = await repo.findStockTake(db, number, area);
-    if (!take) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: countFamily.type, number });
+    if (!take) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: this.family.type, number });
     return take;
   }
 
   /** The count, its document locked for the transaction (as a scan locks it: scans and these take turns). */
   private async lock(trx: Db, number: string, area: Application): Promise<repo.StockTakeWithDocument> {
-    const doc = await docs.lockDocument(trx, countFamily.type, number, area);
-    if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: countFamily.type, number });
+    const doc = await docs.lockDocument(trx, this.family.type, number, area);
+    if (!doc) throw new AppError(404, 'DOCUMENT_NOT_FOUND', { type: this.family.type, number });
     return this.find(trx, number, area);
   }
 
@@ -511,7 +519,7 @@ export class StockTakeService {
       const lastDocument = new Map<string, { docType: string; docNo: string }>();
       for (const a of actions) {
         const read = readAuditAction(a.action);
-        if (read.kind === 'document' && read.type !== countFamily.type)
+        if (read.kind === 'document' && read.type !== this.family.type)
           lastDocument.set(a.entity_id, { docType: read.type, docNo: read.number });
       }
       moved = [];

@@ -1,6 +1,5 @@
 import {
   decodeScan,
-  DEFAULT_REGISTRY,
   isScannable,
   message,
   PENDING_VERIFICATION,
@@ -76,7 +75,7 @@ export class ScanVerification implements ScanVerifier<HeldPacks> {
     private readonly db: Db,
     private readonly verification: VerificationService,
     /** The families whose documents it verifies the scans of (decision 0085). */
-    private readonly registry: Registry = DEFAULT_REGISTRY,
+    private readonly registry: Registry,
   ) {
     verification.outbox.onSettled((trx, row) => this.settled(trx, row));
   }

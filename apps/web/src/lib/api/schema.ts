@@ -471,6 +471,8 @@ export interface paths {
                                 email: string;
                                 firstName: string;
                                 id: string;
+                                /** @enum {string} */
+                                language?: "en" | "zh-Hans" | "ms";
                                 lastName: string;
                                 nric: string;
                                 roleIds: string[];
@@ -597,6 +599,8 @@ export interface paths {
                             email: string;
                             firstName: string;
                             id: string;
+                            /** @enum {string} */
+                            language?: "en" | "zh-Hans" | "ms";
                             lastName: string;
                             nric: string;
                             roleIds: string[];
@@ -735,6 +739,8 @@ export interface paths {
                             email: string;
                             firstName: string;
                             id: string;
+                            /** @enum {string} */
+                            language?: "en" | "zh-Hans" | "ms";
                             lastName: string;
                             nric: string;
                             roleIds: string[];
@@ -1300,6 +1306,8 @@ export interface paths {
                                 email: string;
                                 firstName: string;
                                 id: string;
+                                /** @enum {string} */
+                                language?: "en" | "zh-Hans" | "ms";
                                 lastName: string;
                                 nric: string;
                                 user_type: string;
@@ -9274,6 +9282,8 @@ export interface paths {
                                 email: string;
                                 firstName: string;
                                 id: string;
+                                /** @enum {string} */
+                                language?: "en" | "zh-Hans" | "ms";
                                 lastName: string;
                                 nric: string;
                                 user_type: string;
@@ -9297,6 +9307,127 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's language for the product's messages (null: the request's Accept-Language decides) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string|null} */
+                            language: "en" | "zh-Hans" | "ms" | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example INVALID_CREDENTIALS */
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example INVALID_CREDENTIALS */
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Set the signed-in user's language for the product's messages (en, zh-Hans or ms; null for none): every answer's message follows it, the error codes do not change */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        language: "en" | "zh-Hans" | "ms" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string|null} */
+                            language: "en" | "zh-Hans" | "ms" | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example INVALID_CREDENTIALS */
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example INVALID_CREDENTIALS */
+                            code: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -14234,6 +14365,8 @@ export interface paths {
                                 email: string;
                                 firstName: string;
                                 id: string;
+                                /** @enum {string} */
+                                language?: "en" | "zh-Hans" | "ms";
                                 lastName: string;
                                 nric: string;
                                 user_type: string;
