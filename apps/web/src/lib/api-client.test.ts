@@ -32,6 +32,8 @@ describe('api client', () => {
     expect(calls[0]?.init.credentials).toBe('same-origin');
     expect(calls[0]?.init.body).toBe('{"identifier":"a@b.c","password":"p"}');
     expect((calls[0]?.init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    // The server's messages in the screens' language (English until the web's catalogues come), whatever the browser's.
+    expect((calls[0]?.init.headers as Record<string, string>)['accept-language']).toBe('en');
   });
 
   it('treats an empty body as success', async () => {

@@ -79,6 +79,13 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export const REFRESH_PATH = apiUrl('/api/refreshToken');
 
+/**
+ * The language the app's screens are in, asked of the server for its messages so that an answer reads
+ * like the screen around it (decision 0090): the screens are English until the web's own catalogues
+ * come (issue 33), so English, whatever the browser prefers.
+ */
+export const SHOWN_LANGUAGE = 'en';
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -110,8 +117,11 @@ export function createApiClient(fetchFn: FetchLike) {
     fetchFn(path, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
-      headers:
-        options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: {
+        accept: 'application/json',
+        'accept-language': SHOWN_LANGUAGE,
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     }).catch(() => {
       throw new ApiError(0, 'NETWORK_ERROR', message('SOMETHING_WENT_WRONG'));

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { message } from '@pharma/domain';
 import type { Area } from '@pharma/domain/contract/inventory';
 import type { PrintLabelRequest } from '@pharma/domain/contract/labels';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api, ApiError, SHOWN_LANGUAGE } from '../../../lib/api-client.ts';
 import { apiUrl } from '../../../lib/api/paths.ts';
 import { areaQuery } from '../../../lib/area-query.ts';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -40,7 +40,7 @@ async function printLabel(area: Area, body: PrintLabelRequest): Promise<PrintRes
   const response = await fetch(apiUrl('/api/printLabel', { query: areaQuery(area) }), {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'accept-language': SHOWN_LANGUAGE },
     body: JSON.stringify(body),
   }).catch(() => {
     throw new ApiError(0, 'NETWORK_ERROR', message('SOMETHING_WENT_WRONG'));
