@@ -29,6 +29,8 @@ import {
 
 const WAREHOUSE_UNITS = 1_000_000;
 const SEARCHES = 2000;
+/** A search over HTTP may take at most this many times the raw indexed lookup's p99 (issue 34). */
+const SEARCH_TIMES_RAW = 10;
 
 export function run(): Promise<BenchRow[]> {
   return onEachDatabase(bench);
@@ -72,8 +74,8 @@ async function bench(s: BenchServer): Promise<BenchRow[]> {
     unit: 'ms',
     baseline: { name: 'raw indexed lookup p99 ms', value: round(rawP99) },
     ratio: searchP99 / rawP99,
-    target: '< 5 ms',
-    pass: searchP99 < 5,
+    target: `< 5 ms, < ${SEARCH_TIMES_RAW}x raw`,
+    pass: searchP99 < 5 && searchP99 < SEARCH_TIMES_RAW * rawP99,
   });
   return rows;
 }

@@ -45,14 +45,46 @@ export interface BenchServer {
 
 /**
  * SQLite, then PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set: `bench` runs on each in
- * turn. BENCH_ONLY=sqlite or BENCH_ONLY=postgres runs one of them. BENCH_KEEP=1 keeps each database.
+ * turn, and each PostgreSQL figure with a target is set beside SQLite's (`beside`). BENCH_ONLY=sqlite or
+ * BENCH_ONLY=postgres runs one of them. BENCH_KEEP=1 keeps each database.
  */
 export async function onEachDatabase(bench: (server: BenchServer) => Promise<BenchRow[]>): Promise<BenchRow[]> {
   const only = process.env.BENCH_ONLY;
-  const rows = only === 'postgres' ? [] : await withServer('sqlite', undefined, bench);
+  const sqlite = only === 'postgres' ? [] : await withServer('sqlite', undefined, bench);
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pgUrl && only !== 'sqlite') rows.push(...(await withServer('postgres', pgUrl, bench)));
-  return rows;
+  const postgres = pgUrl && only !== 'sqlite' ? await withServer('postgres', pgUrl, bench) : [];
+  return [...sqlite, ...postgres, ...beside(sqlite, postgres)];
+}
+
+/** How far PostgreSQL may be from SQLite in the same run (issue 34): a rate at least this share of SQLite's … */
+const RATE_SHARE = 0.8;
+/** … and a time at most this many times SQLite's. */
+const TIME_TIMES = 1.25;
+
+/**
+ * Each PostgreSQL figure with a target beside the same figure on SQLite in the same run, as their ratio:
+ * on a shared machine both run under the same load, so the ratio says more than either value.
+ */
+function beside(sqlite: readonly BenchRow[], postgres: readonly BenchRow[]): BenchRow[] {
+  // The figure without its database and without what varies from run to run (the p50, the slowest pallet).
+  const figure = (row: BenchRow) => row.name.replace(/^\w+: /, '').replace(/ \([^)]*\)/g, '');
+  return postgres.flatMap((pg) => {
+    const lite = sqlite.find((row) => row.pass !== undefined && figure(row) === figure(pg));
+    if (!lite || pg.pass === undefined) return [];
+    const ratio = pg.value / lite.value;
+    const time = pg.unit === 'ms';
+    return [
+      {
+        name: `postgres beside sqlite: ${figure(pg)}`,
+        value: pg.value,
+        unit: pg.unit,
+        baseline: { name: 'sqlite', value: lite.value },
+        ratio,
+        target: time ? `<= ${TIME_TIMES}x sqlite` : `>= ${RATE_SHARE}x sqlite`,
+        pass: time ? ratio <= TIME_TIMES : ratio >= RATE_SHARE,
+      },
+    ];
+  });
 }
 
 async function withServer(kind: Kind, pgUrl: string | undefined, bench: (server: BenchServer) => Promise<BenchRow[]>) {

@@ -1,5 +1,5 @@
-import { CompiledQuery, sql } from 'kysely';
-import { nameStatement, type Db } from './database.ts';
+import { CompiledQuery, ControlledTransaction, sql } from 'kysely';
+import { nameStatement, SqliteStatements, type Db } from './database.ts';
 
 type Placeholders = 'positional' | 'numbered';
 
@@ -36,15 +36,38 @@ function numbered(text: string): string {
 const ROW_LOCK = /\s+FOR (?:UPDATE|NO KEY UPDATE|SHARE|KEY SHARE)(?: OF [\w, ]+)?\s*$/i;
 
 /**
+ * SQLite, inside a transaction that holds the connection (the group commit's, and a savepoint of it): the
+ * connection's statements, to run a statement at once. Elsewhere (PostgreSQL, or the handle itself, whose
+ * statements wait for the connection) undefined: Kysely runs it.
+ */
+const direct = new WeakMap<Db, SqliteStatements | null>();
+
+function directOf(db: Db): SqliteStatements | undefined {
+  const trx: unknown = db;
+  if (!(trx instanceof ControlledTransaction) || trx.isCommitted || trx.isRolledBack) return undefined;
+  let statements = direct.get(db);
+  if (statements === undefined) {
+    statements = db.getExecutor().plugins.find((p): p is SqliteStatements => p instanceof SqliteStatements) ?? null;
+    direct.set(db, statements);
+  }
+  return statements ?? undefined;
+}
+
+/**
  * A statement of the scan path, written once with `?` placeholders and compiled once for each
  * database: numbered placeholders for PostgreSQL; for SQLite without a trailing row lock. Kysely
  * builds and compiles every query anew, and on SQLite that costs about as much as running a
- * short statement; a scan runs about ten (decision 0014). Kysely still executes it: connections,
- * transactions and group commits are unchanged. PostgreSQL receives it as a named prepared statement
+ * short statement; a scan runs about ten (decision 0014). Kysely executes it, but on SQLite inside a
+ * transaction, where it runs on the transaction's connection at once (`SqliteStatements`, decision 0091):
+ * connections, transactions and group commits are unchanged. PostgreSQL receives it as a named prepared statement
  * (`nameStatement`), parsed and planned once a connection (decision 0050).
  */
 export function prepared<Row, Params extends unknown[] = unknown[]>(text: string): (db: Db, ...params: Params) => Promise<Row[]> {
   const compiled = { positional: text.replace(ROW_LOCK, ''), numbered: numbered(text) };
   nameStatement(compiled.numbered);
-  return async (db, ...params) => (await db.executeQuery<Row>(CompiledQuery.raw(compiled[placeholdersOf(db)], params))).rows;
+  return async (db, ...params) => {
+    const statements = directOf(db);
+    if (statements) return statements.run<Row>(compiled.positional, params);
+    return (await db.executeQuery<Row>(CompiledQuery.raw(compiled[placeholdersOf(db)], params))).rows;
+  };
 }

@@ -16,7 +16,8 @@ import type { Database } from './schema.ts';
  * each unit in its own savepoint. Savepoints for every unit cost about 90 µs a scan on SQLite and
  * two round trips a scan on PostgreSQL.
  * A group also keeps a memo (`groupMemo`) that units may share, cleared after any unit that did not ask for it.
- * docs/decisions/0008-group-commit.md, 0014-scan-path-cost.md and 0033-postgres-scan-path.md have the reasoning.
+ * On PostgreSQL the next group begins once a group has sent its COMMIT, not once it is answered (`COMMITS_IN_FLIGHT`).
+ * docs/decisions/0008-group-commit.md, 0014-scan-path-cost.md, 0033-postgres-scan-path.md and 0091 have the reasoning.
  */
 export type Transactor = <T>(work: (trx: Db) => Promise<T>, options?: UnitOptions) => Promise<T>;
 
@@ -31,8 +32,20 @@ export interface UnitOptions {
 }
 
 export function createTransactor(handle: DatabaseHandle): Transactor {
-  return groupCommit(handle.db, handle.kind === 'sqlite' ? sqliteUnit(handle.native) : postgresUnit(handle.activity));
+  return handle.kind === 'sqlite'
+    ? groupCommit(handle.db, sqliteUnit(handle.native), 0)
+    : groupCommit(handle.db, postgresUnit(handle.activity), COMMITS_IN_FLIGHT);
 }
+
+/**
+ * PostgreSQL: groups whose COMMIT has been sent and not yet answered while the next group runs (decision
+ * 0091). A group that has sent its COMMIT holds every lock it will take and waits for nothing but the
+ * log's flush, so the next group may wait on its locks (a scan of the same document waits on the
+ * document's row) but it never waits on the next: no deadlock between them. The next group's BEGIN, its
+ * wait for the document and its first reads overlap the commit instead of following it. SQLite has one
+ * connection: a group begins once the one before has committed.
+ */
+const COMMITS_IN_FLIGHT = 2;
 
 interface Memo {
   values: Map<string, unknown>;
@@ -155,9 +168,11 @@ function postgresUnit(activity: PostgresActivity): UnitRunner {
   };
 }
 
-function groupCommit(db: Db, runUnit: UnitRunner): Transactor {
+function groupCommit(db: Db, runUnit: UnitRunner, commitsInFlight: number): Transactor {
   const queue: Job[] = [];
   let running = false;
+  /** Groups whose COMMIT is sent and not answered yet: each settles its units when it is. */
+  const committing = new Set<Promise<void>>();
 
   async function runUnits(group: Job[], trx: ControlledTransaction<Database>, isolated: boolean): Promise<Outcome[] | undefined> {
     const outcomes: Outcome[] = [];
@@ -200,9 +215,16 @@ function groupCommit(db: Db, runUnit: UnitRunner): Transactor {
     }
   }
 
-  async function runGroup(group: Job[]): Promise<void> {
+  /**
+   * Runs the group's units and starts its COMMIT. Answers then, with the commit: it settles every unit of
+   * the group once PostgreSQL or SQLite has made it durable (or failed it), never before.
+   */
+  async function runGroup(group: Job[]): Promise<{ committed: Promise<void> }> {
     let trx = await db.startTransaction().execute();
     let outcomes: Outcome[] | undefined;
+    const fail = (error: unknown) => {
+      for (const job of group) job.reject(error);
+    };
     try {
       outcomes = await runUnits(group, trx, false);
       if (!outcomes) {
@@ -210,25 +232,43 @@ function groupCommit(db: Db, runUnit: UnitRunner): Transactor {
         trx = await db.startTransaction().execute();
         outcomes = await runUnits(group, trx, true);
       }
-      await trx.commit().execute();
     } catch (error) {
       await trx
         .rollback()
         .execute()
         .catch(() => undefined);
-      for (const job of group) job.reject(error);
-      return;
+      fail(error);
+      return { committed: Promise.resolve() };
     }
-    group.forEach((job, i) => {
-      const outcome = outcomes![i]!;
-      if (outcome.ok) job.resolve(outcome.value);
-      else job.reject(outcome.error);
-    });
+    // Run isolated, every unit has its outcome.
+    const done = outcomes!;
+    const rollBack = (error: unknown) =>
+      trx
+        .rollback()
+        .execute()
+        .catch(() => undefined)
+        .then(() => fail(error));
+    const committed = trx
+      .commit()
+      .execute()
+      .then(() => {
+        group.forEach((job, i) => {
+          const outcome = done[i]!;
+          if (outcome.ok) job.resolve(outcome.value);
+          else job.reject(outcome.error);
+        });
+      }, rollBack);
+    return { committed };
   }
 
   async function drain(): Promise<void> {
     try {
-      while (queue.length > 0) await runGroup(queue.splice(0, MAX_GROUP));
+      while (queue.length > 0) {
+        const { committed: commit } = await runGroup(queue.splice(0, MAX_GROUP));
+        committing.add(commit);
+        void commit.finally(() => committing.delete(commit));
+        while (committing.size > commitsInFlight) await Promise.race(committing);
+      }
     } finally {
       running = false;
     }
