@@ -6,7 +6,7 @@ import { isoToday } from '../src/lib/today.ts';
 import { DATABASES, signIn, startTestApp, type TestApp } from './harness.ts';
 import { requests } from './requests.ts';
 import { makeCodes, products, stageInbound, type Product } from './inventory-fixtures.ts';
-import { plusDays, quarantineMove } from './quarantine-move.ts';
+import { plusDays, quarantineMove } from '../../../packages/domain/src/families/made-up-family.fixture.ts';
 
 /**
  * The proof of issue 29 (decision 0085): a family that exists only in the tests, a quarantine move

@@ -7,7 +7,7 @@ import { ReportWork } from '../src/api/reports/report-work.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedDemoIfEmpty } from '../src/seed/demo.ts';
 import { openTestDatabase, type TestDatabase } from './harness.ts';
-import { quarantineMove } from './quarantine-move.ts';
+import { quarantineMove } from '../../../packages/domain/src/families/made-up-family.fixture.ts';
 
 /**
  * On a SQLite file the reports are made in a worker thread on a connection of its own (decision 0077), so

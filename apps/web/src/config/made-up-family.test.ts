@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry, defineFamily, FAMILIES, LITE_FAMILIES, type ModuleCode } from '@pharma/domain';
+import { createRegistry, FAMILIES, LITE_FAMILIES, type ModuleCode } from '@pharma/domain';
+import { quarantineMove } from '../../../../packages/domain/src/families/made-up-family.fixture.ts';
 import { routeModule, routeTitle } from '../lib/route-meta.ts';
 import { MENU, navigation, TILES, type NavEntry } from './navigation.ts';
 import { areaRoutes, LDC_ROUTES, RDC_ROUTES } from './routes.ts';
@@ -9,44 +10,6 @@ import { areaRoutes, LDC_ROUTES, RDC_ROUTES } from './routes.ts';
  * only in this test, a quarantine move with regional pages, a tile and a menu entry, gets its routes, their
  * headers and needs, and its place in the menu and the tiles from its registry entry alone (decision 0086).
  */
-const quarantineMove = defineFamily({
-  type: 'QMOVE',
-  module: 'QMOVE',
-  access: { actions: ['Filter', 'Scan', 'Complete', 'DeleteScannedItem'], features: ['List', 'DetailsPage'] },
-  areas: ['RDC'],
-  scannable: [{ status: 'ACTIVE', reasons: ['WAREHOUSE RECEIVED', 'RETURNED', 'REDRESSED'] }],
-  notScannable: 'NOT_TRANSFERABLE',
-  sameWarehouse: true,
-  scanned: { status: 'PENDING', reason: 'OTHER' },
-  completed: { status: 'QUARANTINE', reason: 'OTHER', intoWarehouse: false },
-  expected: 'lines',
-  fefo: false,
-  rules: [],
-  heldBatch: 'refuse',
-  cbv: { bizStep: 'holding', disposition: 'non_sellable_other' },
-  complete: { ok: 'TRANSFER_SAVED', error: 'ERROR_COMPLETING_TRANSFER' },
-  api: { list: '/api/qmoveList', details: '/api/qmoveNo' },
-  labels: {
-    number: 'QM No.',
-    scanNumber: 'Scan QM No.',
-    quantityDone: 'Qty Moved',
-    searchPlaceholder: 'Search QM No.',
-    sortNumber: 'QM No.',
-    documents: 'quarantine moves',
-    completeTitle: 'Complete quarantine move?',
-    completeText: 'Move {scanned} of {expected} {expected:pack|packs} of {number} into quarantine.',
-  },
-  web: {
-    pages: {
-      RDC: [
-        { page: 'documentList', path: '/qmoveList', title: 'Quarantine Move List' },
-        { page: 'documentDetails', path: '/qmoveNo/:qmoveNo', title: 'QM Details' },
-      ],
-    },
-    menu: { label: 'Quarantine Move', order: 55 },
-    icon: 'M4 4h16v16H4z',
-  },
-});
 
 // Its module, as the route table and the menu carry it: the literal type names the default registry's modules.
 const QMOVE = 'QMOVE' as ModuleCode;

@@ -1,9 +1,10 @@
-import { defineFamily, type RuleInput, type ScanRule } from '@pharma/domain';
+import { defineFamily, type RuleInput, type ScanRule } from './family.ts';
 
 /**
- * A family that exists only in the tests (decision 0085): a quarantine move (QMOVE, module QMOVE) with a
- * rule of its own. made-up-family.test.ts gives it to a server with the default families and runs it
- * through the API; report-work.test.ts sends its registry's facts to the report worker.
+ * A family that exists only in the tests (decisions 0085, 0086): a quarantine move (QMOVE, module QMOVE)
+ * with a rule and regional pages of its own. The server's made-up-family.test.ts gives it to a server with
+ * the default families and runs it through the API; report-work.test.ts sends its registry's facts to the
+ * report worker; the web's config/made-up-family.test.ts builds its routes, tile and menu entry.
  */
 
 /** Days from `iso` (YYYY-MM-DD). */
@@ -56,5 +57,15 @@ export const quarantineMove = defineFamily({
     documents: 'quarantine moves',
     completeTitle: 'Complete quarantine move?',
     completeText: 'Move {scanned} of {expected} {expected:pack|packs} of {number} into quarantine.',
+  },
+  web: {
+    pages: {
+      RDC: [
+        { page: 'documentList', path: '/qmoveList', title: 'Quarantine Move List' },
+        { page: 'documentDetails', path: '/qmoveNo/:qmoveNo', title: 'QM Details' },
+      ],
+    },
+    menu: { label: 'Quarantine Move', order: 55 },
+    icon: 'M4 4h16v16H4z',
   },
 });
