@@ -20,6 +20,8 @@ const NOT_WALKED: Record<string, string> = {
   'POST /api/auth-login': 'signing in is public: it is how the viewer has a session at all',
   'POST /api/auth-logout': "signing out is public and ends only the caller's own session",
   'POST /api/register': 'requesting an account is public (anonymous) and grants nothing (decision 0057)',
+  'PUT /api/me/language':
+    "sets only the caller's own language, as every signed-in user may: a preference, not a warehouse change (decision 0090)",
   'POST /api/batches/lookup': "a read: names the batch of a scanned pack, which the viewer's RECALL DetailsPage may see (decision 0070)",
 };
 
