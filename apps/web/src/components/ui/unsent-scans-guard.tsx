@@ -5,6 +5,8 @@ import { isSignOut } from '../../lib/use-logout.ts';
 import type { LeaveDialogProps } from './leave-dialog.tsx';
 
 const loadDialog = () => import('./leave-dialog.tsx');
+/** After the scan page's first paint, out of the way of its first scan. */
+const PRELOAD_AFTER_MS = 1000;
 
 /** Where the dialog's chunk cannot load (offline before the service worker cached it): the browser's own confirm. */
 function NativeLeaveDialog({ onStay, onLeave }: LeaveDialogProps) {
@@ -16,7 +18,8 @@ function NativeLeaveDialog({ onStay, onLeave }: LeaveDialogProps) {
 }
 
 // The dialog (Mantine's Modal and its focus trap) is a chunk of its own: the scan page's first load
-// does without it (issue 7). It is fetched when scans are first left unsent, before anyone leaves.
+// does without it (issue 7). It is fetched once the scan page has shown, while the device is most likely
+// still online: scans are left unsent mostly offline, where only the service worker's copy could answer.
 const LeaveDialog = lazy<ComponentType<LeaveDialogProps>>(() =>
   loadDialog().then(
     (module) => ({ default: module.LeaveDialog }),
@@ -34,6 +37,11 @@ export function UnsentScansGuard({ unsent }: { unsent: boolean }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => unsent && currentLocation.pathname !== nextLocation.pathname && !isSignOut(nextLocation.state),
   );
+
+  useEffect(() => {
+    const timer = setTimeout(() => void loadDialog().catch(() => undefined), PRELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   useEffect(() => {
     if (!unsent) return;
