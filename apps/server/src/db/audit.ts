@@ -238,24 +238,26 @@ export async function auditRestore(db: Db, targets: RawBuilder<unknown>, audit: 
   );
 }
 
-/** A unit's trail, oldest first, with the email of who did each. */
-export async function unitHistory(db: Db, unitId: string): Promise<UnitView['history']> {
-  const rows = await db
-    .selectFrom('audit_log as a')
-    .leftJoin('users as u', 'u.id', 'a.actor_id')
-    .select(['a.at', 'a.action', 'a.before_json', 'a.after_json', 'a.reason', 'u.email'])
-    .where('a.entity', '=', 'unit')
-    .where('a.entity_id', '=', unitId)
-    .orderBy('a.id')
-    .execute();
-  return rows.map((h) => ({
+/**
+ * An entry of a unit's trail from its audit row and the email of who did it. Search reads a unit's
+ * trail, oldest first, in the statement that finds the unit (units.repository.ts, `findForView`).
+ */
+export function historyEntry(h: {
+  at: string;
+  action: string;
+  email: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  reason: string | null;
+}): UnitView['history'][number] {
+  return {
     at: h.at,
     action: h.action,
     by: h.email,
     before: h.before_json ? JSON.parse(h.before_json) : null,
     after: h.after_json ? JSON.parse(h.after_json) : null,
     reason: h.reason,
-  }));
+  };
 }
 
 // Sealing and checking the chain live in audit-chain.ts; callers find the whole trail here.

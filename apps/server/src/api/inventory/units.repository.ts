@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { auditRestore, auditUnits, auditUnitStates, type UnitAudit, type UnitState } from '../../db/audit.ts';
+import { auditRestore, auditUnits, auditUnitStates, historyEntry, type UnitAudit, type UnitState } from '../../db/audit.ts';
+import type { UnitView } from '@pharma/domain/contract/inventory';
 import { prepared } from '../../db/prepared.ts';
 import type { Application, BatchStatus, ItemReason, UnitStatus, UnitType } from '@pharma/domain';
 import type { UnitRow } from '../../db/schema.ts';
@@ -121,7 +122,6 @@ const unitInAreaBy = {
   id: prepared<UnitRow, [string, Application, Application, Application]>(inArea('id = ?')),
   sscc: prepared<UnitRow, [string, Application, Application, Application]>(inArea('sscc = ?')),
   gtinSerial: prepared<UnitRow, [string, string, Application, Application, Application]>(inArea('gtin = ? AND serial = ?')),
-  serial: prepared<UnitRow, [string, Application, Application, Application]>(inArea('serial = ?', 'ORDER BY t.gtin LIMIT 50')),
 };
 
 /** A unit by its key, if it belongs to `area`. */
@@ -135,16 +135,94 @@ export async function findUnitInArea(db: Db, key: UnitKey, area: Application): P
   return rows[0];
 }
 
-/** Packs of a serial (several GTINs may carry it) that belong to `area`, at most 50. */
-export function findBySerialInArea(db: Db, serial: string, area: Application): Promise<UnitRow[]> {
-  return unitInAreaBy.serial(db, serial, area, area, area);
+/** A unit as search shows it (issue 34): its row with its parent's identity, its batch's status and its material's name, and its trail. */
+export interface UnitForView {
+  unit: UnitWithParent & { material_name: string | null };
+  history: UnitView['history'];
 }
 
-const bySerial = prepared<UnitRow, [string]>('SELECT * FROM handling_units WHERE serial = ? ORDER BY gtin LIMIT 50');
+type ViewRow = UnitWithParent & {
+  material_name: string | null;
+  history_at: string | null;
+  history_action: string | null;
+  history_before: string | null;
+  history_after: string | null;
+  history_reason: string | null;
+  history_by: string | null;
+};
 
-/** Packs of a serial in any area (the INTEGRATION right's search, decision 0083), at most 50. */
-export function findBySerial(db: Db, serial: string): Promise<UnitRow[]> {
-  return bySerial(db, serial);
+/**
+ * The units `found` yields (a query of whole unit rows, its own parameters first) with what search shows
+ * of each, in one statement: the parent (a unit's nearest ancestor), the batch's status (as
+ * `BATCH_STATUS`), the material's name, and one row per audit row of the unit, oldest first (none: one
+ * row, its history columns null). Ordered by GTIN, as the serial search's limit is taken.
+ */
+function forView(found: string): string {
+  return `SELECT f.*, p.type AS parent_type, p.sscc AS parent_sscc, p.gtin AS parent_gtin, p.serial AS parent_serial,
+      bs.status AS batch_status, m.name AS material_name,
+      a.at AS history_at, a.action AS history_action, a.before_json AS history_before, a.after_json AS history_after,
+      a.reason AS history_reason, u.email AS history_by
+    FROM (${found}) f
+    LEFT JOIN handling_units p ON p.id = f.parent_id
+    LEFT JOIN batch_statuses bs ON bs.material_no = f.material_no AND bs.batch_no = f.batch_no
+    LEFT JOIN materials m ON m.material_no = f.material_no
+    LEFT JOIN audit_log a ON a.entity = 'unit' AND a.entity_id = f.id
+    LEFT JOIN users u ON u.id = a.actor_id
+    ORDER BY f.gtin, f.id, a.id`;
+}
+
+const viewBy = {
+  id: prepared<ViewRow, [string]>(forView('SELECT * FROM handling_units WHERE id = ?')),
+  sscc: prepared<ViewRow, [string]>(forView('SELECT * FROM handling_units WHERE sscc = ?')),
+  gtinSerial: prepared<ViewRow, [string, string]>(forView('SELECT * FROM handling_units WHERE gtin = ? AND serial = ?')),
+  serial: prepared<ViewRow, [string]>(forView('SELECT * FROM handling_units WHERE serial = ? ORDER BY gtin LIMIT 50')),
+};
+const viewInAreaBy = {
+  id: prepared<ViewRow, [string, Application, Application, Application]>(forView(inArea('id = ?'))),
+  sscc: prepared<ViewRow, [string, Application, Application, Application]>(forView(inArea('sscc = ?'))),
+  gtinSerial: prepared<ViewRow, [string, string, Application, Application, Application]>(forView(inArea('gtin = ? AND serial = ?'))),
+  serial: prepared<ViewRow, [string, Application, Application, Application]>(forView(inArea('serial = ?', 'ORDER BY t.gtin LIMIT 50'))),
+};
+
+/**
+ * What search shows of the units a key names (`findUnit`; a serial: its packs, several GTINs may carry
+ * it, at most 50), of `area` only when one is given (the condition of `findUnitInArea`; without, the
+ * INTEGRATION right's search, decision 0083): one statement however long the trail.
+ */
+export async function findForView(db: Db, key: UnitKey | { serial: string }, area: Application | undefined): Promise<UnitForView[]> {
+  const rows = area
+    ? 'id' in key
+      ? await viewInAreaBy.id(db, key.id, area, area, area)
+      : 'sscc' in key
+        ? await viewInAreaBy.sscc(db, key.sscc, area, area, area)
+        : 'gtin' in key
+          ? await viewInAreaBy.gtinSerial(db, key.gtin, key.serial, area, area, area)
+          : await viewInAreaBy.serial(db, key.serial, area, area, area)
+    : 'id' in key
+      ? await viewBy.id(db, key.id)
+      : 'sscc' in key
+        ? await viewBy.sscc(db, key.sscc)
+        : 'gtin' in key
+          ? await viewBy.gtinSerial(db, key.gtin, key.serial)
+          : await viewBy.serial(db, key.serial);
+  const found: UnitForView[] = [];
+  for (const row of rows) {
+    const { history_at, history_action, history_before, history_after, history_reason, history_by, ...unit } = row;
+    if (found.at(-1)?.unit.id !== unit.id) found.push({ unit, history: [] });
+    if (history_at !== null && history_action !== null) {
+      found.at(-1)!.history.push(
+        historyEntry({
+          at: history_at,
+          action: history_action,
+          email: history_by,
+          before_json: history_before,
+          after_json: history_after,
+          reason: history_reason,
+        }),
+      );
+    }
+  }
+  return found;
 }
 
 /** `WITH RECURSIVE tree(id)`: the unit and everything under it. */

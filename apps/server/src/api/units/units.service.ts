@@ -12,16 +12,13 @@ import {
   type UnitType,
 } from '@pharma/domain';
 import type { UnitView } from '@pharma/domain/contract/inventory';
-import { unitHistory } from '../../db/audit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UnitRow } from '../inventory/units.repository.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import * as materials from '../inventory/materials.repository.ts';
 import * as units from '../inventory/units.repository.ts';
 import type { UnitRowWithBatch } from '../inventory/units.repository.ts';
 import { scanUnit } from '../inventory/unit-view.ts';
-import * as batches from '../batches/batches.repository.ts';
 import { isoToday } from '../../lib/today.ts';
 import { announcedView } from './announced.ts';
 
@@ -38,22 +35,18 @@ export class UnitsService {
     const sscc = /^\d{18}$/.test(code.trim()) && hasValidCheckDigit(code.trim()) ? code.trim() : decodeCode(code, { today });
     const key = typeof sscc === 'string' ? sscc : sscc.ok ? sscc.sscc : null;
     if (!key) return [];
-    const unit = area ? await units.findUnitInArea(this.db, { sscc: key }, area) : await units.findUnit(this.db, { sscc: key });
-    return unit ? [await this.view(unit)] : [];
+    return this.views(await units.findForView(this.db, { sscc: key }, area));
   }
 
   /** GET /api/serialSearch/{code}: GTIN + serial from a pack code, or a bare serial (several GTINs may match). */
   async searchSerial(code: string, area: Application | undefined, today = isoToday()): Promise<UnitView[]> {
     const decoded = decodeCode(code, { today });
     if (decoded.ok && decoded.gtin && decoded.serial) {
-      const key = { gtin: decoded.gtin, serial: decoded.serial };
-      const unit = area ? await units.findUnitInArea(this.db, key, area) : await units.findUnit(this.db, key);
-      return unit ? [await this.view(unit)] : [];
+      return this.views(await units.findForView(this.db, { gtin: decoded.gtin, serial: decoded.serial }, area));
     }
     const serial = code.trim();
     if (!serial || serial.length > 20) return [];
-    const found = area ? await units.findBySerialInArea(this.db, serial, area) : await units.findBySerial(this.db, serial);
-    return Promise.all(found.map((u) => this.view(u)));
+    return this.views(await units.findForView(this.db, { serial }, area));
   }
 
   /**
@@ -84,22 +77,27 @@ export class UnitsService {
         { status: req.status, reason: unit.reason },
         { opId: newId(), actorId, at, action: 'status', why: req.reason ?? null },
       );
-      return this.view((await units.findUnit(trx, { id: unit.id }))!, trx);
+      return this.view((await units.findForView(trx, { id: unit.id }, undefined))[0]!, trx);
     });
   }
 
-  private async view(unit: UnitRow, db: Db = this.db): Promise<UnitView> {
+  private views(found: units.UnitForView[]): Promise<UnitView[]> {
+    return Promise.all(found.map((f) => this.view(f)));
+  }
+
+  /**
+   * A unit found with its parent, batch status, material name and trail (`findForView`, one statement):
+   * a pack needs nothing more; a pallet or carton reads its tree and its children, and a unit in no
+   * warehouse whether it is announced (decision 0083).
+   */
+  private async view({ unit, history }: units.UnitForView, db: Db = this.db): Promise<UnitView> {
     const leaf = unit.type === 'EA';
-    const [tree, kids, up, material, history, announced] = await Promise.all([
-      // A pack's batch status is one query; a tree's rows carry their batch's status (the subtree's one statement).
-      leaf ? packWithBatch(db, unit) : units.subtree(db, unit.id),
+    const [tree, kids, announced] = await Promise.all([
+      // A pack's row carries its batch's status; a tree's rows carry theirs (the subtree's one statement).
+      leaf ? [unit] : units.subtree(db, unit.id),
       leaf ? [] : units.children(db, unit.id),
-      units.ancestors(db, unit.id),
-      unit.material_no ? materials.materialName(db, unit.material_no) : undefined,
-      unitHistory(db, unit.id),
       announcedView(db, unit),
     ]);
-    const parent = up[0];
     const root = tree.find((u) => u.id === unit.id);
     return {
       type: unit.type,
@@ -110,11 +108,13 @@ export class UnitsService {
       reason: unit.reason,
       warehouseNo: unit.warehouse_no,
       materialNo: unit.material_no,
-      materialName: material ?? null,
+      materialName: unit.material_name,
       batchNo: unit.batch_no,
       expiry: unit.expiry,
       packs: tree.filter((u) => u.type === 'EA').length,
-      parent: parent ? { type: parent.type, id: unitId(parent) } : null,
+      parent: unit.parent_type
+        ? { type: unit.parent_type, id: unitId({ sscc: unit.parent_sscc, gtin: unit.parent_gtin, serial: unit.parent_serial }) }
+        : null,
       children: kids.map((k) => ({ type: k.type, id: unitId(k), status: k.status })),
       history,
       editableStatuses: isLocked(unit.status, unit.reason) ? [] : offered(tree),
@@ -123,12 +123,6 @@ export class UnitsService {
       announced,
     };
   }
-}
-
-/** A pack with its batch's status (none held: absent). */
-async function packWithBatch(db: Db, pack: UnitRow): Promise<UnitRowWithBatch[]> {
-  const status = pack.material_no && pack.batch_no ? await batches.batchStatus(db, pack.material_no, pack.batch_no) : undefined;
-  return [{ ...pack, batch_status: status }];
 }
 
 /** The held or recalled batches of a tree's packs, each once, root first (the scan rules' `heldBatchesIn`). */
