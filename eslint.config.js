@@ -13,6 +13,13 @@ const WEB_FEATURES = readdirSync(join(root, 'apps/web/src/features'), { withFile
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The web's one way to the domain's messages, in the shown language (decision 0092).
+const SHOWN_MESSAGE_IMPORT = {
+  name: '@pharma/domain',
+  importNames: ['message'],
+  message: 'Import message from apps/web/src/i18n/language.ts: it answers in the shown language (decision 0092).',
+};
+
 // Family names belong in packages/domain/src/families/registry.ts, nowhere in the code that reads it: every
 // family's document type and module (each also with '+', its lite family's; decision 0085).
 const FAMILY_NAMES = 'IBD|OBD|RMA|DECOMM|RRD|RTP|STO|REPACK|SCANLITE|COUNT|RECEIVE|DISPATCH|RETURN|TRANSFER|REDRESS|STOCKTAKE';
@@ -79,6 +86,13 @@ export default tseslint.config(
     },
   },
   {
+    // The web shows the domain's messages in the shown language (decision 0092): through apps/web/src/i18n/language.ts,
+    // never the domain's `message` (English unless told). The documents feature's block below repeats the path.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/i18n/language.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [SHOWN_MESSAGE_IMPORT] }] },
+  },
+  {
     // The server never names a family (its seed data, migrations and tests aside): its services, routes and
     // permission hook read the registry they are given (decision 0085). The web's documents feature neither.
     files: ['apps/server/src/**/*.ts', 'apps/web/src/features/documents/**/*.{ts,tsx}'],
@@ -114,6 +128,7 @@ export default tseslint.config(
               ],
               message: FAMILY_MESSAGE,
             },
+            SHOWN_MESSAGE_IMPORT,
           ],
         },
       ],
@@ -124,7 +139,7 @@ export default tseslint.config(
     // its registry entry's (decision 0086). Tests may name the families they check; the client generated from the
     // server's OpenAPI document (lib/api/schema.ts) writes the document types as the server's contract lists them.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/lib/api/schema.ts'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/lib/api/schema.ts', 'apps/web/src/i18n/compiled/**'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -1,6 +1,6 @@
 export * from './messages.ts';
 export * from './i18n/locales.ts';
-export { isCatalogueLoaded, loadCatalogue } from './i18n/catalogues.ts';
+export { isCatalogueLoaded, loadCatalogue, textFormatter } from './i18n/catalogues.ts';
 export * from './units.ts';
 export * from './documents.ts';
 export * from './permissions.ts';

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Anchor } from '@mantine/core';
-import { message } from '@pharma/domain';
+import { message } from '../i18n/language.ts';
 import { TITLES, UI } from '../config/labels.ts';
 import { StatusScreen } from '../components/ui/status-screen.tsx';
 

@@ -4,6 +4,7 @@
  * message catalogue (`message(code)` from @pharma/domain).
  */
 import type { Action, DocumentAuditVerb, Feature, PlainAuditAction } from '@pharma/domain';
+import { formatText } from '../i18n/format.ts';
 
 export const TITLES = {
   home: 'Home',
@@ -211,15 +212,12 @@ export const ACTION_LABELS = {
 } as const satisfies Record<Action, string>;
 
 /**
- * Fills `{name}` placeholders of a label, and `{name:one|other}` with the word that fits the number
- * `name` holds ('1 document', '2 documents').
+ * Fills a label's ICU arguments: `{name}` with its value, `{name, plural, one {…} other {…}}` with the words that
+ * fit the number `name` holds ('1 document', '2 documents'), in the shown language (decision 0092). An
+ * argument not given stays visible as `{name}`.
  */
 export function fillLabel(label: string, params: Record<string, string>): string {
-  return label
-    .replace(/\{(\w+):([^|{}]*)\|([^{}]*)\}/g, (whole, name: string, one: string, other: string) =>
-      params[name] === undefined ? whole : Number(params[name]) === 1 ? one : other,
-    )
-    .replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+  return formatText(label, params);
 }
 
 /** Document and unit fields of spec point 3, as lists, details and search show them. */
@@ -262,7 +260,7 @@ export const DOCUMENT_UI = {
   statusFilter: 'Status',
   sortBy: 'Sort by',
   sortRecent: 'Most Recent',
-  documentsFound: '{total} {total:document|documents}',
+  documentsFound: '{total} {total, plural, one {document} other {documents}}',
   scan: 'Scan',
   complete: 'Complete',
   confirm: 'Confirm',
@@ -282,8 +280,8 @@ export const DOCUMENT_UI = {
   countNote: 'Each scan counts one pack of its material and batch. Serialised packs are dispatched on their OBD.',
   go: 'Go',
   scanPlaceholder: 'Scan or type the code',
-  accepted: '{unit} {id} accepted: {packs} {packs:pack|packs} counted.',
-  removed: '{unit} {id} removed: {packs} {packs:pack|packs} taken off.',
+  accepted: '{unit} {id} accepted: {packs} {packs, plural, one {pack} other {packs}} counted.',
+  removed: '{unit} {id} removed: {packs} {packs, plural, one {pack} other {packs}} taken off.',
   refused: 'Refused',
   duplicate: 'Already scanned',
   advice: 'Advice on {unit} {id}',
@@ -467,11 +465,11 @@ export const LITE_UI = {
   scansByLine: 'Scans by line',
   lineScans: 'Scans of {materialNo} / {batchNo}',
   lineFigure: '{scanned} of {quantity} scanned',
-  scanEntry: '{packs} {packs:pack|packs} · {user} · {time}',
+  scanEntry: '{packs} {packs, plural, one {pack} other {packs}} · {user} · {time}',
   removeScan: 'Remove {code} scanned at {time}',
   removeScanTitle: 'Remove {code}?',
   removeScanText:
-    'The scan of {code} by {user} at {time} is taken off {materialNo} / {batchNo}: {packs} {packs:pack|packs} fewer. You can scan it again afterwards.',
+    'The scan of {code} by {user} at {time} is taken off {materialNo} / {batchNo}: {packs} {packs, plural, one {pack} other {packs}} fewer. You can scan it again afterwards.',
 } as const;
 
 /** The redress pages' words (issue 17, decision 0036); the spec's where it has them. */
@@ -485,7 +483,7 @@ export const REDRESS_UI = {
   scanCartonLabel: 'Scan carton label',
   cartonLabel: 'Carton label',
   cartonCode: 'Carton',
-  cartonProgress: '{held} of {qty} {qty:pack|packs}',
+  cartonProgress: '{held} of {qty} {qty, plural, one {pack} other {packs}}',
   scanPacks: 'Scan packs',
   replacePack: 'Replace a pack',
   series: 'Series',
@@ -495,7 +493,7 @@ export const REDRESS_UI = {
   count: 'Packs without serials',
   addCount: 'Add count',
   packsInCarton: 'Packs in this carton',
-  countedInCarton: '{count} {count:pack|packs} counted without serials',
+  countedInCarton: '{count} {count, plural, one {pack} other {packs}} counted without serials',
   packOut: 'Pack taken out',
   packIn: 'Pack put in',
   replace: 'Replace',
@@ -504,7 +502,7 @@ export const REDRESS_UI = {
   cancel: 'Cancel',
   confirm: 'Reopen',
   backToPo: 'Back to the PO',
-  cartonAdded: 'Carton {cartonCode} labelled for {qty} {qty:pack|packs}.',
+  cartonAdded: 'Carton {cartonCode} labelled for {qty} {qty, plural, one {pack} other {packs}}.',
   enterBprFirst: 'Enter the BPR No. first.',
   leaveTitle: 'Carton not full',
   stay: 'Stay',
@@ -557,8 +555,8 @@ export const REPACK_UI = {
   scanRemove: 'Scan a carton or pack to take off',
   itemPlaceholder: 'Scan or type the code',
   scan: 'Scan',
-  added: '{unit} {id} added: {packs} {packs:pack|packs}.',
-  removed: '{unit} {id} taken off: {packs} {packs:pack|packs}.',
+  added: '{unit} {id} added: {packs} {packs, plural, one {pack} other {packs}}.',
+  removed: '{unit} {id} taken off: {packs} {packs, plural, one {pack} other {packs}}.',
   refused: 'Refused',
   removeLabel: 'Take {id} off',
   removeTitle: 'Take {id} off?',
@@ -567,7 +565,7 @@ export const REPACK_UI = {
   confirmRemove: 'Take off',
   complete: 'Complete',
   completeTitle: 'Complete this repack?',
-  completeText: '{sscc} holds {packs} {packs:pack|packs}. A completed repack takes no more changes.',
+  completeText: '{sscc} holds {packs} {packs, plural, one {pack} other {packs}}. A completed repack takes no more changes.',
   confirm: 'Confirm',
   cancel: 'Cancel',
   completed: 'This repack is completed: it takes no more changes.',
@@ -619,8 +617,8 @@ export const RECALL_UI = {
   shipped: 'Shipped to',
   noShipped: 'Not shipped to anyone.',
   noPartner: 'Partner not recorded',
-  documentPacks: '{count} {count:pack|packs}',
-  shippedOn: '{count} {count:pack|packs} on {at}',
+  documentPacks: '{count} {count, plural, one {pack} other {packs}}',
+  shippedOn: '{count} {count, plural, one {pack} other {packs}} on {at}',
   actions: 'Change the status',
   hold: 'Put on hold',
   release: 'Release',
@@ -712,7 +710,7 @@ export const REPORTS_UI = {
   document: '{name} · {warehouseNo}',
   completed: 'Completed {at} by {by}',
   completedNoOne: 'Completed {at}',
-  documents: '{count} {count:document|documents}',
+  documents: '{count} {count, plural, one {document} other {documents}}',
   // Productivity: the scans per hour, then per user.
   perHour: 'Scans per hour',
   perUser: 'Per user',
@@ -741,10 +739,10 @@ export const REPORTS_UI = {
 export const DASHBOARD_UI = {
   title: 'Today',
   // Each figure's words, under its number.
-  expiring: '{count:pack|packs} expiring within 30 days',
-  quarantined: '{count:pack|packs} in quarantine',
-  openDocuments: '{count:open document|open documents}',
-  scansToday: '{count:scan|scans} today',
+  expiring: '{count, plural, one {pack} other {packs}} expiring within 30 days',
+  quarantined: '{count, plural, one {pack} other {packs}} in quarantine',
+  openDocuments: '{count, plural, one {open document} other {open documents}}',
+  scansToday: '{count, plural, one {scan} other {scans}} today',
   // Where each figure leads: the report it is read from, as the Reports page names it.
   opens: {
     expiring: 'Expiry report',
@@ -852,7 +850,7 @@ export const VERIFICATION_UI = {
   clear: 'Clear',
   // The list.
   requests: 'Verification requests',
-  count: '{count} {count:request|requests}',
+  count: '{count} {count, plural, one {request} other {requests}}',
   limited: 'Only the newest {count} are listed: choose a shorter period to see older ones.',
   empty: 'No verification requests.',
   // A request.
@@ -876,7 +874,7 @@ export const VERIFICATION_UI = {
   },
   undo: 'Undo {operation}',
   pack: 'Pack',
-  packs: '{count} {count:pack|packs} of GTIN {gtin}',
+  packs: '{count} {count, plural, one {pack} other {packs}} of GTIN {gtin}',
   batch: 'Batch',
   expiry: 'Expiry',
   system: 'System',
@@ -886,7 +884,7 @@ export const VERIFICATION_UI = {
   requestedBy: 'Requested by',
   warehouse: 'Warehouse',
   answer: 'Answer',
-  notAnswered: 'Not answered yet: sent again until it is ({attempts} {attempts:try|tries} so far).',
+  notAnswered: 'Not answered yet: sent again until it is ({attempts} {attempts, plural, one {try} other {tries}} so far).',
   none: '–',
   // The 'Verify pack' action on a pack's card.
   verifyPack: 'Verify pack',
@@ -894,4 +892,14 @@ export const VERIFICATION_UI = {
   // The answer's heading by its colour; the server's message (naming the system's answer) follows it.
   answerTitles: { verified: 'Verified', pending: 'Not answered yet', refused: 'Not verified' },
   allRequests: 'All verification requests',
+} as const;
+
+/**
+ * The language picker (issue 33, decision 0092): on the login pages and in Settings. The languages are
+ * named in their own words (LANGUAGE_NAMES in lib/language-choice.ts), never translated.
+ */
+export const LANGUAGE_UI = {
+  // The picker's accessible name, and the heading of its section in Settings.
+  language: 'Language',
+  settingsHint: 'Saved for you, and for the login page of this device.',
 } as const;

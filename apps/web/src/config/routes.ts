@@ -1,5 +1,6 @@
 import type { Action, Application, DocumentType, Family, FamilyWebPage, Feature, ModuleCode, Registry, SystemRight } from '@pharma/domain';
-import { DEFAULT_REGISTRY, familyOf, message, TOOL_NEEDS } from '@pharma/domain';
+import { DEFAULT_REGISTRY, familyOf, TOOL_NEEDS } from '@pharma/domain';
+import { message } from '../i18n/language.ts';
 import { TITLES } from './labels.ts';
 
 /** The screens that exist; every other route renders the "not available yet" state. */

@@ -1,4 +1,5 @@
-import { message, type MessageCode } from '@pharma/domain';
+import { type MessageCode } from '@pharma/domain';
+import { answerLanguage, message } from '../i18n/language.ts';
 import { apiUrl, type ApiPath, type Method, type Operation, type PathsOf, type Request, type Success } from './api/paths.ts';
 
 /** An API failure: the server's `{ code, message }` and the HTTP status (0 when the network failed). */
@@ -81,10 +82,10 @@ export const REFRESH_PATH = apiUrl('/api/refreshToken');
 
 /**
  * The language the app's screens are in, asked of the server for its messages so that an answer reads
- * like the screen around it (decision 0090): the screens are English until the web's own catalogues
- * come (issue 33), so English, whatever the browser prefers.
+ * like the screen around it (decisions 0090, 0092): the one chosen at start (i18n/language.ts). A signed-in
+ * user's saved language, when the server has one, answers first.
  */
-export const SHOWN_LANGUAGE = 'en';
+export const SHOWN_LANGUAGE = (): string => answerLanguage();
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -119,7 +120,7 @@ export function createApiClient(fetchFn: FetchLike) {
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        'accept-language': SHOWN_LANGUAGE,
+        'accept-language': SHOWN_LANGUAGE(),
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

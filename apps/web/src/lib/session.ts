@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError, isSessionLost } from './api-client.ts';
 import { STORAGE_PREFIX } from './client-state.ts';
+import { followUserLanguage, reloadPage } from './language-choice.ts';
 import { finishPendingSignOut, isSignOutPending } from './pending-sign-out.ts';
 import { SessionResponse } from './api/contract/auth.ts';
 
@@ -58,11 +59,40 @@ export async function fetchSession(): Promise<SessionResponse | null> {
   }
 }
 
+/** The page's first answer of GET /api/me came: the user's language was followed then, at start. */
+let started = false;
+
+/**
+ * A signed-in user's saved language becomes the device's, and the page reloads into it once when it is not
+ * the one shown (issue 33, decision 0092). Only at start and at a sign-in, never on a later refetch: a
+ * choice made on another device does not reload this one in the middle of a scan.
+ */
+function followLanguage(session: SessionResponse | null): void {
+  if (session && followUserLanguage(session.user.language)) reloadPage();
+}
+
+/** GET /api/me as the page starts: the one place a session arrives at start (a reload, a single sign-on's return). */
+export async function fetchSessionAtStart(): Promise<SessionResponse | null> {
+  const first = !started;
+  const session = await fetchSession();
+  started = true;
+  if (first) followLanguage(session);
+  return session;
+}
+
+/** GET /api/me right after a sign-in with a password: the session, in the user's saved language. */
+export async function fetchSignedInSession(): Promise<SessionResponse | null> {
+  const session = await fetchSession();
+  started = true;
+  followLanguage(session);
+  return session;
+}
+
 export type SessionState = { status: 'loading' } | { status: 'unauthenticated' } | { status: 'authenticated'; session: SessionResponse };
 
 /** The session state (spec point 4): loading, then authenticated or unauthenticated. */
 export function useSession(): SessionState {
-  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 60_000, retry: false });
+  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSessionAtStart, staleTime: 60_000, retry: false });
   if (query.isPending) return { status: 'loading' };
   if (query.data) return { status: 'authenticated', session: query.data };
   return { status: 'unauthenticated' };

@@ -56,7 +56,7 @@ export const quarantineMove = defineFamily({
     sortNumber: 'QM No.',
     documents: 'quarantine moves',
     completeTitle: 'Complete quarantine move?',
-    completeText: 'Move {scanned} of {expected} {expected:pack|packs} of {number} into quarantine.',
+    completeText: 'Move {scanned} of {expected} {expected, plural, one {pack} other {packs}} of {number} into quarantine.',
   },
   web: {
     pages: {

@@ -38,7 +38,7 @@ export const receive = defineFamily({
     documents: 'inbound documents',
     completeTitle: 'Complete receiving?',
     completeText:
-      'Receive {number} with {scanned} of {expected} {expected:pack|packs} scanned. Packs not scanned are recorded as shortage.',
+      'Receive {number} with {scanned} of {expected} {expected, plural, one {pack} other {packs}} scanned. Packs not scanned are recorded as shortage.',
   },
   web: {
     pages: {
@@ -97,7 +97,7 @@ export const dispatch = defineFamily({
     documents: 'outbound documents',
     completeTitle: 'Complete dispatch?',
     completeText:
-      'Dispatch {number} with {scanned} of {expected} {expected:pack|packs} scanned. Packs not scanned are recorded as shortage.',
+      'Dispatch {number} with {scanned} of {expected} {expected, plural, one {pack} other {packs}} scanned. Packs not scanned are recorded as shortage.',
   },
   web: {
     pages: {
@@ -148,7 +148,7 @@ export const returns = defineFamily({
     documents: 'return documents',
     completeTitle: 'Complete return?',
     completeText:
-      'Return {number} with {scanned} of {expected} {expected:pack|packs} scanned. Returned packs stay in quarantine until released.',
+      'Return {number} with {scanned} of {expected} {expected, plural, one {pack} other {packs}} scanned. Returned packs stay in quarantine until released.',
   },
   web: {
     pages: {
@@ -222,7 +222,8 @@ export const scrap = defineFamily({
     sortNumber: 'SN No.',
     documents: 'scrapping notes',
     completeTitle: 'Complete scrapping?',
-    completeText: 'Scrap {number} with {scanned} of {expected} {expected:pack|packs} scanned. Scrapped packs are destroyed and locked.',
+    completeText:
+      'Scrap {number} with {scanned} of {expected} {expected, plural, one {pack} other {packs}} scanned. Scrapped packs are destroyed and locked.',
   },
   web: {
     pages: {
@@ -275,7 +276,7 @@ export const transfer = defineFamily({
     documents: 'STO documents',
     completeTitle: 'Complete transfer?',
     completeText:
-      'Transfer {number} with {scanned} of {expected} {expected:pack|packs} scanned. Scanned packs leave this warehouse in transit to the destination plant.',
+      'Transfer {number} with {scanned} of {expected} {expected, plural, one {pack} other {packs}} scanned. Scanned packs leave this warehouse in transit to the destination plant.',
   },
   web: {
     pages: {
@@ -322,7 +323,7 @@ export const returnToPrincipal = defineFamily({
     documents: 'RTP documents',
     completeTitle: 'Complete return to principal?',
     completeText:
-      'Return {number} to the principal with {scanned} of {expected} {expected:pack|packs} scanned. Scanned packs are dispatched to the principal and locked.',
+      'Return {number} to the principal with {scanned} of {expected} {expected, plural, one {pack} other {packs}} scanned. Scanned packs are dispatched to the principal and locked.',
   },
   web: {
     pages: {
@@ -380,7 +381,7 @@ export const redress = defineFamily({
     documents: 'redress production orders',
     completeTitle: 'Complete redress?',
     completeText:
-      'Redress {number} with {scanned} of {expected} {expected:pack|packs} scanned into labelled cartons. Redressed packs become saleable.',
+      'Redress {number} with {scanned} of {expected} {expected, plural, one {pack} other {packs}} scanned into labelled cartons. Redressed packs become saleable.',
   },
   web: {
     pages: {
@@ -446,7 +447,7 @@ export const scanLite = defineFamily({
     documents: 'outbound documents',
     completeTitle: 'Complete dispatch?',
     completeText:
-      'Dispatch {number} with {scanned} of {expected} {expected:pack|packs} counted. Packs not counted are recorded as shortage; no serialised unit moves.',
+      'Dispatch {number} with {scanned} of {expected} {expected, plural, one {pack} other {packs}} counted. Packs not counted are recorded as shortage; no serialised unit moves.',
   },
   web: {
     pages: {

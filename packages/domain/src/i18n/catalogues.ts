@@ -38,7 +38,19 @@ const ESCAPE_LIKE = /\\(?:u[a-fA-F0-9]{4}|x[a-fA-F0-9]{2})/;
  */
 export function formatIn(id: string, params: Readonly<Record<string, string | number>>, locale: Locale): string {
   const language = loaded.get(locale);
-  const i18n = language && language.messages[id] !== undefined ? language : source;
+  return formatWith(language && language.messages[id] !== undefined ? language : source, id, params);
+}
+
+/**
+ * A formatter of compiled texts kept elsewhere (the web's labels, decision 0092): `table` maps an id to
+ * its compiled text and may grow after this call; each is filled as `formatIn` fills a message.
+ */
+export function textFormatter(locale: string, table: Messages): (id: string, params: Readonly<Record<string, string | number>>) => string {
+  const i18n = setupI18n({ locale, messages: { [locale]: table } });
+  return (id, params) => formatWith(i18n, id, params);
+}
+
+function formatWith(i18n: I18n, id: string, params: Readonly<Record<string, string | number>>): string {
   const held: string[] = [];
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params)) {

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { message } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import { SCANNER_UI } from '../../config/labels.ts';
 
 export interface LeaveDialogProps {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Divider, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { message } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import { useNavigate } from 'react-router';
 import { UI } from '../../config/labels.ts';
 import { REPACK_TARGETS } from '../../config/navigation.ts';

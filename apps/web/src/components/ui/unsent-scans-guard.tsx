@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useBlocker } from 'react-router';
-import { message } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import { isSignOut } from '../../lib/use-logout.ts';
 import type { LeaveDialogProps } from './leave-dialog.tsx';
 

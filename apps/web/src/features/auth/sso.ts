@@ -1,4 +1,5 @@
-import { message, type Application } from '@pharma/domain';
+import { type Application } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import type { SsoError } from '@pharma/domain/contract/sso';
 import { AREA_HOME } from '../../config/routes.ts';
 import { apiUrl } from '../../lib/api/paths.ts';

@@ -1,4 +1,4 @@
-import { message } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import { UI } from '../../config/labels.ts';
 
 export interface LoginFields {

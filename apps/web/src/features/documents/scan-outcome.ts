@@ -1,4 +1,5 @@
-import { decodeScan, message, readScanLevel, UNIT_LABELS, unitKeyOf, type IdType, type UnitType } from '@pharma/domain';
+import { decodeScan, readScanLevel, UNIT_LABELS, unitKeyOf, type IdType, type UnitType } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import { DOCUMENT_UI, fillLabel, SCANNER_UI } from '../../config/labels.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import type { ScanReaderSettings } from '../../lib/device-settings.ts';

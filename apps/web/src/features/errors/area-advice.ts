@@ -1,4 +1,5 @@
-import { APPLICATIONS, message, type Application, type Authorization } from '@pharma/domain';
+import { APPLICATIONS, type Application, type Authorization } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import { UI } from '../../config/labels.ts';
 import { AREA_HOME } from '../../config/routes.ts';
 

@@ -1,4 +1,5 @@
-import { batchChangeRefusal, message, TOOL_NEEDS, type BatchStatus, type Need } from '@pharma/domain';
+import { batchChangeRefusal, TOOL_NEEDS, type BatchStatus, type Need } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import { RECALL_UI } from '../../config/labels.ts';
 
 /** A change the page offers: the status it sets, the permission it needs, its button and its question. */

@@ -1,4 +1,5 @@
-import { message, UNIT_LABELS } from '@pharma/domain';
+import { UNIT_LABELS } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import type { RepackScanOperationResponse, RepackUnit, RepackView } from '@pharma/domain/contract/repack';
 import { fillLabel, REPACK_UI } from '../../config/labels.ts';
 import { ApiError } from '../../lib/api-client.ts';

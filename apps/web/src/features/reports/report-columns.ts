@@ -11,16 +11,15 @@ import type {
 } from '@pharma/domain/contract/reports';
 import { fillLabel, REPORTS_UI } from '../../config/labels.ts';
 import { formatDateTime } from '../../lib/local-day.ts';
+import { formatNumber } from '../../lib/number-format.ts';
 import { reportDates } from './report-filters.ts';
 
 /**
  * How the report tables show their figures (the CSV keeps them raw): counts grouped by thousands, a
  * difference with its sign, a missing value as a dash, a report hour as the UTC hour it counts.
  */
-const COUNT = new Intl.NumberFormat('en-US');
-
 export function formatCount(value: number): string {
-  return COUNT.format(value);
+  return formatNumber(value);
 }
 
 /** Scanned minus expected: '+2' over, '−3' short (a real minus sign), '0'. */

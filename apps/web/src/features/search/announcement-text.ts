@@ -1,4 +1,5 @@
-import { familyOf, message } from '@pharma/domain';
+import { familyOf } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import type { Announcement } from '@pharma/domain/contract/inventory';
 import { UI } from '../../config/labels.ts';
 

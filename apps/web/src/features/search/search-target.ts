@@ -1,4 +1,5 @@
-import { decodeCode, decodeScan, message, readSsccInput, unitId, unitKeyOf, validateLooseCode } from '@pharma/domain';
+import { decodeCode, decodeScan, readSsccInput, unitId, unitKeyOf, validateLooseCode } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import type { UnitView } from '@pharma/domain/contract/inventory';
 import { packCode, ssccCode } from '../../lib/unit-codes.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { message } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import * as zodAuth from '@pharma/domain/contract/auth';
 import * as zodInventory from '@pharma/domain/contract/inventory';
 import * as zodReaders from '@pharma/domain/contract/readers';

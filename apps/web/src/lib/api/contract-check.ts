@@ -1,4 +1,4 @@
-import { message } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 
 /**
  * The contract's schemas as the web checks them at run time (decision 0089): JSON Schema, written by

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { message } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import type { ReaderSettings } from '@pharma/domain/contract/readers';
 import { UI } from '../../../config/labels.ts';
 import { useReaderSettingsList, useSaveReaderSettings, useWarehouses } from '../api/reader-settings.ts';

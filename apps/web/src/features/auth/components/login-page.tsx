@@ -2,9 +2,12 @@ import { Alert, Anchor, Center, Container, Loader, Stack, Text } from '@mantine/
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import type { Application } from '@pharma/domain';
+import { LanguagePicker } from '../../../components/ui/language-picker.tsx';
 import { UI } from '../../../config/labels.ts';
 import { sessionEndNotice } from '../../../lib/api-client.ts';
-import { fetchSession, SESSION_QUERY_KEY, useSession } from '../../../lib/session.ts';
+import { answerLanguage } from '../../../i18n/language.ts';
+import { chooseDeviceLanguage } from '../../../lib/language-choice.ts';
+import { fetchSignedInSession, SESSION_QUERY_KEY, useSession } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
 import { loginTarget } from '../login-target.ts';
 import { ssoErrorText } from '../sso.ts';
@@ -13,8 +16,9 @@ import { SsoButton } from './sso-button.tsx';
 
 /**
  * /rdc/login and /ldc/login: single sign-on when offered, email and password, and a link to
- * request an account; why the last session ended, when an administrator disabled the account. A
- * signed-in user is sent on: to the area (or returnPath), or to /restricted.
+ * request an account; why the last session ended, when an administrator disabled the account; the
+ * language of this device (issue 33: kept for the device, the page reloads into it). A signed-in user is
+ * sent on: to the area (or returnPath), or to /restricted; into their saved language first, if they have one.
  */
 export function LoginPage({ area }: { area: Application }) {
   const session = useSession();
@@ -35,7 +39,7 @@ export function LoginPage({ area }: { area: Application }) {
 
   const submit = (fields: { identifier: string; password: string }) =>
     mutation.mutate(fields, {
-      onSuccess: () => queryClient.fetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 0 }),
+      onSuccess: () => queryClient.fetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSignedInSession, staleTime: 0 }),
     });
 
   const ssoError = ssoErrorText(search);
@@ -61,6 +65,7 @@ export function LoginPage({ area }: { area: Application }) {
             {UI.requestAccount}
           </Anchor>
         </Text>
+        <LanguagePicker value={answerLanguage()} onChange={(locale) => chooseDeviceLanguage(locale)} />
       </Stack>
     </Container>
   );

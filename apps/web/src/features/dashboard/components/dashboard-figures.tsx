@@ -2,6 +2,7 @@ import { SimpleGrid, Skeleton, Text, Title, UnstyledButton } from '@mantine/core
 import type { Application } from '@pharma/domain';
 import { Link } from 'react-router';
 import { DASHBOARD_UI } from '../../../config/labels.ts';
+import { formatNumber } from '../../../lib/number-format.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { dashboardFigures, type Figure } from '../dashboard-figures.ts';
 import classes from './dashboard-figures.module.css';
@@ -34,7 +35,7 @@ function FigureLink({ figure, loading }: { figure: Figure; loading: boolean }) {
         <Skeleton height={32} width="3ch" aria-label={DASHBOARD_UI.loading} />
       ) : (
         <span className={classes.value} data-value={figure.value ?? ''}>
-          {figure.value === undefined ? DASHBOARD_UI.unknown : figure.value.toLocaleString('en')}
+          {figure.value === undefined ? DASHBOARD_UI.unknown : formatNumber(figure.value)}
         </span>
       )}
       <Text size="sm">{figure.words}</Text>

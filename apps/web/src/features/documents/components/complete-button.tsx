@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { completeButton, message, type DocumentStatus, type Family } from '@pharma/domain';
+import { completeButton, type DocumentStatus, type Family } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { DOCUMENT_UI, fillLabel } from '../../../config/labels.ts';
 import { useCompleteDocument } from '../api/complete-document.ts';

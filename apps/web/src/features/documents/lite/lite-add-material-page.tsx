@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
-import { message, parseLiteQuantity, validateMaterialNo, type LiteFamily } from '@pharma/domain';
+import { parseLiteQuantity, validateMaterialNo, type LiteFamily } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import { LITE_UI } from '../../../config/labels.ts';
 import { usePutLiteLine } from './lite-api.ts';
 import type { LitePaths } from './lite-paths.ts';

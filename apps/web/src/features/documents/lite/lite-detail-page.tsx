@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { message, type LiteFamily } from '@pharma/domain';
+import { type LiteFamily } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import { DOCUMENT_UI, fillLabel, LITE_UI } from '../../../config/labels.ts';
 import { useCan } from '../../../lib/can.ts';
 import { useDocument } from '../api/get-document.ts';

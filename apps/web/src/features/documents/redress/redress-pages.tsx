@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { Link, Navigate, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
-import { message } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import type { CartonsResponse } from '@pharma/domain/contract/redress';
 import type { RedressPageKey } from '../../../config/routes.ts';
 import { DOCUMENT_UI, fillLabel, REDRESS_UI } from '../../../config/labels.ts';

@@ -5,6 +5,7 @@ import type { StockTakeDetails, StockTakeLine } from '@pharma/domain/contract/st
 import { fillLabel, STOCK_TAKE_UI as T } from '../../../config/labels.ts';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/local-day.ts';
 import { Figure } from '../components/figure.tsx';
 import { DocumentStatusBadge } from '../components/status-badge.tsx';
 import type { DocumentPageProps } from '../types.ts';
@@ -17,7 +18,7 @@ import { VarianceTable } from './variance-table.tsx';
 /** 'who, when' of a step of the count, or a dash when it has not happened. */
 function byAt(by: string | null, at: string | null): string {
   if (!at) return T.nobody;
-  return fillLabel(T.byAt, { by: by ?? T.nobody, at: new Date(at).toLocaleString() });
+  return fillLabel(T.byAt, { by: by ?? T.nobody, at: formatDateTime(at) });
 }
 
 /** The count's summary: number and status, warehouse, scope, blind, state and who created, completed and approved it. */

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { message } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import { StatusScreen } from '../../../components/ui/status-screen.tsx';
 import { NAV_LABELS } from '../../../config/labels.ts';
 import { readLastArea } from '../../../lib/client-state.ts';

@@ -1,4 +1,4 @@
-import { message } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import { TITLES } from '../../../config/labels.ts';
 import { StatusScreen } from '../../../components/ui/status-screen.tsx';
 import { HomeLink } from './home-link.tsx';

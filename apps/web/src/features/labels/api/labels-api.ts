@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { message } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import type { Area } from '@pharma/domain/contract/inventory';
 import type { PrintLabelRequest } from '@pharma/domain/contract/labels';
 import { api, ApiError, SHOWN_LANGUAGE } from '../../../lib/api-client.ts';
@@ -40,7 +40,7 @@ async function printLabel(area: Area, body: PrintLabelRequest): Promise<PrintRes
   const response = await fetch(apiUrl('/api/printLabel', { query: areaQuery(area) }), {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', 'accept-language': SHOWN_LANGUAGE },
+    headers: { 'content-type': 'application/json', 'accept-language': SHOWN_LANGUAGE() },
     body: JSON.stringify(body),
   }).catch(() => {
     throw new ApiError(0, 'NETWORK_ERROR', message('SOMETHING_WENT_WRONG'));

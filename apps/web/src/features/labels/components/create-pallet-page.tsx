@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { message, TOOL_NEEDS } from '@pharma/domain';
+import { TOOL_NEEDS } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { LABEL_UI } from '../../../config/labels.ts';
 import { REPACK_PAGES } from '../../../config/navigation.ts';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Select, Stack, TextInput } from '@mantine/core';
-import { message, readSsccInput } from '@pharma/domain';
+import { readSsccInput } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { fillLabel, LABEL_UI } from '../../../config/labels.ts';
 import { localDay } from '../../../lib/local-day.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { message } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { FIELD_LABELS, RECALL_UI } from '../../../config/labels.ts';
 import { ScanField } from '../../../components/ui/scan-field.tsx';

@@ -1,6 +1,6 @@
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { message } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { SearchAnswer } from '../api/search-sscc.ts';

@@ -1,6 +1,6 @@
 import { Alert, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { message } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import type { Area } from '@pharma/domain/contract/inventory';
 import { SEARCH_UI } from '../../../config/labels.ts';
 import { ApiError } from '../../../lib/api-client.ts';

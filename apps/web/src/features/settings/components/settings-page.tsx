@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Stack, Switch, TextInput } from '@mantine/core';
-import { message } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import { SCANNER_UI } from '../../../config/labels.ts';
 import { readDeviceSettings, writeDeviceSettings } from '../../../lib/device-settings.ts';
+import { LanguageSection } from './language-section.tsx';
 
 /**
  * /ldc/settings and /rdc/settings, 'Settings': the settings of this device. Barcode Scanner on
  * means a hardware scanner types the codes and scan screens show the camera notice instead of
  * the camera view (spec point 8); the reader name is what scans name as their device, for the
- * warehouse's reader settings (decision 0042); saved with 'Settings updated successfully!'.
+ * warehouse's reader settings (decision 0042); saved with 'Settings updated successfully!'. Then the
+ * user's language (issue 33), saved for them and this device as soon as it is chosen.
  */
 export function SettingsPage() {
   const [draft, setDraft] = useState(readDeviceSettings);
@@ -54,6 +56,7 @@ export function SettingsPage() {
           {message('SETTINGS_UPDATED')}
         </Alert>
       )}
+      <LanguageSection />
     </Stack>
   );
 }
