@@ -28,6 +28,7 @@ describe.each(DATABASES)('a server whose registry has no stock-take, repack or n
     { method: 'POST', url: '/api/repackScan' },
     { method: 'POST', url: '/api/repackScanOperation' },
     { method: 'POST', url: '/api/createPallet' },
+    { method: 'POST', url: '/api/generateSSCC' },
     { method: 'POST', url: '/api/remapHU' },
     { method: 'POST', url: '/api/completeRepack' },
     { method: 'POST', url: '/api/integration/epcis', area: null },

@@ -59,17 +59,20 @@ export function labelsRoutes(
     handler: async (request) => sscc.setup(request.principal!.user.id, request.params.warehouseNo, request.body),
   });
 
-  app.post('/api/generateSSCC', {
-    config: newSscc,
-    schema: {
-      tags: ['labels'],
-      summary: 'A new SSCC of the warehouse: extension digit, company prefix, next serial reference, check digit (GS1 GenSpecs 2.2.1)',
-      querystring: AreaQuery,
-      body: GenerateSsccRequest,
-      response: { 200: SsccResponse, ...errors },
-    },
-    handler: async (request) => sscc.generate(callerOf(request), request.body.warehouseNo),
-  });
+  // A new SSCC is the repack's (its action is the aggregating family's module, TOOL_NEEDS.newSscc): made only
+  // where the registry has an aggregating family, as createPallet (decision 0085).
+  if (repack)
+    app.post('/api/generateSSCC', {
+      config: newSscc,
+      schema: {
+        tags: ['labels'],
+        summary: 'A new SSCC of the warehouse: extension digit, company prefix, next serial reference, check digit (GS1 GenSpecs 2.2.1)',
+        querystring: AreaQuery,
+        body: GenerateSsccRequest,
+        response: { 200: SsccResponse, ...errors },
+      },
+      handler: async (request) => sscc.generate(callerOf(request), request.body.warehouseNo),
+    });
 
   // A new pallet or carton is the destination of its first repack: made only where the registry has an aggregating family.
   if (repack)
