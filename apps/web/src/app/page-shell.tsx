@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useState } from 'react';
-import { Alert, Button, Container, Group, Text } from '@mantine/core';
+import { Suspense, useEffect, useState, type CSSProperties } from 'react';
+import { Alert, Button, Group, Text } from '../components/ui/plain.tsx';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
 import { SCANNER_UI, UI } from '../config/labels.ts';
@@ -66,9 +66,14 @@ export function PageShell() {
         />
       </header>
       <main className={classes.main}>
-        <Container size="lg" px={0}>
+        <div
+          className="m_7485cace mantine-Container-root"
+          data-size="lg"
+          data-strategy="block"
+          style={{ '--container-size': 'var(--container-size-lg)', paddingInline: '0rem' } as CSSProperties}
+        >
           {updateWaiting && (
-            <Alert color="blue" variant="light" mb="sm" p="xs">
+            <Alert color="blue" style={{ marginBottom: 'var(--mantine-spacing-sm)', padding: 'var(--mantine-spacing-xs)' }}>
               <Group justify="space-between" gap="xs">
                 <Text size="sm">{SCANNER_UI.updateReady}</Text>
                 <Button size="compact-sm" onClick={() => activateUpdate()}>
@@ -79,7 +84,7 @@ export function PageShell() {
           )}
           <WaitingScansNotice />
           <Outlet />
-        </Container>
+        </div>
       </main>
     </>
   );

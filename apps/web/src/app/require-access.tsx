@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Center, Loader } from '@mantine/core';
+import { PageLoader } from '../components/ui/plain.tsx';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { UI } from '../config/labels.ts';
 import type { RouteMeta } from '../config/routes.ts';
@@ -25,11 +25,7 @@ export function RequireAccess({ meta, children }: { meta: RouteMeta; children: R
     currentPath: `${location.pathname}${location.search}`,
   });
   if (decision.kind === 'wait') {
-    return (
-      <Center py="xl">
-        <Loader aria-label={UI.loading} />
-      </Center>
-    );
+    return <PageLoader label={UI.loading} />;
   }
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return children;

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Center, Loader } from '@mantine/core';
+import { PageLoader } from '../components/ui/plain.tsx';
 import { useParams, useSearchParams } from 'react-router';
 import { familyOf, UNIT_TYPE_ORDER } from '@pharma/domain';
 import { UI } from '../config/labels.ts';
@@ -18,7 +18,7 @@ import {
   preloadScanUnitsPage,
   type DocumentPageProps,
 } from '../features/documents/index.ts';
-import { ListTypeSwitch } from '../components/ui/list-type-switch.tsx';
+import { lazyNamed } from '../lib/lazy-named.ts';
 import { HomeDashboard } from '../features/dashboard/index.ts';
 import { HomePage } from '../features/home/index.ts';
 import { CreatePalletPage, PrintLabelPage } from '../features/labels/index.ts';
@@ -36,6 +36,9 @@ import { documentDetailsTitle } from '../lib/route-meta.ts';
 import { litePageModule, routeScreen } from '../lib/route-screen.ts';
 import { RequireAccess } from './require-access.tsx';
 import { useRouteTitle } from './use-route-meta.ts';
+
+// The dispatch list's switch (Mantine's SegmentedControl) is the list page's alone: a chunk of its own (decision 0089).
+const ListTypeSwitch = lazyNamed(() => import('../components/ui/list-type-switch.tsx'), 'ListTypeSwitch');
 
 /** Handling units carry an SSCC: pallets and cartons (decision 0007). */
 const HANDLING_UNITS = ['PLT', 'CTN'] as const;
@@ -179,11 +182,7 @@ function Page({ meta }: { meta: RouteMeta }) {
 
 /** While a screen's chunk loads (first visit only): a spinner inside the shell, header in place. */
 function PageLoading() {
-  return (
-    <Center py="xl">
-      <Loader aria-label={UI.loading} />
-    </Center>
-  );
+  return <PageLoader label={UI.loading} />;
 }
 
 /** One route of the table: its guard, then its screen (or the "not available yet" state), loaded on demand. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Alert, Anchor, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
-import { message } from '@pharma/domain';
+import { useLocation } from 'react-router';
+import { Alert, Anchor, Text } from './plain.tsx';
+import { message } from '../../i18n/language.ts';
 import { SCANNER_UI } from '../../config/labels.ts';
 import { useDeviceSettings } from '../../lib/device-settings.ts';
 import { areaOfPath } from '../../lib/route-meta.ts';
@@ -26,13 +26,13 @@ export function CameraSlot({ onDetected, force = false }: CameraScannerProps & {
   const area = areaOfPath(pathname);
   if (barcodeScanner) {
     return (
-      <Alert color="gray" variant="light" role="note" p="xs" data-testid="camera-off">
+      <Alert color="gray" role="note" style={{ padding: 'var(--mantine-spacing-xs)' }} data-testid="camera-off">
         <Text size="xs">
           {message('CAMERA_OFF')}
           {area && (
             <>
               {' '}
-              <Anchor component={Link} to={`/${area.toLowerCase()}/settings`} size="xs">
+              <Anchor to={`/${area.toLowerCase()}/settings`} size="xs">
                 {SCANNER_UI.settingsLink}
               </Anchor>
             </>

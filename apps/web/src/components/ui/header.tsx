@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Burger, Group, Title } from '@mantine/core';
+import { ActionIcon, Burger, Group, Title } from './plain.tsx';
 import { UI } from '../../config/labels.ts';
 import { BackIcon } from './icons.tsx';
 
@@ -17,7 +17,13 @@ export interface HeaderProps {
 /** The header on every page: back button, title (h1) and hamburger menu. */
 export function Header({ title, onBack, backDisabled, menuOpened, onMenu, menu }: HeaderProps) {
   return (
-    <Group component="header" h="100%" px="xs" gap="xs" wrap="nowrap" justify="space-between">
+    <Group
+      as="header"
+      gap="xs"
+      wrap="nowrap"
+      justify="space-between"
+      style={{ paddingInline: 'var(--mantine-spacing-xs)', height: '100%' }}
+    >
       {onBack ? (
         <ActionIcon variant="subtle" size={44} aria-label={UI.back} onClick={onBack} disabled={backDisabled}>
           <BackIcon />
@@ -25,10 +31,10 @@ export function Header({ title, onBack, backDisabled, menuOpened, onMenu, menu }
       ) : (
         <span style={{ width: 44 }} aria-hidden="true" />
       )}
-      <Title order={1} size="h4" ta="center" lineClamp={1} style={{ flex: 1 }}>
+      <Title order={1} size="h4" lineClamp={1} style={{ flex: 1, textAlign: 'center' }}>
         {title}
       </Title>
-      <Burger opened={menuOpened} onClick={onMenu} aria-label={UI.menu} aria-expanded={menuOpened} size="md" />
+      <Burger opened={menuOpened} onClick={onMenu} aria-label={UI.menu} aria-expanded={menuOpened} />
       {menu}
     </Group>
   );

@@ -1,15 +1,11 @@
 import type { ReactNode } from 'react';
-import { Alert, Center, Loader } from '@mantine/core';
+import { Alert, PageLoader } from './plain.tsx';
 import type { UseQueryResult } from '@tanstack/react-query';
 
 /** A query's loading and error states; the children render its data. */
 export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoader />;
   }
   if (query.isError) {
     return (

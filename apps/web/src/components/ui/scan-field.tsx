@@ -1,7 +1,17 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { ActionIcon, Button, Stack, Text, TextInput } from '@mantine/core';
+import {
+  forwardRef,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
+import { ActionIcon, Button, Stack, Text } from './plain.tsx';
 import { useMatches } from 'react-router';
-import { message } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import { SCANNER_UI } from '../../config/labels.ts';
 import { useDeviceSettings } from '../../lib/device-settings.ts';
 import { BurstTracker, keyAction } from '../../lib/keyboard-wedge.ts';
@@ -66,6 +76,8 @@ export const ScanField = forwardRef<ScanFieldHandle, ScanFieldProps>(function Sc
   const scanRoute = useMatches().some((match) => isScanRoute(match.handle));
   const [scanVisible, setScanVisible] = useScanVisibility();
   const shown = !scanRoute || scanVisible;
+  const id = `scan-${useId().replace(/:/g, '')}`;
+  const shownError = error ?? (empty ? message('FIELD_EMPTY') : undefined);
 
   useImperativeHandle(ref, () => ({ focus: () => input.current?.focus() }), []);
   useEffect(() => {
@@ -174,7 +186,7 @@ export const ScanField = forwardRef<ScanFieldHandle, ScanFieldProps>(function Sc
   if (!shown) {
     return (
       <Stack gap="xs" align="flex-start" role="status">
-        <Text size="sm" c="dimmed">
+        <Text size="sm" dimmed>
           {SCANNER_UI.hidden}
         </Text>
         <Button variant="light" onClick={() => setScanVisible(true)}>
@@ -192,44 +204,104 @@ export const ScanField = forwardRef<ScanFieldHandle, ScanFieldProps>(function Sc
           commit('button');
         }}
       >
-        <TextInput
-          ref={input}
-          label={label}
-          placeholder={placeholder}
-          description={description}
-          error={error ?? (empty ? message('FIELD_EMPTY') : undefined)}
-          value={value}
-          onChange={onChange}
-          onKeyDown={onKeyDown}
-          onBlur={onBlur}
-          inputMode={scannerMode ? 'none' : 'text'}
-          data-scanner-mode={scannerMode ? 'scanner' : 'manual'}
-          autoComplete="off"
-          autoCorrect="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          enterKeyHint="go"
-          size="md"
-          leftSection={
-            settings.barcodeScanner ? (
-              <ActionIcon
-                variant="subtle"
-                aria-label={manual ? SCANNER_UI.useScanner : SCANNER_UI.typeManually}
-                aria-pressed={manual}
-                onClick={toggleManual}
-              >
-                {manual ? <BarcodeIcon size={20} /> : <KeyboardIcon size={20} />}
-              </ActionIcon>
-            ) : undefined
-          }
-          leftSectionPointerEvents="all"
-          rightSectionWidth={84}
-          rightSection={
-            <Button type="submit" size="compact-md" loading={busy}>
-              {submitLabel}
-            </Button>
-          }
-        />
+        <div
+          className="m_46b77525 mantine-InputWrapper-root mantine-TextInput-root"
+          data-size="md"
+          data-error={shownError ? true : undefined}
+        >
+          <label
+            className="m_8fdc1311 mantine-InputWrapper-label mantine-TextInput-label"
+            data-size="md"
+            htmlFor={id}
+            id={`${id}-label`}
+            style={{ '--input-label-size': 'var(--mantine-font-size-md)' } as CSSProperties}
+          >
+            {label}
+          </label>
+          {description && (
+            <p
+              className="m_fe47ce59 mantine-InputWrapper-description mantine-TextInput-description"
+              data-size="md"
+              id={`${id}-description`}
+              style={
+                { '--input-description-size': 'calc(var(--mantine-font-size-md) - calc(0.125rem * var(--mantine-scale)))' } as CSSProperties
+              }
+            >
+              {description}
+            </p>
+          )}
+          <div
+            className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper"
+            data-variant="default"
+            data-size="md"
+            data-error={shownError ? true : undefined}
+            data-with-right-section="true"
+            data-with-left-section={settings.barcodeScanner ? true : undefined}
+            style={
+              {
+                ...(description || shownError
+                  ? {
+                      '--input-margin-top': 'calc(var(--mantine-spacing-xs) / 2)',
+                      '--input-margin-bottom': 'calc(var(--mantine-spacing-xs) / 2)',
+                    }
+                  : {}),
+                '--input-height': 'var(--input-height-md)',
+                '--input-fz': 'var(--mantine-font-size-md)',
+                '--input-right-section-width': 'calc(5.25rem * var(--mantine-scale))',
+                '--input-left-section-pointer-events': 'all',
+              } as CSSProperties
+            }
+          >
+            {settings.barcodeScanner && (
+              <div data-position="left" className="m_82577fc2 mantine-Input-section mantine-TextInput-section">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={manual ? SCANNER_UI.useScanner : SCANNER_UI.typeManually}
+                  aria-pressed={manual}
+                  onClick={toggleManual}
+                >
+                  {manual ? <BarcodeIcon size={20} /> : <KeyboardIcon size={20} />}
+                </ActionIcon>
+              </div>
+            )}
+            <input
+              ref={input}
+              className="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
+              data-variant="default"
+              data-error={shownError ? true : undefined}
+              aria-invalid={shownError ? true : undefined}
+              aria-describedby={[shownError && `${id}-error`, description && `${id}-description`].filter(Boolean).join(' ') || undefined}
+              id={id}
+              placeholder={placeholder}
+              value={value}
+              onChange={onChange}
+              onKeyDown={onKeyDown}
+              onBlur={onBlur}
+              inputMode={scannerMode ? 'none' : 'text'}
+              data-scanner-mode={scannerMode ? 'scanner' : 'manual'}
+              autoComplete="off"
+              autoCorrect="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              enterKeyHint="go"
+            />
+            <div data-position="right" className="m_82577fc2 mantine-Input-section mantine-TextInput-section">
+              <Button type="submit" size="compact-md" loading={busy}>
+                {submitLabel}
+              </Button>
+            </div>
+          </div>
+          {shownError && (
+            <p
+              className="m_8f816625 mantine-InputWrapper-error mantine-TextInput-error"
+              data-size="md"
+              id={`${id}-error`}
+              style={{ '--input-error-size': 'calc(var(--mantine-font-size-md) - calc(0.125rem * var(--mantine-scale)))' } as CSSProperties}
+            >
+              {shownError}
+            </p>
+          )}
+        </div>
       </form>
       {camera && <CameraSlot force={camera === 'force'} onDetected={(raw) => onScanRef.current(raw)} />}
     </Stack>

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { message, UNIT_LABELS } from '@pharma/domain';
+import { Alert, Badge, Button, Group, Stack, Text } from './plain.tsx';
+import { UNIT_LABELS } from '@pharma/domain';
+import { message } from '../../i18n/language.ts';
 import { DOCUMENT_UI, fillLabel, SCANNER_UI } from '../../config/labels.ts';
 import { localDay } from '../../lib/local-day.ts';
 import { getScanQueue, useScanQueue } from '../../lib/scan-queue/index.ts';
@@ -28,16 +29,16 @@ export function ScanQueuePanel({ scanned }: { scanned: number }) {
         )}
       </Group>
       {pending.length > 0 && block !== 'none' && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" dimmed>
           {REASON[block]}
         </Text>
       )}
       {refused.length > 0 && (
-        <Alert color="red" variant="light" title={message('PREVIOUS_SCANS_NOT_SAVED')} role="alert">
-          <Stack gap="xs" component="ul" aria-label={SCANNER_UI.refusals} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Alert color="red" title={message('PREVIOUS_SCANS_NOT_SAVED')} role="alert">
+          <Stack gap="xs" as="ul" aria-label={SCANNER_UI.refusals} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {refused.map((scan) => (
-              <Stack key={scan.scanId} component="li" gap={4} aria-label={shownCode(scan.request.code, localDay())}>
-                <Text size="xs" c="dimmed" lineClamp={1} style={{ wordBreak: 'break-all' }}>
+              <Stack key={scan.scanId} as="li" gap={4} aria-label={shownCode(scan.request.code, localDay())}>
+                <Text size="xs" dimmed lineClamp={1} style={{ wordBreak: 'break-all' }}>
                   {scan.request.docType} {scan.request.docNo} · {scan.request.unit ? UNIT_LABELS[scan.request.unit] : DOCUMENT_UI.item}{' '}
                   {shownCode(scan.request.code, localDay())}
                 </Text>

@@ -1,4 +1,4 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from './plain.tsx';
 import { fillLabel, SCANNER_UI } from '../../config/labels.ts';
 import { useScanQueue } from '../../lib/scan-queue/index.ts';
 
@@ -10,14 +10,19 @@ export function WaitingScansNotice() {
   const { others } = useScanQueue();
   if (others.length === 0) return null;
   return (
-    <Alert color="yellow" variant="light" mb="sm" p="xs" role="status" aria-label={SCANNER_UI.othersTitle}>
+    <Alert
+      color="yellow"
+      style={{ marginBottom: 'var(--mantine-spacing-sm)', padding: 'var(--mantine-spacing-xs)' }}
+      role="status"
+      aria-label={SCANNER_UI.othersTitle}
+    >
       <Stack gap={2}>
         {others.map(({ owner, count }) => (
           <Text key={owner.id} size="sm" data-testid="others-waiting">
             {fillLabel(count === 1 ? SCANNER_UI.otherWaiting : SCANNER_UI.othersWaiting, { count: String(count), name: owner.name })}
           </Text>
         ))}
-        <Text size="xs" c="dimmed">
+        <Text size="xs" dimmed>
           {SCANNER_UI.othersWaitingHint}
         </Text>
       </Stack>

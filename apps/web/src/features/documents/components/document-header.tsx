@@ -4,6 +4,7 @@ import type { DocumentDetails } from '@pharma/domain/contract/inventory';
 import { FIELD_LABELS, REDRESS_UI } from '../../../config/labels.ts';
 import { formatDateTime } from '../../../lib/local-day.ts';
 import { totals } from '../lines.ts';
+import { DocumentStrip } from './document-strip.tsx';
 import { Figure } from './figure.tsx';
 import { DocumentStatusBadge } from './status-badge.tsx';
 
@@ -18,27 +19,7 @@ export interface DocumentHeaderProps {
 export function DocumentHeader({ details, labels, compact }: DocumentHeaderProps) {
   const { document } = details;
   const sum = totals(details.data);
-  if (compact) {
-    return (
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        {/* At 360 px the number wraps, never the count ('9 /' over '9', issue 27). */}
-        <Text fw={700} style={{ minWidth: 0 }}>
-          {labels.number} {document.number}
-        </Text>
-        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Text
-            size="sm"
-            fw={600}
-            style={{ whiteSpace: 'nowrap' }}
-            aria-label={`${labels.quantityDone} ${sum.scanned} / ${FIELD_LABELS.expectedQty} ${sum.expected}`}
-          >
-            {sum.scanned} / {sum.expected}
-          </Text>
-          <DocumentStatusBadge status={document.status} size="sm" />
-        </Group>
-      </Group>
-    );
-  }
+  if (compact) return <DocumentStrip details={details} labels={labels} />;
   return (
     <Card withBorder padding="sm">
       <Group justify="space-between" wrap="nowrap">

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text } from '../../../components/ui/plain.tsx';
 import type { DocumentLine } from '@pharma/domain/contract/inventory';
 import { DOCUMENT_UI, fillLabel, FIELD_LABELS } from '../../../config/labels.ts';
 import { qtyLeft } from '../lines.ts';
@@ -7,12 +7,12 @@ import { qtyLeft } from '../lines.ts';
 /** The scan screen's lines, one row each with its running count; re-renders only when the lines change. */
 export const LinesProgress = memo(function LinesProgress({ lines }: { lines: readonly DocumentLine[] }) {
   return (
-    <Card withBorder padding="xs" component="section" aria-label={DOCUMENT_UI.lines}>
-      <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Card padding="xs" as="section" aria-label={DOCUMENT_UI.lines}>
+      <Stack gap={4} as="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {lines.map((line) => (
           <Group
             key={line.lineNo}
-            component="li"
+            as="li"
             justify="space-between"
             wrap="nowrap"
             gap="xs"
@@ -22,13 +22,13 @@ export const LinesProgress = memo(function LinesProgress({ lines }: { lines: rea
               <Text size="sm" fw={600}>
                 {line.materialNo} · {line.batchNo ?? '–'}
               </Text>
-              <Text size="xs" c="dimmed" lineClamp={1}>
+              <Text size="xs" dimmed lineClamp={1}>
                 {line.materialName}
               </Text>
             </Stack>
             <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="line-progress">
               {fillLabel(DOCUMENT_UI.progress, { scanned: String(line.scannedQuantity), expected: String(line.quantity) })}
-              <Text span size="xs" c="dimmed">
+              <Text span size="xs" dimmed>
                 {' '}
                 ({FIELD_LABELS.qtyLeft} {qtyLeft(line)})
               </Text>

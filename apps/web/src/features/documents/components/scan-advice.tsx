@@ -1,4 +1,4 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '../../../components/ui/plain.tsx';
 import { UNIT_LABELS } from '@pharma/domain';
 import { DOCUMENT_UI, fillLabel } from '../../../config/labels.ts';
 import { useLastScan, type LastScanStore } from '../last-scan-store.ts';
@@ -21,8 +21,7 @@ export function ScanAdviceNotes({ store }: { store: LastScanStore }) {
           role="status"
           data-testid="scan-advice"
           title={fillLabel(DOCUMENT_UI.advice, { unit: UNIT_LABELS[note.unit], id: note.id })}
-          withCloseButton
-          closeButtonLabel={DOCUMENT_UI.dismiss}
+          closeLabel={DOCUMENT_UI.dismiss}
           onClose={() => store.dismiss(note.scanId)}
         >
           {note.warnings.map((text) => (

@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert } from '../../../components/ui/plain.tsx';
 import { DOCUMENT_UI } from '../../../config/labels.ts';
 import { useLastScan, type LastScanStore } from '../last-scan-store.ts';
 

@@ -1,7 +1,8 @@
 import { Suspense, useCallback, useDeferredValue, useRef } from 'react';
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { message, type UnitType } from '@pharma/domain';
+import { Navigate, useSearchParams } from 'react-router';
+import { Alert, Anchor, Stack, Text } from '../../../components/ui/plain.tsx';
+import { type UnitType } from '@pharma/domain';
+import { message } from '../../../i18n/language.ts';
 import { DOCUMENT_UI, SCANNER_UI } from '../../../config/labels.ts';
 import { pickedUnit } from '../../../lib/unit-codes.ts';
 import { ScanField, type ScanFieldHandle } from '../../../components/ui/scan-field.tsx';
@@ -14,7 +15,7 @@ import { useSubmitScan } from '../hooks/use-submit-scan.ts';
 import type { ScannedUnit } from '../lines.ts';
 import { acceptedOutcome, outcomeOfError } from '../scan-outcome.ts';
 import type { DocumentPageProps } from '../types.ts';
-import { DocumentHeader } from './document-header.tsx';
+import { DocumentStrip } from './document-strip.tsx';
 import { LinesProgress } from './lines-progress.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { ScanAdviceNotes } from './scan-advice.tsx';
@@ -75,7 +76,7 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
   ) : family.counted ? (
     // A counted family (ScanLite, decision 0027): a pack's GS1 code counts one pack; no unit or ID type to pick.
     <>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" dimmed>
         {DOCUMENT_UI.countNote}
       </Text>
       <ScanField
@@ -104,9 +105,7 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
       <Stack gap="sm">
         {controls}
         {feedback}
-        <Alert color="gray" variant="light">
-          {SCANNER_UI.detailsOffline}
-        </Alert>
+        <Alert color="gray">{SCANNER_UI.detailsOffline}</Alert>
       </Stack>
     );
   }
@@ -115,7 +114,7 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
     <QueryState query={details}>
       {(data) => (
         <Stack gap="sm">
-          <DocumentHeader details={data} labels={family.labels} compact />
+          <DocumentStrip details={data} labels={family.labels} />
           {controls}
           {feedback}
           <LinesProgress lines={lines ?? data.data} />
@@ -142,9 +141,7 @@ export function ScanUnitsPage({ units, area, family, paths, number }: ScanUnitsP
               onDelete={can.deleteScanned && !completed ? onDelete : undefined}
             />
           )}
-          <Anchor component={Link} to={paths.details(number)}>
-            {paths.detailsTitle}
-          </Anchor>
+          <Anchor to={paths.details(number)}>{paths.detailsTitle}</Anchor>
         </Stack>
       )}
     </QueryState>

@@ -1,6 +1,5 @@
 import { memo, useEffect, useState } from 'react';
-import { ActionIcon, Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { ActionIcon, Anchor, Group, Stack, Text, Title } from '../../../components/ui/plain.tsx';
 import type { UnitType } from '@pharma/domain';
 import type { Area, DocumentLine } from '@pharma/domain/contract/inventory';
 import { DOCUMENT_UI, fillLabel } from '../../../config/labels.ts';
@@ -32,31 +31,25 @@ export const ScannedUnits = memo(function ScannedUnits({ lines, area, types, onD
     if (mayAsk) preloadConfirm();
   }, [mayAsk]);
   return (
-    <Stack gap="xs" component="section" aria-label={DOCUMENT_UI.scannedUnits}>
+    <Stack gap="xs" as="section" aria-label={DOCUMENT_UI.scannedUnits}>
       <Title order={2} size="h5">
         {DOCUMENT_UI.scannedUnits} ({units.length})
       </Title>
       {units.length === 0 ? (
-        <Text c="dimmed" size="sm">
+        <Text dimmed size="sm">
           {DOCUMENT_UI.noScannedUnits}
         </Text>
       ) : (
-        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Stack gap={4} as="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {units.map((unit) => {
             const type = unit.ref.kind === 'sscc' ? types?.get(unit.ref.sscc) : undefined;
             return (
-              <Group key={unit.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
+              <Group key={unit.id} as="li" justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Anchor
-                    component={Link}
-                    to={unitPath(unit.ref, type, area)}
-                    size="sm"
-                    ff="monospace"
-                    style={{ overflowWrap: 'anywhere' }}
-                  >
+                  <Anchor to={unitPath(unit.ref, type, area)} size="sm" mono style={{ overflowWrap: 'anywhere' }}>
                     {unitText(unit.ref)}
                   </Anchor>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" dimmed>
                     {unit.materials.join(', ')}
                   </Text>
                 </Stack>

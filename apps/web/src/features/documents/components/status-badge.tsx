@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge } from '../../../components/ui/plain.tsx';
 import type { DocumentStatus } from '@pharma/domain';
 
 const COLORS: Record<DocumentStatus, string> = { Open: 'blue', 'In Progress': 'yellow', Completed: 'green' };

@@ -1,5 +1,5 @@
 import { useState, type RefObject } from 'react';
-import { SegmentedControl } from '@mantine/core';
+import { SegmentedControl } from '../../../components/ui/plain.tsx';
 import { useSearchParams } from 'react-router';
 import { UNIT_LABELS, type IdType, type UnitType } from '@pharma/domain';
 import { DOCUMENT_UI, fillLabel } from '../../../config/labels.ts';
