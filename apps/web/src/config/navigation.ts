@@ -210,7 +210,14 @@ export function navigation(registry: Registry, routes: AreaRoutes): Navigation {
       LDC: ordered([...families('LDC'), ...OWN_ENTRIES.LDC]),
     },
     menu: {
-      RDC: [{ label: L.home, bypass: true, action: link('/rdc') }, ...ordered([...families('RDC'), ...OWN_ENTRIES.RDC]), ADMIN_ENTRY],
+      // The spec names Settings in the local menu only; the regional area has its Settings page too (the
+      // device's scanner, the user's language: decision 0092), so its menu leads there as well.
+      RDC: [
+        { label: L.home, bypass: true, action: link('/rdc') },
+        ...ordered([...families('RDC'), ...OWN_ENTRIES.RDC]),
+        { label: L.settings, bypass: true, action: link('/rdc/settings') },
+        ADMIN_ENTRY,
+      ],
       LDC: [
         { label: L.home, bypass: true, action: link('/ldc') },
         ...ordered([...families('LDC'), ...OWN_ENTRIES.LDC]),

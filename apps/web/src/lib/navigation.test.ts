@@ -35,6 +35,8 @@ describe('tiles and menus as data', () => {
       'Reports',
       'Stock Take',
       'Verification',
+      // Not in the spec's regional menu: the regional Settings page (the user's language, decision 0092).
+      'Settings',
       'Admin',
     ]);
   });
@@ -105,8 +107,8 @@ describe('visibleEntries', () => {
 
   it('shows Admin only to holders of the ADMIN right', () => {
     const auth = buildAuthorization({ RDC: ['RECEIVE'] });
-    expect(labels(visibleEntries(MENU.RDC, 'RDC', auth))).toEqual(['Home', 'Receive']);
-    expect(labels(visibleEntries(MENU.RDC, 'RDC', { ...auth, rights: ['ADMIN'] }))).toEqual(['Home', 'Receive', 'Admin']);
+    expect(labels(visibleEntries(MENU.RDC, 'RDC', auth))).toEqual(['Home', 'Receive', 'Settings']);
+    expect(labels(visibleEntries(MENU.RDC, 'RDC', { ...auth, rights: ['ADMIN'] }))).toEqual(['Home', 'Receive', 'Settings', 'Admin']);
   });
 
   it('hides entries per module; Home and Settings bypass', () => {
