@@ -159,6 +159,11 @@ export interface CatalogueKind {
   from: string;
   about: string[];
   read: () => SourceMessage[] | Promise<SourceMessage[]>;
+  /**
+   * Whether its English is compiled too: the server's messages are (the domain loads them); the web's texts
+   * are not, an English text being compiled at its first use (i18n/format.ts), so no page carries them twice.
+   */
+  compileSource: boolean;
 }
 
 export const MESSAGE_CATALOGUE: CatalogueKind = {
@@ -169,6 +174,7 @@ export const MESSAGE_CATALOGUE: CatalogueKind = {
     'msgctxt: the code (packages/domain/src/messages.ts); msgid: the English text; msgstr: the translation.',
   ],
   read: () => readSource(),
+  compileSource: true,
 };
 
 export const WEB_CATALOGUE: CatalogueKind = {
@@ -180,6 +186,7 @@ export const WEB_CATALOGUE: CatalogueKind = {
     'msgid: the English text; msgstr: the translation.',
   ],
   read: () => readWebSource(),
+  compileSource: false,
 };
 
 export interface SyncedCatalogue {
@@ -285,15 +292,16 @@ function codes(label: string, list: string[]): string {
 /** Every file `npm run i18n` writes for one catalogue, with its text, and what changed in each language's catalogue. */
 async function generateKind(kind: CatalogueKind, files: Map<string, string>, report: string[]): Promise<SourceMessage[]> {
   const source = await kind.read();
-  files.set(
-    compiledFile(SOURCE_LOCALE, kind.dir),
-    await compiledModule(
-      SOURCE_LOCALE,
-      source.map((m) => [m.code, m.text]),
-      kind.from,
-      kind.dir,
-    ),
-  );
+  if (kind.compileSource)
+    files.set(
+      compiledFile(SOURCE_LOCALE, kind.dir),
+      await compiledModule(
+        SOURCE_LOCALE,
+        source.map((m) => [m.code, m.text]),
+        kind.from,
+        kind.dir,
+      ),
+    );
   for (const locale of TRANSLATED_LOCALES) {
     const path = catalogueFile(locale, kind.dir);
     const synced = syncCatalogue(locale, source, existsSync(path) ? readFileSync(path, 'utf8') : undefined, kind);

@@ -136,3 +136,58 @@ export function actedCalls(page: Page, path: RegExp): () => string[] {
   });
   return () => calls.map((call) => call.text);
 }
+
+/** Waits until the page has drawn what it loads: its main part shown, no loader or skeleton left. */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('main').or(page.getByRole('dialog')).first()).toBeVisible();
+  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
+}
+
+/** Keeps a full-page screenshot in the test's output folder, passed or failed. */
+export async function keep(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name.replaceAll('+', ' plus').replace(/[^A-Za-z0-9]+/g, '-')}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/**
+ * Text that does not fit, in words (empty when all fits), at the page's current width: a page wider than
+ * the screen, text cut inside a box that hides what overflows it (a button reading 'Scan pac'), a button or
+ * badge narrower than its text (as `look` checks), a count such as '9 / 9' broken over two lines, a
+ * placeholder wider than its field.
+ */
+export async function cutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) problems.push(`the page is ${root.scrollWidth} px wide on a ${root.clientWidth} px screen`);
+    const visible = (e: Element) => {
+      const box = e.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+    };
+    for (const e of document.querySelectorAll('main *, header *, [role="dialog"] *')) {
+      if (!visible(e) || !(e instanceof HTMLElement) || e.children.length > 0 || !e.textContent?.trim()) continue;
+      const style = getComputedStyle(e);
+      const hides = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
+      if (hides && e.scrollWidth > e.clientWidth + 1) problems.push(`'${e.textContent.trim()}' is cut off`);
+    }
+    for (const e of document.querySelectorAll('.mantine-Badge-label, button')) {
+      if (visible(e) && e.scrollWidth > e.clientWidth + 1)
+        problems.push(`the ${e.tagName === 'BUTTON' ? 'button' : 'badge'} '${e.textContent?.trim()}' is cut off`);
+    }
+    for (const e of document.querySelectorAll('main *')) {
+      if (!visible(e) || e.children.length > 0 || !/^\d+\s*\/\s*\d+$/.test(e.textContent?.trim() ?? '')) continue;
+      const lineHeight = parseFloat(getComputedStyle(e).lineHeight) || parseFloat(getComputedStyle(e).fontSize) * 1.6;
+      if (e.getBoundingClientRect().height > lineHeight * 1.5) problems.push(`'${e.textContent!.trim()}' is broken over two lines`);
+    }
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (!visible(input) || input.value) continue;
+      const style = getComputedStyle(input);
+      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (canvas.measureText(input.placeholder).width > room + 1) problems.push(`the placeholder '${input.placeholder}' is cut off`);
+    }
+    return [...new Set(problems)];
+  });
+}

@@ -1,5 +1,5 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { login } from './support.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { cutOff, keep, login, settled } from './support.ts';
 
 /**
  * Issue 27: a walk of every home tile of both areas at 360 px, as a new operator takes it, with a
@@ -20,57 +20,13 @@ const RAW_CODES: [string, RegExp][] = [
 
 /** What is wrong with the page as the operator sees it, in words; empty when nothing is. */
 async function problemsOn(page: Page): Promise<string[]> {
-  const found = await page.evaluate(() => {
-    const problems: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth) problems.push(`the page is ${root.scrollWidth} px wide on a ${root.clientWidth} px screen`);
-    const visible = (e: Element) => {
-      const box = e.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && getComputedStyle(e).visibility !== 'hidden';
-    };
-    // Text cut inside its box: an element that hides what overflows it and holds text wider than itself.
-    for (const e of document.querySelectorAll('main *, header *, [role="dialog"] *')) {
-      if (!visible(e) || !(e instanceof HTMLElement) || e.children.length > 0 || !e.textContent?.trim()) continue;
-      const style = getComputedStyle(e);
-      const hides = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
-      if (hides && e.scrollWidth > e.clientWidth + 1) problems.push(`'${e.textContent.trim()}' is cut off`);
-    }
-    // A count such as '9 / 9' broken over two lines.
-    for (const e of document.querySelectorAll('main *')) {
-      if (!visible(e) || e.children.length > 0 || !/^\d+\s*\/\s*\d+$/.test(e.textContent?.trim() ?? '')) continue;
-      const lineHeight = parseFloat(getComputedStyle(e).lineHeight) || parseFloat(getComputedStyle(e).fontSize) * 1.6;
-      if (e.getBoundingClientRect().height > lineHeight * 1.5) problems.push(`'${e.textContent!.trim()}' is broken over two lines`);
-    }
-    // A placeholder wider than the field that shows it.
-    const canvas = document.createElement('canvas').getContext('2d')!;
-    for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
-      if (!visible(input) || input.value) continue;
-      const style = getComputedStyle(input);
-      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      if (canvas.measureText(input.placeholder).width > room + 1) problems.push(`the placeholder '${input.placeholder}' is cut off`);
-    }
-    return problems;
-  });
+  const found = await cutOff(page);
   const text = await page.locator('body').innerText();
   for (const [what, pattern] of RAW_CODES) {
     const match = pattern.exec(text);
     if (match) found.push(`${what} is on screen: '${match[0]}'`);
   }
   return found;
-}
-
-/** Keeps a screenshot of the page in the test's output folder, passed or failed. */
-async function keep(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name.replaceAll('+', ' plus').replace(/[^A-Za-z0-9]+/g, '-')}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-/** Waits until the page has drawn what it loads: its main part shown, no loader or skeleton left. */
-async function settled(page: Page): Promise<void> {
-  await expect(page.getByRole('main').or(page.getByRole('dialog')).first()).toBeVisible();
-  await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
 }
 
 for (const area of ['rdc', 'ldc'] as const) {

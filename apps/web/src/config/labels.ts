@@ -3,7 +3,7 @@
  * Product text (errors, validation, empty states) is not here: it lives in the domain's
  * message catalogue (`message(code)` from @pharma/domain).
  */
-import type { Action, DocumentAuditVerb, Feature, PlainAuditAction } from '@pharma/domain';
+import type { Action, DocumentAuditVerb, DocumentStatus, Feature, PlainAuditAction } from '@pharma/domain';
 import { formatText } from '../i18n/format.ts';
 
 export const TITLES = {
@@ -100,6 +100,11 @@ export const UI = {
   site: 'Site: {site}',
   homeTiles: 'Modules',
   listType: 'List type',
+  // The list types' names on the switch (spec point 2); the stored list type keeps the English one.
+  obdList: 'OBD List',
+  woList: 'WO List',
+  /** The eye button of a password field (Mantine names it in English otherwise). */
+  togglePassword: 'Show or hide the password',
   // Single sign-on (decision 0005)
   ssoButton: 'Sign in with your organisation',
   or: 'or',
@@ -219,6 +224,13 @@ export const ACTION_LABELS = {
 export function fillLabel(label: string, params: Record<string, string>): string {
   return formatText(label, params);
 }
+
+/** A document's status (spec point 3) on its badge: the spec's words in English, the status itself unchanged. */
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
+  Open: 'Open',
+  'In Progress': 'In Progress',
+  Completed: 'Completed',
+};
 
 /** Document and unit fields of spec point 3, as lists, details and search show them. */
 export const FIELD_LABELS = {

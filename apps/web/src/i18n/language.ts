@@ -10,10 +10,6 @@ export type ShownLanguage = Locale | 'pseudo';
 let shown: ShownLanguage = SOURCE_LOCALE;
 let pseudoMessages: ((code: string, params: Readonly<Record<string, string | number>>) => string) | undefined;
 
-export function shownLanguage(): ShownLanguage {
-  return shown;
-}
-
 /** The language the server is asked to answer in (Accept-Language): the pseudo language reads English. */
 export function answerLanguage(): Locale {
   return shown === 'pseudo' ? SOURCE_LOCALE : shown;

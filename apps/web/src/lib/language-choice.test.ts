@@ -53,7 +53,7 @@ describe('deviceLanguage', () => {
   });
 });
 
-describe('shownLanguage', () => {
+describe('answerLanguage', () => {
   it('is English until the bootstrap sets it', () => {
     expect(answerLanguage()).toBe('en');
     showLanguage('zh-Hans');

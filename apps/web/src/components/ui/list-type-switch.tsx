@@ -20,7 +20,7 @@ export function ListTypeSwitch() {
         const next = LIST_TYPES.find((type) => type.label === label);
         if (next) writeDispatchState({ isWo: next.isWo, listType: next.label });
       }}
-      data={LIST_TYPES.map((type) => type.label)}
+      data={LIST_TYPES.map((type) => ({ value: type.label, label: type.isWo ? UI.woList : UI.obdList }))}
     />
   );
 }

@@ -10,6 +10,9 @@ export interface RepackDialogProps {
   onClose: () => void;
 }
 
+/** A button whose words wrap onto a second line rather than being cut off in a longer language (issue 33). */
+const WRAPS = { h: 'auto', mih: 42, py: 8, styles: { label: { whiteSpace: 'normal', textAlign: 'center' } } } as const;
+
 /** Repack opens this choice instead of navigating (spec point 2; decision 0004). */
 export function RepackDialog({ opened, onClose }: RepackDialogProps) {
   const navigate = useNavigate();
@@ -43,13 +46,13 @@ export function RepackDialog({ opened, onClose }: RepackDialogProps) {
               autoComplete="off"
               data-autofocus
             />
-            <Button type="submit" size="md">
+            <Button type="submit" size="md" {...WRAPS}>
               {UI.repackWithDocument}
             </Button>
           </Stack>
         </form>
         <Divider />
-        <Button variant="light" size="md" onClick={() => go(REPACK_TARGETS.outsideDocuments)}>
+        <Button variant="light" size="md" onClick={() => go(REPACK_TARGETS.outsideDocuments)} {...WRAPS}>
           {UI.repackOutsideDocuments}
         </Button>
         <Group justify="flex-end">

@@ -40,6 +40,11 @@ export interface ScanFieldProps {
 }
 
 const GS = '\x1d';
+
+/** A label's width in `ch`: a CJK or full-width character takes about two. */
+function labelWidth(label: string): number {
+  return [...label].reduce((width, c) => width + (/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(c) ? 2 : 1), 0);
+}
 /** An Enter or Tab this soon after a scan committed on a pause is the scanner's terminator, not a new submit. */
 const TERMINATOR_GRACE_MS = 300;
 
@@ -247,7 +252,8 @@ export const ScanField = forwardRef<ScanFieldHandle, ScanFieldProps>(function Sc
                   : {}),
                 '--input-height': 'var(--input-height-md)',
                 '--input-fz': 'var(--mantine-font-size-md)',
-                '--input-right-section-width': 'calc(5.25rem * var(--mantine-scale))',
+                // The button's end section grows with its label (a longer word in another language), 84 px at least.
+                '--input-right-section-width': `max(calc(5.25rem * var(--mantine-scale)), calc(${labelWidth(submitLabel)}ch + 1.75rem))`,
                 '--input-left-section-pointer-events': 'all',
               } as CSSProperties
             }

@@ -25,6 +25,7 @@ export function SetPasswordForm({ user, onDone }: { user: AdminUser; onDone: () 
         <Text fw={600}>{fillLabel(UI.setPasswordOf, { name: personName(user) })}</Text>
         <Text size="sm">{UI.setPasswordText}</Text>
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': UI.togglePassword }}
           label={UI.newPassword}
           description={passwordRuleText()}
           autoComplete="new-password"

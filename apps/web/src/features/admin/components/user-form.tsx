@@ -57,6 +57,7 @@ export function UserForm({ roles, onDone }: { roles: Role[]; onDone: () => void 
           size="md"
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': UI.togglePassword }}
           label={UI.password}
           description={passwordRuleText()}
           required

@@ -43,6 +43,7 @@ export function LoginForm({ onSubmit, pending, error }: LoginFormProps) {
           size="md"
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': UI.togglePassword }}
           label={UI.password}
           autoComplete="current-password"
           value={password}

@@ -23,7 +23,19 @@ export function SsoButton({ area, returnPath }: { area: Application; returnPath:
   return (
     <>
       {/* A full navigation: the server redirects to the organisation's provider. */}
-      <Button component="a" href={href} onClick={finishSignOutFirst} variant="default" size="md" fullWidth>
+      {/* A longer language's words wrap onto a second line rather than being cut off (issue 33). */}
+      <Button
+        component="a"
+        href={href}
+        onClick={finishSignOutFirst}
+        variant="default"
+        size="md"
+        fullWidth
+        h="auto"
+        mih={42}
+        py={8}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+      >
         {UI.ssoButton}
       </Button>
       <Divider label={UI.or} labelPosition="center" />

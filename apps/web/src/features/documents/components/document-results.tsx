@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Center, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Center, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import type { ComponentType } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PAGE_SIZE, type FamilyLabels } from '@pharma/domain';
@@ -33,20 +33,21 @@ export function ListSearchForm({
         if (check.ok) onSearch(word.trim() || undefined);
       }}
     >
-      <TextInput
-        aria-label={placeholder}
-        placeholder={placeholder}
-        type="search"
-        value={word}
-        onChange={(event) => setWord(event.currentTarget.value)}
-        error={wordError}
-        rightSectionWidth={84}
-        rightSection={
-          <Button type="submit" size="compact-md" variant="light">
-            {DOCUMENT_UI.search}
-          </Button>
-        }
-      />
+      {/* The button beside the field, as wide as its word: inside the field's fixed end a longer language's was cut off. */}
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          aria-label={placeholder}
+          placeholder={placeholder}
+          type="search"
+          value={word}
+          onChange={(event) => setWord(event.currentTarget.value)}
+          error={wordError}
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" variant="light">
+          {DOCUMENT_UI.search}
+        </Button>
+      </Group>
     </form>
   );
 }

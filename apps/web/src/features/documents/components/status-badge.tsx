@@ -1,5 +1,6 @@
 import { Badge } from '../../../components/ui/plain.tsx';
 import type { DocumentStatus } from '@pharma/domain';
+import { DOCUMENT_STATUS_LABELS } from '../../../config/labels.ts';
 
 const COLORS: Record<DocumentStatus, string> = { Open: 'blue', 'In Progress': 'yellow', Completed: 'green' };
 
@@ -7,7 +8,7 @@ export function DocumentStatusBadge({ status, size = 'lg' }: { status: DocumentS
   return (
     // flexShrink 0: beside a long number on a phone the badge keeps its width ('In Progress', not 'IN PRO…').
     <Badge color={COLORS[status]} variant="light" size={size} style={{ flexShrink: 0 }}>
-      {status}
+      {DOCUMENT_STATUS_LABELS[status]}
     </Badge>
   );
 }

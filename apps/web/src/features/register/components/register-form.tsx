@@ -95,8 +95,19 @@ export function RegisterForm({ onSubmit, pending, error, serverFields }: Registe
           {...text('mobile')}
         />
         <TextInput label={UI.dateOfBirth} type="date" autoComplete="bday" max={localDay()} {...text('dateOfBirth')} />
-        <PasswordInput label={UI.password} description={passwordRuleText()} autoComplete="new-password" {...text('password')} />
-        <PasswordInput label={UI.confirmPassword} autoComplete="new-password" {...text('confirmPassword')} />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': UI.togglePassword }}
+          label={UI.password}
+          description={passwordRuleText()}
+          autoComplete="new-password"
+          {...text('password')}
+        />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': UI.togglePassword }}
+          label={UI.confirmPassword}
+          autoComplete="new-password"
+          {...text('confirmPassword')}
+        />
         <Button type="submit" size="md" loading={pending} fullWidth mt="xs">
           {UI.submitRegistration}
         </Button>
