@@ -17,9 +17,10 @@ export interface DeviceSettings {
 export const DEVICE_SETTINGS_KEY = 'pharma-device:settings';
 export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = { barcodeScanner: true, readerName: '' };
 
-type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
-function localStore(): StorageLike | undefined {
+/** This device's localStorage, or none (no window, or a browser that refuses it). */
+export function localStore(): StorageLike | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.localStorage;
   } catch {

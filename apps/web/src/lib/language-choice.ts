@@ -1,5 +1,6 @@
 import { isLocale, localeOfTag, SOURCE_LOCALE, type Locale } from '@pharma/domain';
 import { answerLanguage } from '../i18n/language.ts';
+import { localStore, type StorageLike } from './device-settings.ts';
 
 /**
  * The language this device shows (issue 33, decision 0092): chosen on the login page or in Settings, kept
@@ -8,16 +9,6 @@ import { answerLanguage } from '../i18n/language.ts';
  * device's on sign-in. The app reads it once, at start: a change reloads the page in the new language.
  */
 export const LANGUAGE_KEY = 'pharma-device:language';
-
-type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
-
-function localStore(): StorageLike | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Each language named in its own words, for the pickers: never translated, so a reader finds their own. */
 export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = {
