@@ -25,6 +25,13 @@ const SHOWN_MESSAGE_IMPORT = {
 const FAMILY_NAMES = 'IBD|OBD|RMA|DECOMM|RRD|RTP|STO|REPACK|SCANLITE|COUNT|RECEIVE|DISPATCH|RETURN|TRANSFER|REDRESS|STOCKTAKE';
 const FAMILY_MESSAGE = 'Name no document family here: read it from the family entry (packages/domain/src/families/registry.ts).';
 
+/** The families' rule objects of the domain, which only the registry and the families' own code name (decision 0085). */
+const FAMILY_IMPORTS = {
+  name: '@pharma/domain',
+  importNames: ['receive', 'dispatch', 'returns', 'scrap', 'transfer', 'returnToPrincipal', 'redress', 'scanLite', 'repack', 'stockTake'],
+  message: FAMILY_MESSAGE,
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -92,10 +99,15 @@ export default tseslint.config(
     ignores: ['apps/web/src/i18n/language.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [SHOWN_MESSAGE_IMPORT] }] },
   },
-  {
-    // The server never names a family (its seed data, migrations and tests aside): its services, routes and
-    // permission hook read the registry they are given (decision 0085). The web's documents feature neither.
-    files: ['apps/server/src/**/*.ts', 'apps/web/src/features/documents/**/*.{ts,tsx}'],
+  // The server never names a family (its seed data, migrations and tests aside): its services, routes and
+  // permission hook read the registry they are given (decision 0085). The web's documents feature neither, and
+  // it takes the domain's messages from i18n/language.ts as the rest of the web does (the block above: this
+  // block's rule replaces that one for these files, so it lists both).
+  ...[
+    { files: ['apps/server/src/**/*.ts'], paths: [FAMILY_IMPORTS] },
+    { files: ['apps/web/src/features/documents/**/*.{ts,tsx}'], paths: [FAMILY_IMPORTS, SHOWN_MESSAGE_IMPORT] },
+  ].map(({ files, paths }) => ({
+    files,
     ignores: [
       'apps/server/src/seed/**',
       'apps/server/src/db/migrations/**',
@@ -108,32 +120,9 @@ export default tseslint.config(
         { selector: `Literal[value=/^(${FAMILY_NAMES})\\+?$/]`, message: FAMILY_MESSAGE },
         { selector: `TemplateElement[value.raw=/^(${FAMILY_NAMES})\\+?$/]`, message: FAMILY_MESSAGE },
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@pharma/domain',
-              importNames: [
-                'receive',
-                'dispatch',
-                'returns',
-                'scrap',
-                'transfer',
-                'returnToPrincipal',
-                'redress',
-                'scanLite',
-                'repack',
-                'stockTake',
-              ],
-              message: FAMILY_MESSAGE,
-            },
-            SHOWN_MESSAGE_IMPORT,
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths }],
     },
-  },
+  })),
   {
     // No web code names a family or a lite family's module ('DISPATCH+'): its pages, titles, tile and drawing are
     // its registry entry's (decision 0086). Tests may name the families they check; the client generated from the
