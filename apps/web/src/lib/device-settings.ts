@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { browserStorage } from './browser-storage.ts';
 
 /**
  * Settings of this device, not of the user (spec point 8, 'Change settings'): kept in
@@ -17,16 +18,9 @@ export interface DeviceSettings {
 export const DEVICE_SETTINGS_KEY = 'pharma-device:settings';
 export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = { barcodeScanner: true, readerName: '' };
 
-export type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
+type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
-/** This device's localStorage, or none (no window, or a browser that refuses it). */
-export function localStore(): StorageLike | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+const localStore = (): StorageLike | undefined => browserStorage('localStorage');
 
 /** The stored settings; anything unreadable falls back to the defaults. */
 export function readDeviceSettings(storage = localStore()): DeviceSettings {

@@ -1,6 +1,9 @@
 import { isLocale, localeOfTag, SOURCE_LOCALE, type Locale } from '@pharma/domain';
 import { answerLanguage } from '../i18n/language.ts';
-import { localStore, type StorageLike } from './device-settings.ts';
+import { browserStorage } from './browser-storage.ts';
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
+const localStore = (): StorageLike | undefined => browserStorage('localStorage');
 
 /**
  * The language this device shows (issue 33, decision 0092): chosen on the login page or in Settings, kept

@@ -1,4 +1,5 @@
 import { api, isSessionLost } from './api-client.ts';
+import { browserStorage, type StorageLike } from './browser-storage.ts';
 
 /**
  * A sign-out the server has not confirmed (decision 0026). With no network the logout call fails
@@ -9,15 +10,7 @@ import { api, isSessionLost } from './api-client.ts';
  */
 const KEY = 'pharma-scan-sign-out-pending';
 
-type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function local(): StorageLike | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+const local = (): StorageLike | undefined => browserStorage('localStorage');
 
 /** POST /api/auth-logout: clears the cookies and revokes the refresh token (204). */
 export async function revokeSession(): Promise<void> {

@@ -1,19 +1,14 @@
 import type { Locale } from '@pharma/domain';
+import { browserStorage, type StorageLike } from '../../lib/browser-storage.ts';
 import { STORAGE_PREFIX } from '../../lib/client-state.ts';
 import { keepDeviceLanguage } from '../../lib/language-choice.ts';
 
 /** Set before the reload that a language saved in Settings causes: the page then says it was saved. */
 export const LANGUAGE_SAVED_KEY = `${STORAGE_PREFIX}languageSaved`;
 
-type SessionStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+type SessionStore = StorageLike;
 
-function tabStore(): SessionStore | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
+const tabStore = (): SessionStore | undefined => browserStorage('sessionStorage');
 
 export interface ChangeLanguageDeps {
   /** Saves the language for the user (PUT /api/me/language); throws the server's refusal. */
