@@ -1,5 +1,5 @@
 import { loadCatalogue, type Locale } from '@pharma/domain';
-import { deviceLanguage, LANGUAGE_KEY } from '../lib/language-choice.ts';
+import { deviceLanguage, pseudoChosen } from '../lib/language-choice.ts';
 import { useLanguageTexts } from './format.ts';
 import { showLanguage, type ShownLanguage } from './language.ts';
 import { textPlaces, type TextPlace } from './texts.ts';
@@ -48,21 +48,13 @@ export function applyTexts(locale: ShownLanguage, messages: Messages, places: re
   useLanguageTexts(locale === 'pseudo' ? 'en' : locale, texts);
 }
 
-function storedPseudo(): boolean {
-  try {
-    return window.localStorage.getItem(LANGUAGE_KEY) === 'pseudo';
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The start of the app (main.tsx): the device's language, its catalogues fetched (the domain's messages
  * and the web's texts), its texts put in place and every place frozen, before any screen's module runs.
  * A catalogue that cannot be fetched (offline, never fetched before) leaves the page in English.
  */
 export async function startLanguage(): Promise<ShownLanguage> {
-  const chosen: ShownLanguage = storedPseudo() ? 'pseudo' : deviceLanguage();
+  const chosen: ShownLanguage = pseudoChosen() ? 'pseudo' : deviceLanguage();
   const places = textPlaces();
   let shown: ShownLanguage = 'en';
   if (chosen !== 'en') {

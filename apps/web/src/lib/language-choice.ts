@@ -31,6 +31,11 @@ function rawStored(storage: StorageLike | undefined): string | null {
   }
 }
 
+/** Whether a tester set the pseudo language on this device (the app then starts in it). */
+export function pseudoChosen(storage: StorageLike | undefined = localStore()): boolean {
+  return rawStored(storage) === PSEUDO;
+}
+
 function storedLanguage(storage: StorageLike | undefined): Locale | undefined {
   const stored = rawStored(storage);
   return isLocale(stored) ? stored : undefined;
@@ -72,7 +77,7 @@ export function followUserLanguage(
   shownNow: Locale = answerLanguage(),
   storage: StorageLike | undefined = localStore(),
 ): boolean {
-  if (userLanguage === undefined || rawStored(storage) === PSEUDO) return false;
+  if (userLanguage === undefined || pseudoChosen(storage)) return false;
   const before = storedLanguage(storage);
   if (before === userLanguage) return false;
   keepDeviceLanguage(userLanguage, shownNow, storage);
